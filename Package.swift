@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "shelf",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "shelf", targets: ["shelf"]),
+        .library(name: "ShelfKit", targets: ["ShelfKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(
+            name: "ShelfKit",
+            dependencies: ["CYAML"]
+        ),
+        .executableTarget(
+            name: "shelf",
+            dependencies: [
+                "ShelfKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "shelf-bench-gen",
+            dependencies: ["ShelfKit"],
+            path: "Sources/BenchGenerator"
+        ),
+        .testTarget(
+            name: "ShelfKitTests",
+            dependencies: ["ShelfKit"]
+        ),
+        .testTarget(
+            name: "shelfTests",
+            dependencies: ["ShelfKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

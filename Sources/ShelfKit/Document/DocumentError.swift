@@ -1,0 +1,30 @@
+/// A file that cannot be read as a book document: where it went wrong, and why.
+///
+/// Rendered as `path:line:column: message`, the form editors and terminals link to.
+public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, as the user would name it; empty until the loader knows it.
+    public var path: String
+    /// 1-based line in the file.
+    public var line: Int
+    /// 1-based column, counted in Unicode scalars.
+    public var column: Int
+    public var message: String
+
+    public init(path: String = "", line: Int, column: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// The same error, named by `path`.
+    public func at(path: String) -> DocumentError {
+        var copy = self
+        copy.path = path
+        return copy
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(line):\(column): \(message)" : "\(path):\(line):\(column): \(message)"
+    }
+}

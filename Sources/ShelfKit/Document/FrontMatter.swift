@@ -1,0 +1,109 @@
+/// A file's parsed front matter: where it is, and every top-level entry with its byte ranges.
+public struct FrontMatter: Sendable, Equatable {
+    public var layout: FrontMatterLayout
+    /// Top-level entries in written order. A key written twice appears twice.
+    public var entries: [FrontMatterEntry]
+    /// Anchored nodes by name, for resolving an alias one level deep.
+    public var anchors: [String: YAMLNode]
+
+    /// The entry for `key`; when a key is written twice, the last one, as YAML readers take it.
+    public func entry(_ key: String) -> FrontMatterEntry? {
+        entries.last { $0.key == key }
+    }
+
+    /// The node an alias stands for (one level), or the node itself.
+    public func resolved(_ node: YAMLNode) -> YAMLNode {
+        if case .alias(let alias) = node, let target = anchors[alias.name] {
+            return target
+        }
+        return node
+    }
+
+    /// Reads the front matter of a file's bytes.
+    ///
+    /// - Returns: nil when the file has no front matter (it does not start with a `---` line).
+    /// - Throws: `DocumentError` for invalid UTF-8, an unclosed front matter, malformed YAML,
+    ///   or front matter that is not a mapping.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatter? {
+        let layout: FrontMatterLayout
+        switch FrontMatterSplitter.split(bytes) {
+        case .none:
+            return nil
+        case .unclosed:
+            throw DocumentError(
+                line: 1, column: 1,
+                message: "front matter opened here is never closed (expected a line '---' or '...')")
+        case .found(let found):
+            layout = found
+        }
+        if let invalid = UTF8Validation.firstInvalidOffset(bytes) {
+            let position = UTF8Validation.lineAndColumn(of: invalid, in: bytes)
+            throw DocumentError(
+                line: position.line, column: position.column,
+                message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))")
+        }
+        let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
+        let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)
+        guard let root = try parser.parse(content) else {
+            return FrontMatter(layout: layout, entries: [], anchors: [:])
+        }
+        guard case .mapping(let mapping) = root else {
+            let position = UTF8Validation.lineAndColumn(of: root.range.lowerBound, in: bytes)
+            throw DocumentError(
+                line: position.line, column: position.column,
+                message: "front matter must be a mapping of keys to values")
+        }
+        var entries: [FrontMatterEntry] = []
+        entries.reserveCapacity(mapping.entries.count)
+        for pair in mapping.entries {
+            guard case .scalar(let key) = pair.key else { continue }
+            entries.append(FrontMatterEntry(
+                key: key.value,
+                keyRange: key.range,
+                value: pair.value,
+                lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
+                                     within: layout.contentRange, in: bytes)))
+        }
+        var anchors: [String: YAMLNode] = [:]
+        collectAnchors(root, into: &anchors)
+        return FrontMatter(layout: layout, entries: entries, anchors: anchors)
+    }
+
+    /// The whole lines from the one holding `start` through the line break after `end`.
+    private static func lineRange(
+        from start: Int, through end: Int, within content: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Range<Int> {
+        var lineStart = start
+        while lineStart > content.lowerBound && bytes[lineStart - 1] != 0x0A {
+            lineStart -= 1
+        }
+        // A block scalar's token already ends past its last line break.
+        if end > lineStart && bytes[end - 1] == 0x0A {
+            return lineStart..<end
+        }
+        var lineEnd = end
+        while lineEnd < content.upperBound && bytes[lineEnd] != 0x0A {
+            lineEnd += 1
+        }
+        if lineEnd < content.upperBound { lineEnd += 1 }
+        return lineStart..<lineEnd
+    }
+
+    private static func collectAnchors(_ node: YAMLNode, into anchors: inout [String: YAMLNode]) {
+        switch node {
+        case .scalar(let scalar):
+            if let anchor = scalar.anchor { anchors[anchor] = node }
+        case .sequence(let sequence):
+            if let anchor = sequence.anchor { anchors[anchor] = node }
+            for item in sequence.items { collectAnchors(item, into: &anchors) }
+        case .mapping(let mapping):
+            if let anchor = mapping.anchor { anchors[anchor] = node }
+            for entry in mapping.entries {
+                collectAnchors(entry.key, into: &anchors)
+                collectAnchors(entry.value, into: &anchors)
+            }
+        case .alias:
+            break
+        }
+    }
+}

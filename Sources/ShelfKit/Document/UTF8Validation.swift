@@ -1,0 +1,54 @@
+/// Finds the first byte that is not part of well-formed UTF-8.
+enum UTF8Validation {
+    /// The offset of the first invalid byte, or nil when the whole buffer is valid UTF-8.
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimumSecond: UInt8 = 0x80
+            var maximumSecond: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; minimumSecond = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; maximumSecond = 0x9F
+            case 0xF0: length = 4; minimumSecond = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; maximumSecond = 0x8F
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            let second = bytes[index + 1]
+            guard second >= minimumSecond, second <= maximumSecond else { return index }
+            for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
+    }
+
+    /// 1-based line and column (in scalars) of a byte offset.
+    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < offset && index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
+    }
+}

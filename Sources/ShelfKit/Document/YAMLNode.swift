@@ -1,0 +1,94 @@
+/// How a scalar was written in the source. Edits keep the style where the new value allows it.
+public enum ScalarStyle: Sendable, Equatable {
+    case plain
+    case singleQuoted
+    case doubleQuoted
+    case literal
+    case folded
+}
+
+/// A scalar as libyaml reads it, with the byte range of its whole token in the file
+/// (quotes, `!tag`/`&anchor` prefixes and a block scalar's header included).
+public struct YAMLScalar: Sendable, Equatable {
+    /// The value after unquoting and unescaping, as a YAML reader sees it.
+    public var value: String
+    public var style: ScalarStyle
+    /// Byte range of the scalar's token in the file.
+    public var range: Range<Int>
+    /// The explicit tag, if one was written (`!!str 1984`), as libyaml expands it.
+    public var tag: String?
+    public var anchor: String?
+
+    /// True for `key:` with nothing after it: a plain, empty, untagged scalar.
+    public var isEmptyPlain: Bool { style == .plain && value.isEmpty && tag == nil }
+
+    /// True when a YAML reader would take this plain scalar for null (`~`, `null`, empty).
+    public var isNull: Bool {
+        guard style == .plain, tag == nil else { return false }
+        switch value {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+}
+
+/// A sequence (`[a, b]` or a block of `- a` items) with its byte range.
+public struct YAMLSequence: Sendable, Equatable {
+    public var items: [YAMLNode]
+    public var isFlow: Bool
+    public var range: Range<Int>
+    public var anchor: String?
+}
+
+/// One `key: value` pair of a mapping.
+public struct YAMLMapEntry: Sendable, Equatable {
+    public var key: YAMLNode
+    public var value: YAMLNode
+}
+
+/// A mapping with its byte range; entries keep their written order.
+public struct YAMLMapping: Sendable, Equatable {
+    public var entries: [YAMLMapEntry]
+    public var isFlow: Bool
+    public var range: Range<Int>
+    public var anchor: String?
+}
+
+/// An alias (`*name`). Kept unexpanded so that a hostile file cannot blow up memory.
+public struct YAMLAlias: Sendable, Equatable {
+    public var name: String
+    public var range: Range<Int>
+}
+
+/// A node of the front matter's YAML tree.
+public indirect enum YAMLNode: Sendable, Equatable {
+    case scalar(YAMLScalar)
+    case sequence(YAMLSequence)
+    case mapping(YAMLMapping)
+    case alias(YAMLAlias)
+
+    /// The byte range of the node in the file.
+    public var range: Range<Int> {
+        switch self {
+        case .scalar(let scalar): return scalar.range
+        case .sequence(let sequence): return sequence.range
+        case .mapping(let mapping): return mapping.range
+        case .alias(let alias): return alias.range
+        }
+    }
+
+    public var scalar: YAMLScalar? {
+        if case .scalar(let scalar) = self { return scalar }
+        return nil
+    }
+
+    public var sequence: YAMLSequence? {
+        if case .sequence(let sequence) = self { return sequence }
+        return nil
+    }
+
+    public var mapping: YAMLMapping? {
+        if case .mapping(let mapping) = self { return mapping }
+        return nil
+    }
+}

@@ -1,0 +1,116 @@
+internal import CYAML
+
+/// Parses a front-matter slice with libyaml's event API into a `YAMLNode` tree whose ranges
+/// are byte offsets in the whole file.
+///
+/// No DOM library sits in between: each event becomes at most one node, and aliases stay
+/// aliases, so anchors cannot be used to blow up memory.
+struct YAMLTreeParser {
+    /// Where the slice starts in the file, and on which (0-based) line.
+    var baseOffset: Int
+    var firstLine: Int
+
+    /// The root node, or nil for a slice holding no document (empty, or comments only).
+    func parse(_ slice: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> YAMLNode? {
+        let offsets = ScalarOffsetMap(slice, base: baseOffset)
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw DocumentError(line: firstLine + 1, column: 1, message: "libyaml could not start")
+        }
+        defer { yaml_parser_delete(&parser) }
+        if let base = slice.baseAddress {
+            yaml_parser_set_input_string(&parser, base, slice.count)
+        } else {
+            return nil
+        }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var builder = TreeBuilder()
+        var documents = 0
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                throw syntaxError(parser)
+            }
+            defer { yaml_event_delete(&event) }
+            let start = offsets.byteOffset(ofScalarIndex: event.start_mark.index)
+            let end = offsets.byteOffset(ofScalarIndex: event.end_mark.index)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return builder.root
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw DocumentError(
+                        line: firstLine + Int(event.start_mark.line) + 1,
+                        column: Int(event.start_mark.column) + 1,
+                        message: "front matter holds more than one YAML document")
+                }
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                let value = string(data.value, Int(data.length))
+                builder.add(.scalar(YAMLScalar(
+                    value: value,
+                    style: style(data.style),
+                    range: start..<end,
+                    tag: optionalString(data.tag),
+                    anchor: optionalString(data.anchor))))
+            case YAML_ALIAS_EVENT:
+                let name = optionalString(event.data.alias.anchor) ?? ""
+                builder.add(.alias(YAMLAlias(name: name, range: start..<end)))
+            case YAML_SEQUENCE_START_EVENT:
+                let data = event.data.sequence_start
+                builder.open(.sequence(
+                    start: start,
+                    isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                    anchor: optionalString(data.anchor)))
+            case YAML_MAPPING_START_EVENT:
+                let data = event.data.mapping_start
+                builder.open(.mapping(
+                    start: start,
+                    isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                    anchor: optionalString(data.anchor)))
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                builder.close(flowEnd: end)
+            default:
+                break
+            }
+        }
+    }
+
+    private func syntaxError(_ parser: yaml_parser_t) -> DocumentError {
+        let problem = optionalString(parser.problem) ?? "malformed YAML"
+        let context = optionalString(parser.context)
+        let mark = parser.problem_mark
+        let message = context.map { "\(problem) \($0)" } ?? problem
+        return DocumentError(
+            line: firstLine + Int(mark.line) + 1,
+            column: Int(mark.column) + 1,
+            message: message)
+    }
+}
+
+private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+    guard let pointer, length > 0 else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+}
+
+private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+}
+
+private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(cString: pointer)
+}
+
+private func style(_ style: yaml_scalar_style_t) -> ScalarStyle {
+    switch style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return .singleQuoted
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return .doubleQuoted
+    case YAML_LITERAL_SCALAR_STYLE: return .literal
+    case YAML_FOLDED_SCALAR_STYLE: return .folded
+    default: return .plain
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Writes RFC 4180 CSV: fields holding a comma, quote or line break are quoted, quotes doubled.
+public struct CSVWriter: Sendable {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public mutating func writeRow(_ fields: [String]) {
+        text += fields.map(CSVWriter.escape).joined(separator: ",")
+        text += "\r\n"
+    }
+
+    public static func escape(_ field: String) -> String {
+        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || field.hasPrefix(" ") || field.hasSuffix(" ")
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes files so that a process killed at any instant leaves either the old bytes or the new
+/// ones: a temporary file in the same folder, fsync, rename, fsync of the folder.
+///
+/// Temporary names start with `.shelf-` and end in `.tmp`: hidden, so shelf never reads them as
+/// books, and named like the temporary files sync tools leave alone.
+public enum AtomicFile {
+    /// The prefix of every temporary file shelf writes.
+    public static let temporaryPrefix = ".shelf-"
+    public static let temporarySuffix = ".tmp"
+
+    /// Replaces the file at `path` with `bytes`, keeping its permissions.
+    public static func replace(path: String, bytes: [UInt8]) throws(FileError) {
+        var info = stat()
+        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let temporary = try writeTemporary(near: path, bytes: bytes, mode: mode)
+        guard rename(temporary, path) == 0 else {
+            let error = FileError.fromErrno(path, "cannot replace")
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(of: path)
+    }
+
+    /// Creates the file at `path` with `bytes`; fails, writing nothing, if it already exists.
+    public static func create(path: String, bytes: [UInt8]) throws(FileError) {
+        let temporary = try writeTemporary(near: path, bytes: bytes, mode: 0o644)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            throw FileError.fromErrno(path, errno == EEXIST ? "already exists" : "cannot create")
+        }
+        syncFolder(of: path)
+    }
+
+    private static func writeTemporary(near path: String, bytes: [UInt8], mode: mode_t) throws(FileError) -> String {
+        let folder = folderOf(path)
+        let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 {
+            let nonce = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            temporary = folder + "/" + temporaryPrefix + name + "." + nonce + temporarySuffix
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot create a temporary file") }
+        var failure: FileError?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileError.fromErrno(path, "cannot write")
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil {
+            _ = fchmod(descriptor, mode)
+            if fsync(descriptor) != 0 { failure = FileError.fromErrno(path, "cannot sync") }
+        }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        return temporary
+    }
+
+    /// Makes the rename itself durable.
+    private static func syncFolder(of path: String) {
+        let descriptor = open(folderOf(path), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    static func folderOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,22 @@
+/// Turns one file's bytes into a book, without keeping the bytes.
+public enum BookFileReader {
+    /// Reads the book in `bytes`.
+    /// - Parameters:
+    ///   - path: the path to report, relative to the library root.
+    ///   - withNotes: also fold the words of the body, for the note index.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool) -> LoadedFile {
+        let frontMatter: FrontMatter
+        do throws(DocumentError) {
+            guard let parsed = try FrontMatter.parse(bytes) else { return .notABook }
+            frontMatter = parsed
+        } catch {
+            return .failed(.malformed(error.at(path: path)))
+        }
+        guard let book = Book(path: path, frontMatter: frontMatter) else { return .notABook }
+        guard withNotes else { return .book(book, noteWords: nil) }
+        var words: [String] = []
+        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
+        TextFolding.forEachWord(in: body) { words.append($0) }
+        return .book(book, noteWords: words)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Finds the one book a user names: by path (absolute, relative to the current folder or to the
+/// library root), by file name without `.md`, by ISBN, or by words matching exactly one title.
+public enum BookResolver {
+    /// Why a name did not give exactly one book.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case noMatch(String)
+        case ambiguous(String, candidates: [Book])
+
+        public var description: String {
+            switch self {
+            case .noMatch(let name):
+                return "no book matches '\(name)' (name it by path, file name, ISBN or title words)"
+            case .ambiguous(let name, let candidates):
+                let list = candidates.prefix(20).map { "  \($0.path)  \($0.title)" }.joined(separator: "\n")
+                let more = candidates.count > 20 ? "\n  … and \(candidates.count - 20) more" : ""
+                return "'\(name)' matches \(candidates.count) books; name one by path:\n\(list)\(more)"
+            }
+        }
+    }
+
+    /// The library-relative path of the file `name` points at, if it names an existing file:
+    /// found without loading the library.
+    public static func existingPath(_ name: String, in library: Library) -> String? {
+        var candidates = [Library.absolute(name), library.absolutePath(name)]
+        if !name.hasSuffix(".md") {
+            candidates += [Library.absolute(name + ".md"), library.absolutePath(name + ".md")]
+        }
+        var isFolder: ObjCBool = false
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder) && !isFolder.boolValue {
+            if let relative = library.relativePath(candidate) { return relative }
+        }
+        return nil
+    }
+
+    /// The book `name` stands for in a loaded index.
+    public static func resolve(_ name: String, in index: LibraryIndex, library: Library) throws(Failure) -> Book {
+        if let path = existingPath(name, in: library), let book = index.books.first(where: { $0.path == path }) {
+            return book
+        }
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let foldedStem = TextFolding.fold(stem)
+        let byFileName = index.books.filter { book in
+            let fileName = book.path.split(separator: "/").last.map(String.init) ?? book.path
+            return TextFolding.fold(String(fileName.dropLast(3))) == foldedStem
+        }
+        if byFileName.count == 1 { return byFileName[0] }
+        if let isbn = ISBN.parse(name) {
+            let ids = index.isbns.books(with: isbn.isbn13)
+            if ids.count == 1 { return index.books[Int(ids[0])] }
+            if ids.count > 1 { throw .ambiguous(name, candidates: ids.map { index.books[Int($0)] }) }
+        }
+        let words = TextFolding.words(name)
+        guard !words.isEmpty else { throw .noMatch(name) }
+        var ids = Set(index.titleWords.books(with: words[0]))
+        for word in words.dropFirst() { ids.formIntersection(index.titleWords.books(with: word)) }
+        let matches = ids.sorted().map { index.books[Int($0)] }
+        if matches.count == 1 { return matches[0] }
+        // Several titles hold the words: one whose title is exactly the name still wins.
+        let exact = matches.filter { TextFolding.words($0.title) == words }
+        if exact.count == 1 { return exact[0] }
+        if matches.isEmpty {
+            if byFileName.count > 1 { throw .ambiguous(name, candidates: byFileName) }
+            throw .noMatch(name)
+        }
+        throw .ambiguous(name, candidates: matches)
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file that could not be read or written, and why.
+public struct FileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// An error from the current `errno`.
+    static func fromErrno(_ path: String, _ action: String) -> FileError {
+        FileError(path: path, reason: "\(action): \(String(cString: strerror(errno)))")
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Reads whole files with one `open`, `fstat` and as few `read` calls as the size allows.
+public enum FileIO {
+    /// The bytes of the file at `path`.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        var buffer: [UInt8] = []
+        try read(path, into: &buffer)
+        return buffer
+    }
+
+    /// Reads the file at `path` into `buffer`, replacing its contents; reusing one buffer across
+    /// many files avoids an allocation per file.
+    public static func read(_ path: String, into buffer: inout [UInt8]) throws(FileError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot open") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError.fromErrno(path, "cannot stat") }
+        var capacity = max(Int(info.st_size), 0) + 1
+        buffer.removeAll(keepingCapacity: true)
+        var total = 0
+        while true {
+            if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
+            let got = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(descriptor, raw.baseAddress.map { $0 + total }, capacity - total)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw FileError.fromErrno(path, "cannot read")
+            }
+            if got == 0 { break }
+            total += got
+            // The file grew while being read: make room and keep going.
+            if total == capacity { capacity *= 2 }
+        }
+        buffer.removeLast(buffer.count - total)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A library: a folder of book files, and its settings.
+public struct Library: Sendable {
+    /// The root folder, absolute, without a trailing `/`.
+    public let root: String
+    public let config: LibraryConfig
+
+    /// Opens the library at `root`, reading `shelf.yaml` when it is there.
+    public init(root: String) throws(LibraryError) {
+        let absolute = Library.absolute(root)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .noSuchFolder(root)
+        }
+        self.root = absolute
+        let configPath = absolute + "/" + LibraryConfig.fileName
+        if FileManager.default.fileExists(atPath: configPath) {
+            do {
+                config = try LibraryConfig(bytes: FileIO.read(configPath))
+            } catch let error as DocumentError {
+                throw .badConfig(error.at(path: configPath))
+            } catch {
+                throw .unreadable(FileError(path: configPath, reason: "\(error)"))
+            }
+        } else {
+            config = LibraryConfig()
+        }
+    }
+
+    /// Finds the library: `explicit` (from `--library`), else `$SHELF_LIBRARY`, else the nearest
+    /// folder at or above `currentDirectory` holding `shelf.yaml`.
+    public static func locate(
+        explicit: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(LibraryError) -> Library {
+        if let explicit, !explicit.isEmpty { return try Library(root: explicit) }
+        if let fromEnvironment = environment["SHELF_LIBRARY"], !fromEnvironment.isEmpty {
+            return try Library(root: fromEnvironment)
+        }
+        var folder = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
+        while true {
+            if FileManager.default.fileExists(atPath: folder + "/" + LibraryConfig.fileName) {
+                return try Library(root: folder)
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        throw .notFound(currentDirectory)
+    }
+
+    /// Relative paths of every candidate book file.
+    public func bookPaths() throws(FileError) -> [String] {
+        try BookFileScanner.scan(root: root)
+    }
+
+    /// Reads every book and builds the index. Files that fail are returned, not thrown: the rest
+    /// of the library still loads.
+    public func load(withNotes: Bool = false) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+        let paths = try bookPaths()
+        let result = LibraryLoader.load(root: root, paths: paths, withNotes: withNotes)
+        return (LibraryIndex(books: result.books, noteWords: result.noteWords), result.problems)
+    }
+
+    /// The absolute path of a path relative to the root.
+    public func absolutePath(_ relative: String) -> String {
+        root + "/" + relative
+    }
+
+    /// The path of `absolute` relative to the root, or nil when it lies outside the library.
+    public func relativePath(_ absolute: String) -> String? {
+        let standardized = Library.absolute(absolute)
+        guard standardized.hasPrefix(root + "/") else { return nil }
+        return String(standardized.dropFirst(root.count + 1))
+    }
+
+    /// `path` made absolute against the current folder, with `.` and `..` resolved.
+    static func absolute(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let url = expanded.hasPrefix("/")
+            ? URL(fileURLWithPath: expanded)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(expanded)
+        var result = url.standardizedFileURL.path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}
+
+/// Why a library could not be opened.
+public enum LibraryError: Error, Sendable, CustomStringConvertible {
+    case notFound(String)
+    case noSuchFolder(String)
+    case badConfig(DocumentError)
+    case unreadable(FileError)
+
+    public var description: String {
+        switch self {
+        case .notFound:
+            return "no library here: no shelf.yaml in this folder or any above it. "
+                + "Run `shelf init` to make this folder a library, or pass `--library DIR` (or set SHELF_LIBRARY)."
+        case .noSuchFolder(let path):
+            return "\(path): no such folder"
+        case .badConfig(let error):
+            return error.description
+        case .unreadable(let error):
+            return error.description
+        }
+    }
+}

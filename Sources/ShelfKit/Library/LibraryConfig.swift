@@ -1,0 +1,63 @@
+/// The settings in a library's `shelf.yaml`.
+///
+/// Unknown settings are kept and ignored, so a newer shelf's settings never break an older one.
+public struct LibraryConfig: Sendable {
+    /// The file name template for new books (`{author}-{title}`).
+    public var filenameTemplate: String = LibraryConfig.defaultFilenameTemplate
+    /// Books to finish this year.
+    public var goal: Int?
+    /// Saved queries by name.
+    public var queries: [String: String] = [:]
+    /// Every setting as written.
+    public var entries: [FieldEntry] = []
+
+    public static let defaultFilenameTemplate = "{author}-{title}"
+    public static let fileName = "shelf.yaml"
+
+    public init() {}
+
+    /// Reads `shelf.yaml`'s bytes. An empty file is the defaults.
+    public init(bytes: [UInt8]) throws(DocumentError) {
+        self.init()
+        var root: YAMLNode?
+        var failure: DocumentError?
+        bytes.withUnsafeBufferPointer { buffer in
+            if let invalid = UTF8Validation.firstInvalidOffset(buffer) {
+                let position = UTF8Validation.lineAndColumn(of: invalid, in: buffer)
+                failure = DocumentError(line: position.line, column: position.column, message: "invalid UTF-8")
+                return
+            }
+            do throws(DocumentError) {
+                root = try YAMLTreeParser(baseOffset: 0, firstLine: 0).parse(buffer)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        guard let root else { return }
+        guard case .mapping(let mapping) = root else {
+            throw DocumentError(line: 1, column: 1, message: "shelf.yaml must be a mapping of settings")
+        }
+        var anchors: [String: YAMLNode] = [:]
+        for pair in mapping.entries {
+            if let anchor = pair.value.scalar?.anchor { anchors[anchor] = pair.value }
+        }
+        for pair in mapping.entries {
+            guard let key = pair.key.scalar?.value else { continue }
+            let value = FieldValue(pair.value, anchors: anchors)
+            entries.append(FieldEntry(key: key, value: value))
+            switch key {
+            case "filename":
+                if let template = value.text, !template.isEmpty { filenameTemplate = template }
+            case "goal":
+                goal = value.text.flatMap { Int($0) }
+            case "queries":
+                if case .map(let saved) = value {
+                    for query in saved { if let text = query.value.text { queries[query.key] = text } }
+                }
+            default:
+                break
+            }
+        }
+    }
+}

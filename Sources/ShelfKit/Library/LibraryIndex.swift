@@ -1,0 +1,69 @@
+/// The in-memory index of a library, rebuilt at every start: the books, and inverted indices
+/// over title, author, tag and note words, plus ISBNs normalised to 13 digits.
+public struct LibraryIndex: Sendable {
+    /// Every book, in path order; a book's id is its position here.
+    public let books: [Book]
+    public private(set) var titleWords = PostingIndex()
+    public private(set) var authorWords = PostingIndex()
+    /// Folded tags, each also under every parent of a nested tag (`sci-fi/space` under `sci-fi`).
+    public private(set) var tags = PostingIndex()
+    public private(set) var isbns = PostingIndex()
+    /// Words of the notes; nil when the library was loaded without notes.
+    public private(set) var noteWords: PostingIndex?
+
+    /// Builds the indices over `books`; `noteWords`, parallel to `books`, fills the note index.
+    public init(books: [Book], noteWords: [[String]]? = nil) {
+        self.books = books
+        var notes = noteWords == nil ? nil : PostingIndex()
+        for (position, book) in books.enumerated() {
+            let id = Int32(position)
+            TextFolding.forEachWord(in: book.title) { titleWords.add($0, book: id) }
+            if let subtitle = book.subtitle {
+                TextFolding.forEachWord(in: subtitle) { titleWords.add($0, book: id) }
+            }
+            for author in book.authors {
+                TextFolding.forEachWord(in: author) { authorWords.add($0, book: id) }
+            }
+            for tag in book.tags {
+                let folded = TextFolding.foldTag(tag)
+                tags.add(folded, book: id)
+                var prefix = Substring(folded)
+                while let slash = prefix.lastIndex(of: "/") {
+                    prefix = prefix[..<slash]
+                    tags.add(String(prefix), book: id)
+                }
+            }
+            if let isbn = book.isbn13 {
+                isbns.add(isbn, book: id)
+            }
+            if let words = noteWords?[position] {
+                for word in words { notes?.add(word, book: id) }
+            }
+        }
+        self.noteWords = notes
+    }
+
+    /// The books carrying `tag` or a tag nested under it, case-insensitively, ascending ids.
+    public func books(taggedWith tag: String) -> [Int32] {
+        tags.books(with: TextFolding.foldTag(tag))
+    }
+
+    /// Tags with the number of books carrying each, case variants counted together under the
+    /// spelling used most.
+    public func tagCounts() -> [(tag: String, count: Int)] {
+        var spellings: [String: [String: Int]] = [:]
+        var counts: [String: Set<Int32>] = [:]
+        for (id, book) in books.enumerated() {
+            for tag in book.tags {
+                let folded = TextFolding.foldTag(tag)
+                spellings[folded, default: [:]][tag, default: 0] += 1
+                counts[folded, default: []].insert(Int32(id))
+            }
+        }
+        return counts.map { folded, ids in
+            let spelling = spellings[folded]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? folded
+            return (spelling, ids.count)
+        }
+        .sorted { ($0.count, $1.tag) > ($1.count, $0.tag) }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Makes a folder a library.
+public enum LibraryInitializer {
+    /// The `shelf.yaml` a new library starts with: every setting, commented.
+    public static let defaultConfig = """
+        # shelf library settings. Every book is a Markdown file in this folder (or below it).
+        # See docs/format.md for the book file format.
+
+        # File name for new books. Placeholders: {author} (first author's last name),
+        # {title}, {year}. Names are lowercase ASCII slugs, e.g. le-guin-the-left-hand-of-darkness.md
+        filename: "{author}-{title}"
+
+        # Books to finish this year, shown on the dashboard.
+        # goal: 30
+
+        # Saved queries, run with @name: shelf ls @keepers
+        # queries:
+        #   keepers: "rating:5 -tag:reference"
+
+        """
+
+    /// Writes `shelf.yaml` into `folder`, creating the folder if needed.
+    /// - Returns: the path of the written file.
+    /// - Throws: when the folder already holds a `shelf.yaml`, or cannot be written.
+    public static func initialize(folder: String) throws -> String {
+        let absolute = Library.absolute(folder)
+        let configPath = absolute + "/" + LibraryConfig.fileName
+        if FileManager.default.fileExists(atPath: configPath) {
+            throw FileError(path: configPath, reason: "already exists: this folder is a library")
+        }
+        try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+        try AtomicFile.create(path: configPath, bytes: Array(defaultConfig.utf8))
+        return configPath
+    }
+}

@@ -1,0 +1,74 @@
+import Dispatch
+
+/// Reads every book file of a library in parallel, one reused buffer per core.
+public enum LibraryLoader {
+    /// What loading a library gave: the books, and the files that failed.
+    public struct Result: Sendable {
+        public var books: [Book]
+        /// Folded note words, parallel to `books`, when notes were asked for.
+        public var noteWords: [[String]]?
+        public var problems: [LibraryProblem]
+    }
+
+    /// Loads the files at `paths` (relative to `root`).
+    public static func load(root: String, paths: [String], withNotes: Bool) -> Result {
+        let slots = Slots(count: paths.count)
+        let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(16 * 1024)
+            var index = worker
+            while index < paths.count {
+                let path = paths[index]
+                do throws(FileError) {
+                    try FileIO.read(root + "/" + path, into: &buffer)
+                    slots.set(index, buffer.withUnsafeBufferPointer {
+                        BookFileReader.read($0, path: path, withNotes: withNotes)
+                    })
+                } catch {
+                    slots.set(index, .failed(.unreadable(error)))
+                }
+                index += workers
+            }
+        }
+        var books: [Book] = []
+        books.reserveCapacity(paths.count)
+        var noteWords: [[String]]? = withNotes ? [] : nil
+        var problems: [LibraryProblem] = []
+        for loaded in slots.take() {
+            switch loaded {
+            case .book(let book, let words):
+                books.append(book)
+                noteWords?.append(words ?? [])
+            case .notABook, .none:
+                break
+            case .failed(let problem):
+                problems.append(problem)
+            }
+        }
+        return Result(books: books, noteWords: noteWords, problems: problems)
+    }
+}
+
+/// Result slots written by many workers, each slot by exactly one, read after they all finish.
+private final class Slots: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<LoadedFile?>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    func set(_ index: Int, _ value: LoadedFile) {
+        storage[index] = value
+    }
+
+    func take() -> [LoadedFile?] {
+        Array(storage)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+}

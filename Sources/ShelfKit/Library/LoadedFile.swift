@@ -1,0 +1,22 @@
+/// What reading one candidate file gave.
+public enum LoadedFile: Sendable {
+    /// A book, with the folded words of its notes when they were asked for.
+    case book(Book, noteWords: [String]?)
+    /// A Markdown file that is not a book (no front matter, or no title): left alone.
+    case notABook
+    /// A file that could not be read; reported, skipped, never written.
+    case failed(LibraryProblem)
+}
+
+/// A problem with one file of the library, reported on stderr while the rest still lists.
+public enum LibraryProblem: Error, Sendable, CustomStringConvertible {
+    case malformed(DocumentError)
+    case unreadable(FileError)
+
+    public var description: String {
+        switch self {
+        case .malformed(let error): return error.description
+        case .unreadable(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,115 @@
+extension Book {
+    /// Reads a book from a file's front matter.
+    ///
+    /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
+    public init?(path: String, frontMatter: FrontMatter) {
+        var fields: [BookField] = []
+        fields.reserveCapacity(frontMatter.entries.count)
+        // The canonical spelling wins over an alias (`authors` over `author`), then the first written.
+        var chosen: [CanonicalField: Int] = [:]
+        for entry in frontMatter.entries {
+            let canonical = CanonicalField(key: entry.key)
+            let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value, anchors: frontMatter.anchors))
+            if let canonical {
+                if let previous = chosen[canonical] {
+                    if entry.key == canonical.rawValue && fields[previous].key != canonical.rawValue {
+                        chosen[canonical] = fields.count
+                    }
+                } else {
+                    chosen[canonical] = fields.count
+                }
+            }
+            fields.append(field)
+        }
+        guard let titleIndex = chosen[.title], let title = fields[titleIndex].value.text?.trimmingSpaces,
+              !title.isEmpty
+        else { return nil }
+        self.init(path: path, title: title)
+        self.fields = fields
+        for (field, index) in chosen.sorted(by: { $0.value < $1.value }) where field != .title {
+            apply(fields[index].value, to: field, key: fields[index].key)
+        }
+    }
+
+    private mutating func apply(_ value: FieldValue, to field: CanonicalField, key: String) {
+        if case .null = value { return }
+        let text = value.text?.trimmingSpaces
+        switch field {
+        case .title, .copies: break
+        case .subtitle: subtitle = nonEmpty(text)
+        case .authors: authors = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        case .tags: tags = Book.readTags(value)
+        case .genres: genres = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        case .isbn:
+            isbn = nonEmpty(text) ?? value.texts.first
+            if let isbn, ISBN.parse(isbn) == nil { problems.append("\(key): '\(isbn)' is not a valid ISBN") }
+        case .status:
+            guard let text = nonEmpty(text) else { return }
+            status = ReadingStatus(alias: text)
+            if status == nil { problems.append("\(key): '\(text)' is not a status (to-read, reading, read, abandoned)") }
+        case .rating:
+            guard let text = nonEmpty(text) else { return }
+            if let number = Double(text), number == number.rounded(), (1...5).contains(number) {
+                rating = Int(number)
+            } else {
+                problems.append("\(key): '\(text)' is not a rating from 1 to 5")
+            }
+        case .added: added = readDate(text, key: key)
+        case .started: started = readDate(text, key: key)
+        case .finished: finished = readDate(text, key: key)
+        case .published: published = readDate(text, key: key)
+        case .series: series = nonEmpty(text)
+        case .seriesIndex:
+            guard let text = nonEmpty(text) else { return }
+            seriesIndex = Double(text)
+            if seriesIndex == nil { problems.append("\(key): '\(text)' is not a number") }
+        case .pages:
+            guard let text = nonEmpty(text) else { return }
+            pages = Int(text)
+            if pages == nil || pages ?? 0 < 0 { pages = nil; problems.append("\(key): '\(text)' is not a page count") }
+        case .favorite:
+            switch text?.lowercased() {
+            case "true", "yes", "on", "y": favorite = true
+            case "false", "no", "off", "n": favorite = false
+            default: break
+            }
+        case .publisher: publisher = nonEmpty(text)
+        case .language: language = nonEmpty(text)
+        case .location: location = nonEmpty(text)
+        case .format: format = nonEmpty(text)
+        case .cover: cover = nonEmpty(text)
+        case .openlibrary: openlibrary = nonEmpty(text)
+        case .goodreads: goodreads = nonEmpty(text)
+        case .source: source = nonEmpty(text)
+        }
+    }
+
+    private mutating func readDate(_ text: String?, key: String) -> BookDate? {
+        guard let text = nonEmpty(text) else { return nil }
+        if let date = BookDate(text) { return date }
+        problems.append("\(key): '\(text)' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)")
+        return nil
+    }
+
+    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
+    static func readTags(_ value: FieldValue) -> [String] {
+        var tags: [String] = []
+        let parts: [String]
+        if case .scalar(let text, _) = value {
+            parts = text.split(separator: ",").map(String.init)
+        } else {
+            parts = value.texts
+        }
+        for part in parts {
+            var tag = Substring(part.trimmingSpaces)
+            if tag.hasPrefix("#") { tag = tag.dropFirst() }
+            if !tag.isEmpty { tags.append(String(tag)) }
+        }
+        return tags
+    }
+}
+
+private func nonEmpty(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
+}

@@ -1,0 +1,71 @@
+/// A book: the typed fields read from one file's front matter.
+///
+/// Every key of the file stays readable in `fields`, canonical or the user's own; the typed
+/// properties are the canonical fields, read generously (aliases, a single string for a list).
+public struct Book: Sendable {
+    /// Path relative to the library root, `/`-separated.
+    public var path: String
+    public var title: String
+    public var subtitle: String?
+    public var authors: [String] = []
+    /// The ISBN as written (a leading zero kept).
+    public var isbn: String?
+    public var status: ReadingStatus?
+    public var rating: Int?
+    public var tags: [String] = []
+    public var added: BookDate?
+    public var started: BookDate?
+    public var finished: BookDate?
+    public var series: String?
+    public var seriesIndex: Double?
+    public var publisher: String?
+    public var published: BookDate?
+    public var pages: Int?
+    public var language: String?
+    public var genres: [String] = []
+    public var location: String?
+    public var format: String?
+    public var favorite: Bool?
+    public var cover: String?
+    public var openlibrary: String?
+    public var goodreads: String?
+    public var source: String?
+    /// Every top-level key in written order, with the canonical field it was read as.
+    public var fields: [BookField] = []
+    /// Values that could not be read as their field's type (`rating: 7`), in words.
+    public var problems: [String] = []
+
+    public init(path: String, title: String) {
+        self.path = path
+        self.title = title
+    }
+
+    /// The ISBN in 13-digit form, when the written ISBN is valid.
+    public var isbn13: String? { isbn.flatMap(ISBN.parse)?.isbn13 }
+
+    /// The value of a field named canonically (`pages`) or as written in the file (`mood`).
+    public func value(of name: String) -> FieldValue? {
+        if let exact = fields.last(where: { $0.key == name }) { return exact.value }
+        if let canonical = CanonicalField(key: name) {
+            return fields.first(where: { $0.canonical == canonical })?.value
+        }
+        let folded = CanonicalField.fold(name)
+        return fields.last(where: { CanonicalField.fold($0.key) == folded })?.value
+    }
+
+    /// True when the book carries `tag`, or a tag nested under it (`sci-fi/space` for `sci-fi`),
+    /// compared case-insensitively.
+    public func hasTag(_ tag: String) -> Bool {
+        let wanted = TextFolding.foldTag(tag)
+        return tags.contains { TextFolding.tag(TextFolding.foldTag($0), matches: wanted) }
+    }
+}
+
+/// One top-level key of a book's front matter.
+public struct BookField: Sendable, Equatable {
+    /// The key as written.
+    public var key: String
+    /// The canonical field the key is read as, if any.
+    public var canonical: CanonicalField?
+    public var value: FieldValue
+}

@@ -1,0 +1,102 @@
+/// A date as a reader writes it: a year, a year and month, or a day, optionally with a time.
+///
+/// The text is kept as written (`dates as written` in JSON); comparisons use the parts.
+public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int?
+    public var day: Int?
+    /// Minutes since midnight when a time was written.
+    public var minutes: Int?
+    /// The text as written.
+    public var text: String
+
+    /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, each optionally followed by a time
+    /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`). `/` also separates.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingSpaces
+        let utf8 = Array(trimmed.utf8)
+        var cursor = 0
+        func number(_ digits: ClosedRange<Int>) -> Int? {
+            var value = 0
+            var count = 0
+            while cursor < utf8.count, count < digits.upperBound, let digit = utf8[cursor].asciiDigit {
+                value = value * 10 + digit
+                cursor += 1
+                count += 1
+            }
+            return digits.contains(count) ? value : nil
+        }
+        func separator(_ allowed: Set<UInt8>) -> Bool {
+            guard cursor < utf8.count, allowed.contains(utf8[cursor]) else { return false }
+            cursor += 1
+            return true
+        }
+        guard let year = number(4...4), year >= 1 else { return nil }
+        self.year = year
+        self.text = trimmed
+        let dateSeparators: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "/")]
+        if separator(dateSeparators) {
+            guard let month = number(1...2), (1...12).contains(month) else { return nil }
+            self.month = month
+            if separator(dateSeparators) {
+                guard let day = number(1...2), day >= 1, day <= BookDate.daysIn(month: month, year: year)
+                else { return nil }
+                self.day = day
+                if separator([UInt8(ascii: " "), UInt8(ascii: "T"), UInt8(ascii: "t")]) {
+                    guard let hour = number(1...2), hour < 24, separator([UInt8(ascii: ":")]),
+                          let minute = number(2...2), minute < 60 else { return nil }
+                    minutes = hour * 60 + minute
+                    // Seconds, fractions and a zone are accepted and kept in `text` only.
+                    cursor = utf8.count
+                }
+            }
+        }
+        guard cursor == utf8.count else { return nil }
+    }
+
+    /// A date from its parts, written as `YYYY-MM-DD`.
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.text = String(format4: year) + "-" + String(format2: month) + "-" + String(format2: day)
+    }
+
+    public var description: String { text }
+
+    /// A sort key: missing parts sort first within their span.
+    public var sortKey: Int {
+        ((year * 100 + (month ?? 0)) * 100 + (day ?? 0)) * 1440 + (minutes ?? 0)
+    }
+
+    public static func < (lhs: BookDate, rhs: BookDate) -> Bool { lhs.sortKey < rhs.sortKey }
+
+    public static func == (lhs: BookDate, rhs: BookDate) -> Bool { lhs.sortKey == rhs.sortKey }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(sortKey) }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+extension UInt8 {
+    /// The value of an ASCII digit.
+    var asciiDigit: Int? { self >= 0x30 && self <= 0x39 ? Int(self - 0x30) : nil }
+}
+
+extension String {
+    /// A number padded with zeros to two digits.
+    init(format2 value: Int) { self.init(zeroPadded: value, width: 2) }
+    /// A number padded with zeros to four digits.
+    init(format4 value: Int) { self.init(zeroPadded: value, width: 4) }
+
+    init(zeroPadded value: Int, width: Int) {
+        let digits = value.description
+        self = Swift.String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,64 @@
+/// The orders `--sort` offers, each in its natural direction: text A to Z, dates newest first,
+/// rating and pages highest first. Books lacking the key always come last.
+public enum BookSortKey: String, Sendable, CaseIterable {
+    case title, author, added, started, finished, rating, pages, published
+
+    /// Sorts `books`; `reversed` flips the natural direction but keeps books lacking the key last.
+    public func sort(_ books: [Book], reversed: Bool = false) -> [Book] {
+        let keyed = books.map { (book: $0, key: key(of: $0), title: BookSortKey.titleKey($0.title)) }
+        return keyed.sorted { lhs, rhs in
+            switch (lhs.key, rhs.key) {
+            case (nil, nil): return (lhs.title, lhs.book.path) < (rhs.title, rhs.book.path)
+            case (nil, _): return false
+            case (_, nil): return true
+            case let (left?, right?):
+                if left == right { return (lhs.title, lhs.book.path) < (rhs.title, rhs.book.path) }
+                return (left < right) != (descending != reversed)
+            }
+        }.map(\.book)
+    }
+
+    private var descending: Bool {
+        switch self {
+        case .title, .author: return false
+        default: return true
+        }
+    }
+
+    private func key(of book: Book) -> SortValue? {
+        switch self {
+        case .title: return .text(BookSortKey.titleKey(book.title))
+        case .author: return book.authors.first.map { .text(BookSortKey.authorKey($0)) }
+        case .added: return book.added.map { .number($0.sortKey) }
+        case .started: return book.started.map { .number($0.sortKey) }
+        case .finished: return book.finished.map { .number($0.sortKey) }
+        case .rating: return book.rating.map { .number($0) }
+        case .pages: return book.pages.map { .number($0) }
+        case .published: return book.published.map { .number($0.sortKey) }
+        }
+    }
+
+    /// A title folded for sorting, without a leading article (`The Dispossessed` sorts under D).
+    static func titleKey(_ title: String) -> String {
+        let folded = TextFolding.fold(title)
+        for article in ["the ", "a ", "an "] where folded.hasPrefix(article) && folded.count > article.count {
+            return String(folded.dropFirst(article.count))
+        }
+        return folded
+    }
+
+    /// An author folded for sorting: by the part before a comma (`Le Guin, Ursula K.`), else by
+    /// the last word of the name (`Frank Herbert` under `herbert`).
+    static func authorKey(_ name: String) -> String {
+        let folded = TextFolding.fold(name)
+        if let comma = folded.firstIndex(of: ",") { return String(folded[..<comma]) + folded }
+        let words = folded.split(separator: " ")
+        guard let last = words.last else { return folded }
+        return last + " " + folded
+    }
+}
+
+private enum SortValue: Comparable {
+    case text(String)
+    case number(Int)
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Folding and tokenising of text for matching: case- and diacritic-insensitive, so that
+/// `godel` finds `Gödel` and `ESTRAVEN` finds `Estraven`.
+public enum TextFolding {
+    /// The text folded: lowercase, diacritics removed.
+    public static func fold(_ text: String) -> String {
+        var isASCII = true
+        for byte in text.utf8 where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// The folded words of a text: runs of letters and digits.
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        forEachWord(in: text) { words.append($0) }
+        return words
+    }
+
+    /// Calls `body` with each folded word of `text`. ASCII words are folded without Foundation,
+    /// which keeps indexing a library's notes cheap.
+    public static func forEachWord(in text: String, _ body: (String) -> Void) {
+        var utf8 = text.utf8
+        let handled: Void? = utf8.withContiguousStorageIfAvailable { buffer in
+            forEachWord(in: buffer, body)
+        }
+        if handled == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            utf8 = copy.utf8
+            _ = utf8.withContiguousStorageIfAvailable { forEachWord(in: $0, body) }
+        }
+    }
+
+    /// Calls `body` with each folded word of UTF-8 bytes.
+    public static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        var index = 0
+        let count = bytes.count
+        var wordStart = -1
+        var wordIsASCII = true
+        func flush(_ end: Int) {
+            guard wordStart >= 0 else { return }
+            let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
+            if wordIsASCII {
+                body(String(unsafeUninitializedCapacity: slice.count) { target in
+                    for (offset, byte) in slice.enumerated() {
+                        target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    }
+                    return slice.count
+                })
+            } else {
+                body(fold(String(decoding: slice, as: UTF8.self)))
+            }
+            wordStart = -1
+            wordIsASCII = true
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                if isWordByte {
+                    if wordStart < 0 { wordStart = index }
+                } else {
+                    flush(index)
+                }
+                index += 1
+                continue
+            }
+            // A multi-byte scalar: decode it to ask whether it is a letter or digit.
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let end = min(index + length, count)
+            var scalarValue = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for continuation in (index + 1)..<max(index + 1, end) {
+                scalarValue = scalarValue << 6 | UInt32(bytes[continuation] & 0x3F)
+            }
+            let isWordScalar = Unicode.Scalar(scalarValue).map {
+                $0.properties.isAlphabetic || $0.properties.numericType != nil
+                    || $0.properties.generalCategory == .nonspacingMark
+            } ?? false
+            if isWordScalar {
+                if wordStart < 0 { wordStart = index }
+                wordIsASCII = false
+            } else {
+                flush(index)
+            }
+            index = end
+        }
+        flush(count)
+    }
+
+    /// A tag folded for comparison: case folded, surrounding spaces and a leading `#` removed.
+    public static func foldTag(_ tag: String) -> String {
+        var trimmed = Substring(tag.trimmingSpaces)
+        if trimmed.hasPrefix("#") { trimmed = trimmed.dropFirst() }
+        return fold(String(trimmed))
+    }
+
+    /// True when folded tag `tag` is `wanted` or nested below it (`sci-fi/space` under `sci-fi`).
+    public static func tag(_ tag: String, matches wanted: String) -> Bool {
+        guard tag.hasPrefix(wanted) else { return false }
+        if tag.utf8.count == wanted.utf8.count { return true }
+        return tag.utf8.dropFirst(wanted.utf8.count).first == UInt8(ascii: "/")
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf show BOOK`: every field and the notes of one book.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one book: every field and the notes.",
+        discussion: """
+            BOOK is a path (absolute, relative to here or to the library), a file name without \
+            .md, an ISBN, or words matching exactly one title. When several books match, shelf \
+            lists them and exits with status 1.
+
+            Examples:
+              shelf show le-guin-the-left-hand-of-darkness
+              shelf show 9780441478125
+              shelf show "left hand" --format json
+            """
+    )
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    var book: [String]
+
+    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
+    var format: ShowFormat = .text
+
+    @Flag(help: "Short for --format json.")
+    var json = false
+
+    enum ShowFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func run() throws {
+        let library = try library.open()
+        let name = book.joined(separator: " ")
+        let path = try BookLookup.path(named: name, in: library)
+        let document = try BookLookup.document(at: path, in: library)
+        guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter) else {
+            throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
+        }
+        if json || format == .json {
+            guard case .object(var members) = found.jsonObject() else { return }
+            members.append(("notes", .string(document.body)))
+            Output.line(JSONValue.object(members).serialized(indent: 2))
+        } else {
+            Output.write(BookDetailRenderer.render(found, notes: document.body, path: Paths.display(path, in: library)))
+        }
+    }
+}
+
+/// Finding one book for the commands that take BOOK, and reading its file.
+enum BookLookup {
+    /// The library-relative path of the book `name` stands for. A path is found without loading
+    /// the library; anything else loads it once.
+    static func path(named name: String, in library: Library) throws -> String {
+        if let path = BookResolver.existingPath(name, in: library) { return path }
+        let (index, problems) = try LoadLibrary.load(library, withNotes: false)
+        do {
+            return try BookResolver.resolve(name, in: index, library: library).path
+        } catch {
+            Diagnostics.report(problems, library: library)
+            throw Diagnostics.failure(error.description)
+        }
+    }
+
+    /// The parsed file at a library-relative path; a malformed file is reported with its position.
+    static func document(at path: String, in library: Library) throws -> BookDocument {
+        do {
+            return try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
+        } catch let error as DocumentError {
+            throw Diagnostics.failure(error.at(path: Paths.display(path, in: library)).description)
+        } catch {
+            throw Diagnostics.failure("\(error)")
+        }
+    }
+}

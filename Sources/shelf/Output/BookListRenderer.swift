@@ -1,0 +1,68 @@
+import ShelfKit
+
+/// Prints a list of books in each of the output formats.
+enum BookListRenderer {
+    static func render(_ books: [Book], format: OutputFormat, library: Library) -> String {
+        switch format {
+        case .json:
+            return JSONValue.array(books.map { $0.jsonObject() }).serialized(indent: 2) + "\n"
+        case .paths:
+            return books.map { Paths.display($0.path, in: library) + "\n" }.joined()
+        case .plain:
+            return books.map { book in
+                book.authors.isEmpty ? book.title + "\n" : book.title + " — " + book.authors.joined(separator: ", ") + "\n"
+            }.joined()
+        case .csv:
+            var writer = CSVWriter()
+            writer.writeRow(csvColumns)
+            for book in books { writer.writeRow(csvRow(book)) }
+            return writer.text
+        case .table:
+            guard !books.isEmpty else { return "" }
+            let table = TableRenderer(
+                columns: [
+                    .init(header: "TITLE", minimumWidth: 16, shrinks: true),
+                    .init(header: "AUTHOR", minimumWidth: 12, shrinks: true),
+                    .init(header: "STATUS", minimumWidth: 9, shrinks: false),
+                    .init(header: "RATING", minimumWidth: 6, shrinks: false),
+                    .init(header: "TAGS", minimumWidth: 8, shrinks: true),
+                ],
+                rows: books.map { book in
+                    [
+                        book.title,
+                        book.authors.joined(separator: ", "),
+                        book.status?.rawValue ?? "",
+                        book.rating.map(Stars.render) ?? "",
+                        book.tags.joined(separator: ", "),
+                    ]
+                })
+            return table.render(width: Terminal.width)
+        }
+    }
+
+    static let csvColumns = [
+        "path", "title", "authors", "isbn", "status", "rating", "tags", "added", "started", "finished",
+        "series", "series_index", "publisher", "published", "pages",
+    ]
+
+    static func csvRow(_ book: Book) -> [String] {
+        [
+            book.path, book.title, book.authors.joined(separator: "; "), book.isbn ?? "",
+            book.status?.rawValue ?? "", book.rating.map(String.init) ?? "", book.tags.joined(separator: "; "),
+            book.added?.text ?? "", book.started?.text ?? "", book.finished?.text ?? "",
+            book.series ?? "", book.seriesIndex.map(Stars.number) ?? "", book.publisher ?? "",
+            book.published?.text ?? "", book.pages.map(String.init) ?? "",
+        ]
+    }
+}
+
+/// Ratings as stars, and numbers without a needless `.0`.
+enum Stars {
+    static func render(_ rating: Int) -> String {
+        String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

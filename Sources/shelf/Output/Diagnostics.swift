@@ -1,0 +1,70 @@
+import ArgumentParser
+import ShelfKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one voice for messages on stderr: `shelf: message`, or `path:line:column: message` for a
+/// problem with a file.
+enum Diagnostics {
+    /// Writes a line to stderr.
+    static func write(_ line: String) {
+        FileDescriptorWriter.write(line + "\n", to: STDERR_FILENO)
+    }
+
+    /// Reports files that failed to load; the command goes on with the rest.
+    static func report(_ problems: [LibraryProblem], library: Library) {
+        for problem in problems {
+            switch problem {
+            case .malformed(let error):
+                write(error.at(path: Paths.display(error.path, in: library)).description)
+            case .unreadable(let error):
+                write(error.description)
+            }
+        }
+    }
+
+    /// An error that ends the command with exit code 1 after printing `shelf: message`.
+    static func failure(_ message: String, code: Int32 = 1) -> ExitCode {
+        write("shelf: " + message)
+        return ExitCode(code)
+    }
+}
+
+/// Standard output, written in one go.
+enum Output {
+    static func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    }
+
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+}
+
+/// Writes whole strings to a file descriptor, retrying short writes; a closed pipe ends quietly.
+enum FileDescriptorWriter {
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// The `shelf` command: a personal library of books kept as Markdown files.
+@main
+struct Shelf: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shelf",
+        abstract: "Keep a library of books as Markdown files with YAML front matter.",
+        discussion: """
+            A library is a folder holding shelf.yaml and one Markdown file per book. shelf finds it \
+            from --library, then $SHELF_LIBRARY, then the nearest folder at or above the current one \
+            holding shelf.yaml.
+
+            Examples:
+              shelf init ~/Books
+              shelf ls --tag sci-fi --sort rating
+              shelf show "left hand of darkness"
+              shelf --library ~/Books ls --status reading --format json
+            """,
+        version: ShelfVersion.current,
+        subcommands: [ListCommand.self, ShowCommand.self, InitCommand.self]
+    )
+
+    @OptionGroup var library: LibraryOptions
+}
+
+enum ShelfVersion {
+    static let current = "0.1.0"
+}
