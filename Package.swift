@@ -39,7 +39,9 @@ let package = Package(
         ),
         .testTarget(
             name: "shelfTests",
-            dependencies: ["ShelfKit"]
+            // Depends on the executable so that `swift build --build-tests` builds the binary
+            // the end-to-end tests run.
+            dependencies: ["ShelfKit", "shelf"]
         ),
     ],
     swiftLanguageModes: [.v6]

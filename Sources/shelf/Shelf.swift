@@ -18,7 +18,12 @@ struct Shelf: ParsableCommand {
               shelf --library ~/Books ls --status reading --format json
             """,
         version: ShelfVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, InitCommand.self]
+        subcommands: [
+            ListCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
+            TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
+            RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
+            RemoveCommand.self, MoveCommand.self, EditCommand.self, InitCommand.self,
+        ]
     )
 
     @OptionGroup var library: LibraryOptions

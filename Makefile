@@ -1,0 +1,45 @@
+# shelf — the two commands of the quick start are `make demo` and `make test`.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+RELEASE_BIN := .build/release/shelf
+
+.PHONY: demo test bench install setup build release clean
+
+# Installs libyaml and libcurl headers when they are missing (Debian/Ubuntu), as root or via sudo.
+setup:
+	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
+		echo "Installing libyaml-dev and libcurl4-openssl-dev (and pkg-config)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && \
+		$$SUDO apt-get install -y -qq pkg-config libyaml-dev libcurl4-openssl-dev >/dev/null; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product shelf
+
+demo: release
+	@echo "\$$ shelf --library example-library ls --tag sci-fi"
+	@$(RELEASE_BIN) --library example-library ls --tag sci-fi
+	@echo
+	@echo "\$$ shelf --library example-library ls --status reading --sort started"
+	@$(RELEASE_BIN) --library example-library ls --status reading --sort started
+	@echo
+	@echo "\$$ shelf --library example-library show \"left hand of darkness\""
+	@$(RELEASE_BIN) --library example-library show "left hand of darkness"
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+bench: release
+	./scripts/bench.sh
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/shelf
+
+clean:
+	rm -rf .build

@@ -1,0 +1,108 @@
+/// A `key=value`, `key+=value` or `key-=value` from the command line, checked by key and turned
+/// into an edit: ratings 1–5, statuses (aliases written canonically), dates, ISBN check digits,
+/// page counts; any other key takes a string.
+public struct FieldAssignment: Sendable, Equatable {
+    public enum Operation: Sendable, Equatable {
+        case set, add, remove
+    }
+
+    public var key: String
+    public var operation: Operation
+    public var value: String
+
+    /// Parses `key=value`, `key+=value` or `key-=value`.
+    public init(parsing text: String) throws(EditError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw .invalidValue(key: text, reason: "expected key=value, key+=value or key-=value")
+        }
+        var key = String(text[..<equals])
+        operation = .set
+        if key.hasSuffix("+") {
+            operation = .add
+            key.removeLast()
+        } else if key.hasSuffix("-") {
+            operation = .remove
+            key.removeLast()
+        }
+        self.key = key.trimmingSpaces
+        value = String(text[text.index(after: equals)...]).trimmingSpaces
+        guard !self.key.isEmpty else { throw .invalidValue(key: text, reason: "the key is empty") }
+    }
+
+    public init(key: String, operation: Operation = .set, value: String) {
+        self.key = key
+        self.operation = operation
+        self.value = value
+    }
+
+    /// The edit this assignment stands for, after checking the value.
+    /// - Parameter force: accept an ISBN whose check digit is wrong.
+    public func edit(force: Bool = false) throws(EditError) -> FieldEdit {
+        let field = CanonicalField(key: key)
+        switch operation {
+        case .add, .remove:
+            if let field, !field.isList {
+                throw .invalidValue(key: key, reason: "not a list; use \(key)=value")
+            }
+            guard !value.isEmpty else { throw .invalidValue(key: key, reason: "no value to \(operation == .add ? "add" : "remove")") }
+            return operation == .add ? .add(key, value) : .remove(key, value)
+        case .set:
+            if value.isEmpty { return .unset(key) }
+            return .set(key, try FieldAssignment.checked(value, for: field, key: key, force: force))
+        }
+    }
+
+    /// A value checked against its field's type.
+    public static func checked(_ value: String, for field: CanonicalField?, key: String, force: Bool = false) throws(EditError) -> NewValue {
+        switch field {
+        case .rating?:
+            guard let rating = Int(value), (1...5).contains(rating) else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a rating: use a whole number from 1 to 5")
+            }
+            return .typed(String(rating))
+        case .status?:
+            guard let status = ReadingStatus(alias: value) else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a status: use to-read, reading, read or abandoned")
+            }
+            return .string(status.rawValue)
+        case .added?, .started?, .finished?, .published?:
+            guard BookDate(value) != nil else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a date: use YYYY-MM-DD (or YYYY, YYYY-MM)")
+            }
+            return .typed(value)
+        case .isbn?:
+            do {
+                _ = try ISBN(validating: value)
+            } catch {
+                if !force {
+                    throw .invalidValue(key: key, reason: "'\(value)' is not a valid ISBN (\(error)); --force writes it anyway")
+                }
+            }
+            return .string(value)
+        case .pages?:
+            guard let pages = Int(value), pages >= 0 else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a page count")
+            }
+            return .typed(String(pages))
+        case .seriesIndex?:
+            guard let number = Double(value), number.isFinite else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a number")
+            }
+            return .typed(value)
+        case .favorite?:
+            switch value.lowercased() {
+            case "true", "yes", "y", "on": return .typed("true")
+            case "false", "no", "n", "off": return .typed("false")
+            default: throw .invalidValue(key: key, reason: "'\(value)' is not true or false")
+            }
+        case .tags?, .genres?:
+            return .list(value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty })
+        case .authors?:
+            return .list([value])
+        case .copies?:
+            throw .invalidValue(key: key, reason: "copies is a list of maps; edit it by hand (shelf edit)")
+        default:
+            return .string(value)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// One value-level change to a book file. Edits name keys canonically (`authors`) or as the user
+/// wrote them (`mood`); an edit to a canonical field lands on the key the file already uses for it
+/// (`author:` in a file that writes `author:`).
+public enum FieldEdit: Sendable, Equatable {
+    /// Sets a key to a value, replacing only the old value's bytes.
+    case set(String, NewValue)
+    /// Removes a key and exactly its lines.
+    case unset(String)
+    /// Appends an item to a list unless an equal item (compared folded) is already there.
+    case add(String, String)
+    /// Removes every item equal (compared folded) to the given one from a list.
+    case remove(String, String)
+    /// Renames a list item in place (keeping its position); if the new name is already in the
+    /// list, the old item is just removed.
+    case rename(String, from: String, to: String)
+    /// Appends text at the end of the body.
+    case appendToBody(String)
+
+    /// The key the edit changes, if any.
+    public var key: String? {
+        switch self {
+        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _): return key
+        case .appendToBody: return nil
+        }
+    }
+}
+
+/// A value to write.
+public enum NewValue: Sendable, Equatable {
+    /// A string, quoted where a YAML reader would otherwise take it for something else.
+    case string(String)
+    /// A number, date or boolean, written plain so that it reads back typed.
+    case typed(String)
+    /// A list of strings.
+    case list([String])
+}
+
+/// Why an edit could not be made. Nothing is written when one is thrown.
+public enum EditError: Error, Sendable, CustomStringConvertible {
+    case noFrontMatter(String)
+    case notAList(key: String)
+    case changedOnDisk(path: String, key: String)
+    case unreadableResult(DocumentError)
+    case invalidValue(key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noFrontMatter(let path):
+            return "\(path): no front matter to edit"
+        case .notAList(let key):
+            return "'\(key)' holds a nested value, not a list of strings; edit it by hand (shelf edit)"
+        case let .changedOnDisk(path, key):
+            return "\(path): '\(key)' changed on disk since it was read; nothing was written. Run the command again."
+        case .unreadableResult(let error):
+            return "internal error: the edited front matter would not parse (\(error)); nothing was written"
+        case let .invalidValue(key, reason):
+            return "\(key): \(reason)"
+        }
+    }
+}

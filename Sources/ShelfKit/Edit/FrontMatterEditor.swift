@@ -1,0 +1,157 @@
+/// Applies value-level edits to a document by splicing new bytes into the ranges of the old
+/// values. Nothing outside those ranges changes: comments, key order, quoting, indentation, line
+/// endings, a BOM, the body.
+public struct FrontMatterEditor {
+    public private(set) var document: BookDocument
+    private let path: String
+
+    public init(document: BookDocument, path: String = "") {
+        self.document = document
+        self.path = path
+    }
+
+    /// Applies `edits` in order; each sees the result of the ones before it.
+    public mutating func apply(_ edits: [FieldEdit]) throws(EditError) {
+        for edit in edits { try apply(edit) }
+    }
+
+    public mutating func apply(_ edit: FieldEdit) throws(EditError) {
+        if case .appendToBody(let text) = edit {
+            try replace(document.bytes.count..<document.bytes.count, with: BodyAppender.bytes(appending: text, to: document))
+            return
+        }
+        guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
+        switch edit {
+        case .set(let key, let value):
+            if let entry = FrontMatterEditor.target(key, in: frontMatter) {
+                try replaceValue(of: entry, with: value)
+            } else {
+                try insertLine(key: key, value: render(value), in: frontMatter)
+            }
+        case .unset(let key):
+            // Every line of the key goes, including a key written twice.
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else { return }
+            // Later entries first, so the earlier ranges stay valid.
+            for duplicate in frontMatter.entries.reversed() where duplicate.key == entry.key {
+                try replace(duplicate.lineRange, with: [])
+            }
+        case .add(let key, let item):
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else {
+                try insertLine(key: key, value: ListSplicer.flowList([item]), in: frontMatter)
+                return
+            }
+            if let splice = try ListSplicer(document: document).add(item, to: entry, afterColon: afterColon(of: entry)) {
+                try replace(splice.range, with: splice.bytes)
+            }
+        case .remove(let key, let item):
+            // One item at a time, re-reading in between, so every range is fresh.
+            while let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter),
+                  let splice = try ListSplicer(document: document).remove(item, from: entry, afterColon: afterColon(of: entry)) {
+                try replace(splice.range, with: splice.bytes)
+            }
+        case let .rename(key, old, new):
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else { return }
+            let splicer = ListSplicer(document: document)
+            if try splicer.contains(new, in: entry) && ListSplicer.fold(old) != ListSplicer.fold(new) {
+                try apply(.remove(key, old))
+            } else if let splice = try splicer.rename(old, to: new, in: entry) {
+                try replace(splice.range, with: splice.bytes)
+            }
+        case .appendToBody:
+            break
+        }
+    }
+
+    /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
+    /// canonical field (the canonical spelling first, then the first alias written).
+    public static func target(_ key: String, in frontMatter: FrontMatter) -> FrontMatterEntry? {
+        if let exact = frontMatter.entry(key) { return exact }
+        guard let canonical = CanonicalField(key: key) else {
+            let folded = CanonicalField.fold(key)
+            return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
+        }
+        return frontMatter.entries.first { $0.key == canonical.rawValue }
+            ?? frontMatter.entries.first { CanonicalField(key: $0.key) == canonical }
+    }
+
+    // MARK: Splicing
+
+    /// Replaces a byte range and re-reads the document, refusing a result that does not parse.
+    mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) throws(EditError) {
+        var updated = document.bytes
+        updated.replaceSubrange(range, with: bytes)
+        do {
+            document = try BookDocument(bytes: updated)
+        } catch {
+            throw .unreadableResult(error)
+        }
+    }
+
+    private mutating func replaceValue(of entry: FrontMatterEntry, with value: NewValue) throws(EditError) {
+        let lineEnding = document.lineEnding.bytes
+        switch (entry.value, value) {
+        case (.scalar(let scalar), .string(let text)) where !scalar.isEmptyPlain:
+            // The same string, however it is quoted, is no change: the owner's quoting stays.
+            guard scalar.value != text || scalar.tag != nil || (scalar.style == .plain && YAMLScalarWriter.looksTyped(text))
+            else { return }
+            var rendered = Array(YAMLScalarWriter.string(text, preferred: scalar.style).utf8)
+            if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
+            try replace(scalar.range, with: rendered)
+        case (.scalar(let scalar), .typed(let text)) where !scalar.isEmptyPlain:
+            guard scalar.value != text || scalar.style != .plain else { return }
+            var rendered = Array(YAMLScalarWriter.typed(text).utf8)
+            if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
+            try replace(scalar.range, with: rendered)
+        case (.sequence(let sequence), .list(let items)) where !sequence.items.isEmpty:
+            if let splice = ListSplicer(document: document).replaceItems(of: sequence, with: items) {
+                try replace(splice.range, with: splice.bytes)
+            }
+        case (.sequence(let sequence), .list(let items)) where sequence.isFlow:
+            try replace(sequence.range, with: Array(ListSplicer.flowList(items).utf8))
+        default:
+            // An empty value, or a change of shape: everything after the colon up to the value's end.
+            let start = afterColon(of: entry)
+            var end = max(entry.value.range.upperBound, start)
+            var rendered = Array((" " + render(value)).utf8)
+            if end > start && document.bytes[end - 1] == 0x0A {
+                rendered += lineEnding
+            } else if entry.value.range.isEmpty {
+                end = start
+            }
+            try replace(start..<end, with: rendered)
+        }
+    }
+
+    /// The offset just past the `:` that ends the entry's key.
+    func afterColon(of entry: FrontMatterEntry) -> Int {
+        var index = entry.keyRange.upperBound
+        while index < document.bytes.count && document.bytes[index] != UInt8(ascii: ":") { index += 1 }
+        return min(index + 1, document.bytes.count)
+    }
+
+    private mutating func insertLine(key: String, value: String, in frontMatter: FrontMatter) throws(EditError) {
+        let indent = frontMatter.entries.first.map { entry -> [UInt8] in
+            var start = entry.keyRange.lowerBound
+            while start > frontMatter.layout.contentRange.lowerBound && document.bytes[start - 1] != 0x0A { start -= 1 }
+            return Array(document.bytes[start..<entry.keyRange.lowerBound])
+        } ?? []
+        let keyText = YAMLScalarWriter.string(key)
+        let line = indent + Array((keyText + ": " + value).utf8) + document.lineEnding.bytes
+        let end = frontMatter.layout.contentRange.upperBound
+        try replace(end..<end, with: line)
+    }
+
+    func render(_ value: NewValue) -> String {
+        switch value {
+        case .string(let text): return YAMLScalarWriter.string(text)
+        case .typed(let text): return YAMLScalarWriter.typed(text)
+        case .list(let items): return ListSplicer.flowList(items)
+        }
+    }
+}
+
+/// New bytes for a range.
+struct Splice {
+    var range: Range<Int>
+    var bytes: [UInt8]
+}

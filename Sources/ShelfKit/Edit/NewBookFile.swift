@@ -1,0 +1,44 @@
+/// The text of a new book file: canonical keys in canonical order, each value written so that
+/// any YAML reader reads it back as intended.
+public struct NewBookFile: Sendable {
+    /// Canonical fields in the order they are written, then the user's own keys.
+    public var fields: [(key: String, value: NewValue)] = []
+    public var notes: String?
+
+    public init() {}
+
+    public mutating func set(_ key: String, _ value: NewValue) {
+        if let index = fields.firstIndex(where: { $0.key == key }) {
+            fields[index].value = value
+        } else {
+            fields.append((key, value))
+        }
+    }
+
+    /// The file's bytes: front matter, then the notes after a blank line.
+    public func render() -> [UInt8] {
+        let order = CanonicalField.allCases.map(\.rawValue)
+        let sorted = fields.enumerated().sorted { lhs, rhs in
+            let left = order.firstIndex(of: lhs.element.key) ?? order.count + lhs.offset
+            let right = order.firstIndex(of: rhs.element.key) ?? order.count + rhs.offset
+            return left < right
+        }.map(\.element)
+        var text = "---\n"
+        for (key, value) in sorted {
+            let keyText = YAMLScalarWriter.string(key)
+            switch value {
+            case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
+            case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
+            case .list(let items) where key == CanonicalField.authors.rawValue && !items.isEmpty:
+                text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
+            case .list(let items):
+                text += "\(keyText): \(ListSplicer.flowList(items))\n"
+            }
+        }
+        text += "---\n"
+        if let notes, !notes.trimmingSpaces.isEmpty {
+            text += "\n" + notes.trimmingSpaces + "\n"
+        }
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renames and removes book files without ever replacing another file.
+public enum BookFileMover {
+    /// Renames `from` to `to` (both absolute); fails, changing nothing, if `to` exists.
+    public static func rename(from: String, to: String) throws(FileError) {
+        // link + unlink never clobbers: link fails when the target exists.
+        guard link(from, to) == 0 else {
+            throw FileError.fromErrno(to, errno == EEXIST ? "already exists" : "cannot rename to")
+        }
+        guard unlink(from) == 0 else {
+            let error = FileError.fromErrno(from, "renamed, but cannot remove the old name")
+            unlink(to)
+            throw error
+        }
+    }
+
+    /// Removes the file at `path`.
+    public static func remove(_ path: String) throws(FileError) {
+        guard unlink(path) == 0 else { throw FileError.fromErrno(path, "cannot remove") }
+    }
+
+    /// The renames `mv --all` makes: every book whose file name is not the template's (a `-2`
+    /// style suffix counts as the template's), to a unique template name in the same folder.
+    public static func planRenames(index: LibraryIndex, template: String, exists: (String) -> Bool) -> [(from: String, to: String)] {
+        var taken = Set<String>()
+        var plan: [(String, String)] = []
+        for book in index.books {
+            let folder = book.path.contains("/") ? String(book.path[..<(book.path.lastIndex(of: "/") ?? book.path.endIndex)]) + "/" : ""
+            let current = String(book.path.dropFirst(folder.count))
+            let wanted = BookFileName.name(for: book, template: template)
+            if current == wanted || isNumbered(current, variantOf: wanted) { continue }
+            let name = BookFileName.unique(wanted) { candidate in
+                taken.contains(folder + candidate) || exists(folder + candidate)
+            }
+            taken.insert(folder + name)
+            plan.append((book.path, folder + name))
+        }
+        return plan
+    }
+
+    private static func isNumbered(_ name: String, variantOf wanted: String) -> Bool {
+        let stem = wanted.dropLast(3)
+        guard name.hasPrefix(stem + "-"), name.hasSuffix(".md") else { return false }
+        let number = name.dropFirst(stem.count + 1).dropLast(3)
+        return !number.isEmpty && number.allSatisfy(\.isNumber)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ArgumentParser
+import ShelfKit
+
+/// The shared path of every command that edits one book: find it (by path without loading the
+/// library), apply the edits in one atomic write, say what happened.
+enum BookEditing {
+    @discardableResult
+    static func edit(_ name: String, library: Library, edits: [FieldEdit], quiet: Bool = false) throws -> BookWriter.Outcome {
+        let path = try BookLookup.path(named: name, in: library)
+        let display = Paths.display(path, in: library)
+        do {
+            let outcome = try BookWriter.edit(path: library.absolutePath(path), displayPath: display, edits: edits)
+            if !quiet { Output.line(outcome == .written ? "updated \(display)" : "unchanged \(display)") }
+            return outcome
+        } catch {
+            throw Diagnostics.failure(String(describing: error))
+        }
+    }
+
+    /// Turns a checked value's failure into a clear message and exit code 1.
+    static func checked(_ body: () throws -> FieldEdit) throws -> FieldEdit {
+        do {
+            return try body()
+        } catch {
+            throw Diagnostics.failure(String(describing: error))
+        }
+    }
+}
+
+/// Today's date and the time, for `added`, `started`, `finished` and note headings.
+/// `SHELF_TODAY` (YYYY-MM-DD) and `SHELF_NOW` (HH:MM) override them, for tests and scripts.
+enum Clock {
+    static func today() -> BookDate {
+        if let text = ProcessInfo.processInfo.environment["SHELF_TODAY"], let date = BookDate(text), date.day != nil {
+            return date
+        }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return BookDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    static func time() -> String {
+        if let text = ProcessInfo.processInfo.environment["SHELF_NOW"], !text.isEmpty { return text }
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date())
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}
+
+/// Yes/no questions on a terminal.
+enum Prompt {
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+
+    /// Asks on stderr and reads the answer from stdin; anything but y/yes is no.
+    static func confirm(_ question: String, defaultYes: Bool = false) -> Bool {
+        FileDescriptorWriter.write(question + (defaultYes ? " [Y/n] " : " [y/N] "), to: STDERR_FILENO)
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        if answer.isEmpty { return defaultYes }
+        return answer == "y" || answer == "yes"
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf rate BOOK N`: a rating from 1 to 5, or `none` to clear it.
+struct RateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Rate a book from 1 to 5 (none clears the rating).",
+        discussion: "Examples:\n  shelf rate dune 5\n  shelf rate dune none")
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    var book: String
+
+    @Argument(help: ArgumentHelp("1 to 5, or none.", valueName: "rating"))
+    var rating: String
+
+    func run() throws {
+        let edit: FieldEdit = rating.lowercased() == "none"
+            ? .unset("rating")
+            : try BookEditing.checked { try FieldAssignment(key: "rating", value: rating).edit() }
+        try BookEditing.edit(book, library: library.open(), edits: [edit])
+    }
+}
+
+/// Options shared by start, finish and abandon.
+struct ReadingDateOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The date (YYYY-MM-DD); replaces a date already set. Default: today, kept if one is set.", valueName: "date"))
+    var date: String?
+
+    /// The edit of `key`: the given date, else today unless the book already has one.
+    func dateEdit(_ key: String, library: Library, book: String) throws -> FieldEdit? {
+        if let date {
+            return try BookEditing.checked { try FieldAssignment(key: key, value: date).edit() }
+        }
+        let path = try BookLookup.path(named: book, in: library)
+        let document = try BookLookup.document(at: path, in: library)
+        if let frontMatter = document.frontMatter, let existing = Book(path: path, frontMatter: frontMatter) {
+            let current: BookDate? = key == "started" ? existing.started : existing.finished
+            if current != nil { return nil }
+        }
+        return .set(key, .typed(Clock.today().text))
+    }
+}
+
+/// `shelf start BOOK`: status reading, `started` today.
+struct StartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start reading a book: status reading, started today (a date already set is kept).",
+        discussion: "Examples:\n  shelf start dune\n  shelf start dune --date 2024-01-03")
+
+    @OptionGroup var library: LibraryOptions
+    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @OptionGroup var dates: ReadingDateOptions
+
+    func run() throws {
+        let library = try library.open()
+        let path = try BookLookup.path(named: book, in: library)
+        let edits: [FieldEdit] = [.set("status", .string(ReadingStatus.reading.rawValue))]
+            + [try dates.dateEdit("started", library: library, book: path)].compactMap { $0 }
+        try BookEditing.edit(path, library: library, edits: edits)
+    }
+}
+
+/// `shelf finish BOOK [--rating N]`: status read, `finished` today.
+struct FinishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finish",
+        abstract: "Finish a book: status read, finished today (a date already set is kept).",
+        discussion: "Examples:\n  shelf finish dune --rating 5\n  shelf finish dune --date 2024-02-11")
+
+    @OptionGroup var library: LibraryOptions
+    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @OptionGroup var dates: ReadingDateOptions
+    @Option(help: ArgumentHelp("Rate it too (1–5).", valueName: "N")) var rating: Int?
+
+    func validate() throws {
+        if let rating, !(1...5).contains(rating) { throw ValidationError("--rating takes a whole number from 1 to 5") }
+    }
+
+    func run() throws {
+        let library = try library.open()
+        let path = try BookLookup.path(named: book, in: library)
+        var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.read.rawValue))]
+        if let edit = try dates.dateEdit("finished", library: library, book: path) { edits.append(edit) }
+        if let rating { edits.append(.set("rating", .typed(String(rating)))) }
+        try BookEditing.edit(path, library: library, edits: edits)
+    }
+}
+
+/// `shelf abandon BOOK`: status abandoned; `finished` records the day you stopped.
+struct AbandonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "abandon",
+        abstract: "Abandon a book: status abandoned, finished (the day you stopped) today.",
+        discussion: "Example:\n  shelf abandon \"consider phlebas\"")
+
+    @OptionGroup var library: LibraryOptions
+    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @OptionGroup var dates: ReadingDateOptions
+
+    func run() throws {
+        let library = try library.open()
+        let path = try BookLookup.path(named: book, in: library)
+        let edits: [FieldEdit] = [.set("status", .string(ReadingStatus.abandoned.rawValue))]
+            + [try dates.dateEdit("finished", library: library, book: path)].compactMap { $0 }
+        try BookEditing.edit(path, library: library, edits: edits)
+    }
+}
