@@ -19,7 +19,7 @@ struct Shelf: ParsableCommand {
             """,
         version: ShelfVersion.current,
         subcommands: [
-            ListCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
+            ListCommand.self, SearchCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
             TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
             RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
             RemoveCommand.self, MoveCommand.self, EditCommand.self, InitCommand.self,

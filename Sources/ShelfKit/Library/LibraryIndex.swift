@@ -8,6 +8,10 @@ public struct LibraryIndex: Sendable {
     /// Folded tags, each also under every parent of a nested tag (`sci-fi/space` under `sci-fi`).
     public private(set) var tags = PostingIndex()
     public private(set) var isbns = PostingIndex()
+    /// Words of series names, tags (`sci-fi/space` gives `sci`, `fi`, `space`) and publishers.
+    public private(set) var seriesWords = PostingIndex()
+    public private(set) var tagWords = PostingIndex()
+    public private(set) var publisherWords = PostingIndex()
     /// Words of the notes; nil when the library was loaded without notes.
     public private(set) var noteWords: PostingIndex?
 
@@ -23,6 +27,15 @@ public struct LibraryIndex: Sendable {
             }
             for author in book.authors {
                 TextFolding.forEachWord(in: author) { authorWords.add($0, book: id) }
+            }
+            if let series = book.series {
+                TextFolding.forEachWord(in: series) { seriesWords.add($0, book: id) }
+            }
+            if let publisher = book.publisher {
+                TextFolding.forEachWord(in: publisher) { publisherWords.add($0, book: id) }
+            }
+            for tag in book.tags {
+                TextFolding.forEachWord(in: tag) { tagWords.add($0, book: id) }
             }
             for tag in book.tags {
                 let folded = TextFolding.foldTag(tag)

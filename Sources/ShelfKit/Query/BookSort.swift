@@ -1,3 +1,5 @@
+import Foundation
+
 /// The orders `--sort` offers, each in its natural direction: text A to Z, dates newest first,
 /// rating and pages highest first. Books lacking the key always come last.
 public enum BookSortKey: String, Sendable, CaseIterable {
@@ -47,14 +49,17 @@ public enum BookSortKey: String, Sendable, CaseIterable {
         return folded
     }
 
-    /// An author folded for sorting: by the part before a comma (`Le Guin, Ursula K.`), else by
-    /// the last word of the name (`Frank Herbert` under `herbert`).
-    static func authorKey(_ name: String) -> String {
-        let folded = TextFolding.fold(name)
-        if let comma = folded.firstIndex(of: ",") { return String(folded[..<comma]) + folded }
-        let words = folded.split(separator: " ")
-        guard let last = words.last else { return folded }
-        return last + " " + folded
+    /// An author folded for sorting by family name: `Ursula K. Le Guin` as `le guin, ursula k.`.
+    public static func authorKey(_ name: String) -> String {
+        TextFolding.fold(sortName(name))
+    }
+
+    /// An author's name as sorted: `Le Guin, Ursula K.`; a name already written with a comma stays.
+    public static func sortName(_ name: String) -> String {
+        if name.contains(",") { return name }
+        let family = BookFileName.lastName(name)
+        let given = name.dropLast(family.count).trimmingCharacters(in: .whitespaces)
+        return given.isEmpty ? family : family + ", " + given
     }
 }
 

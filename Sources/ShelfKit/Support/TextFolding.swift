@@ -106,3 +106,28 @@ public enum TextFolding {
         return tag.utf8.dropFirst(wanted.utf8.count).first == UInt8(ascii: "/")
     }
 }
+
+extension TextFolding {
+    /// Each word of `text` with its range in the original string and its folded form: slower
+    /// than `forEachWord`, for the few texts a snippet is cut from.
+    public static func wordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)] {
+        var result: [(Range<String.Index>, String)] = []
+        var start: String.Index?
+        var index = text.startIndex
+        func isWordCharacter(_ character: Character) -> Bool {
+            character.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            if isWordCharacter(character) {
+                if start == nil { start = index }
+            } else if let wordStart = start {
+                result.append((wordStart..<index, fold(String(text[wordStart..<index]))))
+                start = nil
+            }
+            index = text.index(after: index)
+        }
+        if let wordStart = start { result.append((wordStart..<text.endIndex, fold(String(text[wordStart...])))) }
+        return result
+    }
+}

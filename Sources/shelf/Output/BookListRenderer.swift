@@ -17,6 +17,9 @@ enum BookListRenderer {
             writer.writeRow(csvColumns)
             for book in books { writer.writeRow(csvRow(book)) }
             return writer.text
+        case .template(let template):
+            let filler = BookTemplate(template)
+            return books.map { filler.render($0) + "\n" }.joined()
         case .table:
             guard !books.isEmpty else { return "" }
             let table = TableRenderer(

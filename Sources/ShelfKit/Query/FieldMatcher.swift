@@ -1,0 +1,127 @@
+import Foundation
+
+/// Decides whether one book matches one `field:value` term.
+struct FieldMatcher {
+    let query: FieldQuery
+    let today: BookDate
+    private let kind: FieldKind
+    private let words: [String]
+    private let regex: NSRegularExpression?
+
+    init(_ query: FieldQuery, today: BookDate) throws(QueryError) {
+        self.query = query
+        self.today = today
+        let field = CanonicalField(key: query.name)
+        kind = FieldKind(field)
+        words = TextFolding.words(query.value)
+        if query.operation == .regex {
+            do {
+                regex = try NSRegularExpression(pattern: query.value, options: [.caseInsensitive])
+            } catch {
+                throw QueryError("'\(query.value)' is not a valid regular expression", column: 1, query: query.value)
+            }
+        } else {
+            regex = nil
+        }
+        try validate()
+    }
+
+    /// Checks now what would otherwise fail for every book: a status that is not one, a
+    /// comparison with something that is neither a number nor a date.
+    private func validate() throws(QueryError) {
+        switch (kind, query.operation) {
+        case (.status, .matches), (.status, .exact):
+            if ReadingStatus(alias: query.value) == nil {
+                throw QueryError("'\(query.value)' is not a status (to-read, reading, read, abandoned)", column: 1, query: query.value)
+            }
+        case (.number, .less), (.number, .lessOrEqual), (.number, .greater), (.number, .greaterOrEqual), (.number, .matches):
+            if Double(query.value) == nil {
+                throw QueryError("'\(query.value)' is not a number", column: 1, query: query.value)
+            }
+        case (.date, .less), (.date, .lessOrEqual), (.date, .greater), (.date, .greaterOrEqual), (.date, .matches):
+            if DateSpan.parse(query.value, today: today) == nil {
+                throw QueryError("'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)", column: 1, query: query.value)
+            }
+        case (_, .range(let low, let high)):
+            for end in [low, high] where !end.isEmpty && Double(end) == nil && DateSpan.parse(end, today: today) == nil {
+                throw QueryError("'\(end)' is neither a number nor a date", column: 1, query: query.value)
+            }
+        default:
+            break
+        }
+    }
+
+    func matches(_ book: Book) -> Bool {
+        switch query.operation {
+        case .regex:
+            return book.queryTexts(of: query.name).contains { text in
+                regex?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+        case .exact:
+            return exactMatch(book)
+        case .matches:
+            return looseMatch(book)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            return compare(book, query.value, query.operation)
+        case let .range(low, high):
+            return (low.isEmpty || compare(book, low, .greaterOrEqual)) && (high.isEmpty || compare(book, high, .lessOrEqual))
+        }
+    }
+
+    private func exactMatch(_ book: Book) -> Bool {
+        switch kind {
+        case .status: return book.status == ReadingStatus(alias: query.value)
+        case .isbn: return isbnMatch(book)
+        case .tags: return book.tags.contains { TextFolding.foldTag($0) == TextFolding.foldTag(query.value) }
+        default:
+            let wanted = TextFolding.fold(query.value)
+            return book.queryTexts(of: query.name).contains { TextFolding.fold($0) == wanted }
+        }
+    }
+
+    private func looseMatch(_ book: Book) -> Bool {
+        switch kind {
+        case .status: return book.status == ReadingStatus(alias: query.value)
+        case .tags: return book.hasTag(query.value)
+        case .isbn: return isbnMatch(book)
+        case .number: return book.queryNumber(of: query.name) == Double(query.value)
+        case .date: return compare(book, query.value, .matches)
+        case .bool:
+            let wanted = ["true", "yes", "y", "on", "1"].contains(query.value.lowercased())
+            return book.queryTexts(of: query.name).first.map { $0 == "true" } == wanted
+        case .custom where Double(query.value) != nil && book.queryNumber(of: query.name) != nil:
+            return book.queryNumber(of: query.name) == Double(query.value)
+        case .text, .list, .custom:
+            let fieldWords = book.queryTexts(of: query.name).flatMap(TextFolding.words)
+            return !words.isEmpty && words.allSatisfy { word in fieldWords.contains { $0 == word || $0.hasPrefix(word) && word == words.last } }
+        }
+    }
+
+    private func isbnMatch(_ book: Book) -> Bool {
+        if let wanted = ISBN.parse(query.value) { return book.isbn13 == wanted.isbn13 }
+        let digits = query.value.filter(\.isNumber)
+        return !digits.isEmpty && (book.isbn?.filter(\.isNumber).contains(digits) ?? false)
+    }
+
+    /// Compares the field with `value` as numbers when both are numbers, else as date spans.
+    private func compare(_ book: Book, _ value: String, _ operation: FieldQuery.Operation) -> Bool {
+        if kind != .date, let wanted = Double(value), let number = book.queryNumber(of: query.name) {
+            switch operation {
+            case .less: return number < wanted
+            case .lessOrEqual: return number <= wanted
+            case .greater: return number > wanted
+            case .greaterOrEqual: return number >= wanted
+            default: return number == wanted
+            }
+        }
+        guard let span = DateSpan.parse(value, today: today), let date = book.queryDate(of: query.name) else { return false }
+        let day = DateSpan(date).first
+        switch operation {
+        case .less: return day < span.first
+        case .lessOrEqual: return day <= span.last
+        case .greater: return day > span.last
+        case .greaterOrEqual: return day >= span.first
+        default: return day >= span.first && day <= span.last
+        }
+    }
+}

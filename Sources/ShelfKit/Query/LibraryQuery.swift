@@ -1,0 +1,30 @@
+/// A query answered over a whole library.
+public struct QueryResult: Sendable {
+    public var index: LibraryIndex
+    /// Ids of the matching books, ascending.
+    public var matches: [Int32]
+    public var problems: [LibraryProblem]
+
+    public var books: [Book] { matches.map { index.books[Int($0)] } }
+}
+
+extension Library {
+    /// Loads the library (with the note index only when the query needs it) and answers `expression`.
+    public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
+        let (index, problems) = try load(withNotes: expression.needsNotes)
+        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
+        return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
+    }
+
+    /// A book's notes, read again from its file; nil when it cannot be read.
+    public func notes(of book: Book) -> String? {
+        guard let bytes = try? FileIO.read(absolutePath(book.path)),
+              let document = try? BookDocument(bytes: bytes) else { return nil }
+        return document.body
+    }
+
+    /// A query parser knowing this library's saved queries.
+    public func queryParser(today: BookDate) -> QueryParser {
+        QueryParser(savedQueries: config.queries, today: today)
+    }
+}

@@ -1,0 +1,115 @@
+/// Answers a query over a library's index: words and phrases through the inverted indices,
+/// fields by looking at each book's typed values.
+public struct QueryEvaluator {
+    public let index: LibraryIndex
+    public let today: BookDate
+    /// Reads a book's notes, to confirm a phrase found by its words is really there in order.
+    public var notesReader: ((Book) -> String?)?
+
+    public init(index: LibraryIndex, today: BookDate, notesReader: ((Book) -> String?)? = nil) {
+        self.index = index
+        self.today = today
+        self.notesReader = notesReader
+    }
+
+    /// The ids of the books matching `expression`.
+    public func evaluate(_ expression: QueryExpression) -> BitSet {
+        let count = index.books.count
+        switch expression {
+        case .all:
+            return BitSet(capacity: count, full: true)
+        case .and(let parts):
+            // Cheap, selective terms first would be an optimisation; sets make order irrelevant.
+            var result = BitSet(capacity: count, full: true)
+            for part in parts {
+                result.formIntersection(evaluate(part))
+                if result.isEmpty { break }
+            }
+            return result
+        case .or(let parts):
+            var result = BitSet(capacity: count)
+            for part in parts { result.formUnion(evaluate(part)) }
+            return result
+        case .not(let inner):
+            return evaluate(inner).inverted()
+        case let .word(word, prefix):
+            return BitSet(capacity: count, ids: WordLookup(index: index).books(matching: word, prefix: prefix))
+        case .phrase(let words):
+            return phrase(words)
+        case .field(let query):
+            return field(query)
+        case .has(let name):
+            var result = BitSet(capacity: count)
+            for (id, book) in index.books.enumerated() where book.hasValue(name) { result.insert(id) }
+            return result
+        }
+    }
+
+    private func field(_ query: FieldQuery) -> BitSet {
+        var result = BitSet(capacity: index.books.count)
+        guard let matcher = try? FieldMatcher(query, today: today) else { return result }
+        // A tag narrows through the tag index instead of looking at every book.
+        if CanonicalField(key: query.name) == .tags, query.operation == .matches {
+            for id in index.books(taggedWith: query.value) { result.insert(Int(id)) }
+            return result
+        }
+        for (id, book) in index.books.enumerated() where matcher.matches(book) { result.insert(id) }
+        return result
+    }
+
+    private func phrase(_ words: [String]) -> BitSet {
+        let lookup = WordLookup(index: index)
+        var candidates = BitSet(capacity: index.books.count, full: true)
+        for word in words {
+            candidates.formIntersection(BitSet(capacity: index.books.count, ids: lookup.books(matching: word, prefix: false)))
+        }
+        var result = BitSet(capacity: index.books.count)
+        for id in candidates.ids {
+            let book = index.books[Int(id)]
+            if PhraseMatcher.book(book, holds: words, notes: { notesReader?(book) }) { result.insert(Int(id)) }
+        }
+        return result
+    }
+}
+
+/// Finds the books holding a word anywhere a word search looks.
+struct WordLookup {
+    let index: LibraryIndex
+
+    /// The fields a bare word searches, most telling first.
+    var fields: [(name: String, postings: PostingIndex)] {
+        var fields: [(String, PostingIndex)] = [
+            ("title", index.titleWords), ("authors", index.authorWords), ("series", index.seriesWords),
+            ("tags", index.tagWords), ("publisher", index.publisherWords),
+        ]
+        if let notes = index.noteWords { fields.append(("notes", notes)) }
+        return fields
+    }
+
+    func books(matching word: String, prefix: Bool) -> [Int32] {
+        var union = Set<Int32>()
+        for field in fields {
+            union.formUnion(prefix ? field.postings.books(withPrefix: word) : field.postings.books(with: word))
+        }
+        if let isbn = ISBN.parse(word) { union.formUnion(index.isbns.books(with: isbn.isbn13)) }
+        return union.sorted()
+    }
+}
+
+/// Checks that words appear in order, in one of a book's searchable texts.
+enum PhraseMatcher {
+    static func book(_ book: Book, holds words: [String], notes: () -> String?) -> Bool {
+        let texts = [book.title, book.subtitle ?? "", book.series ?? "", book.publisher ?? ""] + book.authors + book.tags
+        if texts.contains(where: { text(TextFolding.words($0), holds: words) }) { return true }
+        guard let body = notes() else { return false }
+        return text(TextFolding.words(body), holds: words)
+    }
+
+    static func text(_ textWords: [String], holds words: [String]) -> Bool {
+        guard !words.isEmpty, textWords.count >= words.count else { return false }
+        for start in 0...(textWords.count - words.count) where Array(textWords[start..<(start + words.count)]) == words {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,144 @@
+/// Parses the query language into a `QueryExpression`.
+///
+/// ```
+/// query   := or
+/// or      := and ("OR" and)*
+/// and     := unary ("AND"? unary)*
+/// unary   := ("-" | "NOT") unary | primary
+/// primary := "(" or ")" | word | "phrase" | field:value | has:field | @saved
+/// ```
+public struct QueryParser {
+    /// Saved queries by name (`shelf.yaml`'s `queries:`), on top of the built-in ones.
+    public var savedQueries: [String: String]
+
+    /// The queries every library has.
+    public static let builtInQueries: [String: String] = [
+        "reading": "status:reading",
+        "to-read": "status:to-read",
+        "recent": "finished:>=-90d",
+        "unrated": "status:read -has:rating",
+    ]
+
+    /// The day relative dates (`-30d`) count from.
+    public var today: BookDate
+
+    public init(savedQueries: [String: String] = [:], today: BookDate) {
+        self.savedQueries = QueryParser.builtInQueries.merging(savedQueries) { _, user in user }
+        self.today = today
+    }
+
+    /// Parses `query`; an empty query matches every book.
+    public func parse(_ query: String) throws(QueryError) -> QueryExpression {
+        try parse(query, depth: 0)
+    }
+
+    private func parse(_ query: String, depth: Int) throws(QueryError) -> QueryExpression {
+        var lexer = QueryLexer(query)
+        var tokens = try lexer.tokens()
+        // The last bare word also matches as a prefix: results appear while a word is half typed.
+        if let last = tokens.lastIndex(where: { if case .word = $0.kind { return true } else { return false } }),
+           case .word(let text) = tokens[last].kind {
+            tokens[last].kind = .word(text + "\u{0}")
+        }
+        var state = State(tokens: tokens, query: query, parser: self, depth: depth)
+        guard !tokens.isEmpty else { return .all }
+        let expression = try state.parseOr()
+        if state.position < tokens.count {
+            let token = tokens[state.position]
+            throw QueryError(token.kind == .close ? "unmatched )" : "unexpected text", column: token.column, query: query)
+        }
+        return expression
+    }
+
+    private struct State {
+        var tokens: [QueryToken]
+        var query: String
+        var parser: QueryParser
+        var depth: Int
+        var position = 0
+
+        mutating func parseOr() throws(QueryError) -> QueryExpression {
+            var parts = [try parseAnd()]
+            while position < tokens.count, tokens[position].kind == .or {
+                position += 1
+                parts.append(try parseAnd())
+            }
+            return parts.count == 1 ? parts[0] : .or(parts)
+        }
+
+        mutating func parseAnd() throws(QueryError) -> QueryExpression {
+            var parts = [try parseUnary()]
+            while position < tokens.count {
+                let kind = tokens[position].kind
+                if kind == .or || kind == .close { break }
+                if kind == .and { position += 1 }
+                parts.append(try parseUnary())
+            }
+            return parts.count == 1 ? parts[0] : .and(parts)
+        }
+
+        mutating func parseUnary() throws(QueryError) -> QueryExpression {
+            guard position < tokens.count else {
+                throw QueryError("the query ends where a term was expected", column: query.count + 1, query: query)
+            }
+            if tokens[position].kind == .not {
+                position += 1
+                return .not(try parseUnary())
+            }
+            return try parsePrimary()
+        }
+
+        mutating func parsePrimary() throws(QueryError) -> QueryExpression {
+            let token = tokens[position]
+            position += 1
+            switch token.kind {
+            case .open:
+                let inner = try parseOr()
+                guard position < tokens.count, tokens[position].kind == .close else {
+                    throw QueryError("the ( opened here is not closed", column: token.column, query: query)
+                }
+                position += 1
+                return inner
+            case .word(let text):
+                let isPrefix = text.hasSuffix("\u{0}")
+                let words = TextFolding.words(isPrefix ? String(text.dropLast()) : text)
+                guard !words.isEmpty else { return .all }
+                if words.count == 1 { return .word(words[0], prefix: isPrefix) }
+                // `sci-fi` is the phrase "sci fi".
+                return .phrase(words)
+            case .phrase(let text):
+                let words = TextFolding.words(text)
+                return words.count == 1 ? .word(words[0], prefix: false) : words.isEmpty ? .all : .phrase(words)
+            case let .field(name, operation, value):
+                if name.lowercased() == "has" {
+                    return .has(value)
+                }
+                let field = FieldQuery(name: name, operation: operation, value: value)
+                do {
+                    _ = try FieldMatcher(field, today: parser.today)
+                } catch {
+                    throw QueryError(error.message, column: token.column, query: query)
+                }
+                return .field(field)
+            case .saved(let name):
+                guard let saved = parser.savedQueries[name] else {
+                    throw QueryError("no saved query @\(name) (shelf.yaml lists them under queries:)", column: token.column, query: query)
+                }
+                guard depth < 8 else {
+                    throw QueryError("@\(name) refers to itself", column: token.column, query: query)
+                }
+                do {
+                    return try parser.parse(saved, depth: depth + 1)
+                } catch {
+                    throw QueryError("in @\(name): \(error.message)", column: token.column, query: query)
+                }
+            case .close:
+                throw QueryError("unmatched )", column: token.column, query: query)
+            case .or, .and:
+                throw QueryError("OR and AND go between two terms", column: token.column, query: query)
+            case .not:
+                throw QueryError("nothing to negate", column: token.column, query: query)
+            }
+        }
+    }
+}

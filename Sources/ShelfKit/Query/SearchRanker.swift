@@ -1,0 +1,88 @@
+/// Ranks search results: a match in the title counts most, then authors, then series and tags,
+/// then ISBN and publisher, then notes; whole words count twice what prefixes do; ties go by title.
+public enum SearchRanker {
+    /// A field a search looks in, with its weight.
+    public enum Field: String, Sendable, CaseIterable {
+        case title, subtitle, authors, series, tags, isbn, publisher, notes
+
+        public var weight: Double {
+            switch self {
+            case .title: return 10
+            case .subtitle: return 8
+            case .authors: return 6
+            case .series, .tags: return 4
+            case .isbn, .publisher: return 2
+            case .notes: return 1
+            }
+        }
+    }
+
+    /// One ranked book: its score and the fields the terms matched in, best first.
+    public struct Ranked: Sendable {
+        public var id: Int32
+        public var score: Double
+        public var fields: [Field]
+    }
+
+    /// Scores the books `ids` for `terms` (each a word or a phrase's words); `prefixWord` is the
+    /// query's last word, which may also match as a prefix.
+    public static func rank(_ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
+                            notes: (Book) -> String?) -> [Ranked] {
+        var ranked: [Ranked] = []
+        for id in ids {
+            let book = index.books[Int(id)]
+            var score = 0.0
+            var matched: Set<Field> = []
+            for term in terms {
+                var best = 0.0
+                for field in Field.allCases {
+                    let strength = match(term, in: field, of: book, id: id, index: index, prefixWord: prefixWord, notes: notes)
+                    guard strength > 0 else { continue }
+                    matched.insert(field)
+                    best = max(best, field.weight * strength)
+                }
+                score += best
+            }
+            ranked.append(Ranked(id: id, score: score, fields: Field.allCases.filter(matched.contains)))
+        }
+        return ranked.sorted { lhs, rhs in
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            return BookSortKey.titleKey(index.books[Int(lhs.id)].title) < BookSortKey.titleKey(index.books[Int(rhs.id)].title)
+        }
+    }
+
+    /// 1 for whole words, 0.5 for a prefix, 0 for no match.
+    private static func match(_ term: [String], in field: Field, of book: Book, id: Int32, index: LibraryIndex,
+                              prefixWord: String?, notes: (Book) -> String?) -> Double {
+        if field == .isbn {
+            guard term.count == 1, let isbn = ISBN.parse(term[0]) else { return 0 }
+            return book.isbn13 == isbn.isbn13 ? 1 : 0
+        }
+        if field == .notes && term.count == 1 {
+            guard let postings = index.noteWords else { return 0 }
+            if postings.books(with: term[0]).contains(id) { return 1 }
+            if term[0] == prefixWord, postings.books(withPrefix: term[0]).contains(id) { return 0.5 }
+            return 0
+        }
+        let texts = texts(of: field, in: book, notes: notes)
+        let words = texts.map(TextFolding.words)
+        if term.count > 1 { return words.contains { PhraseMatcher.text($0, holds: term) } ? 1 : 0 }
+        if words.contains(where: { $0.contains(term[0]) }) { return 1 }
+        if term[0] == prefixWord, words.contains(where: { $0.contains { $0.hasPrefix(term[0]) } }) { return 0.5 }
+        return 0
+    }
+
+    /// The texts of a field, as searched and as snippets are cut from.
+    public static func texts(of field: Field, in book: Book, notes: (Book) -> String?) -> [String] {
+        switch field {
+        case .title: return [book.title]
+        case .subtitle: return book.subtitle.map { [$0] } ?? []
+        case .authors: return book.authors
+        case .series: return book.series.map { [$0] } ?? []
+        case .tags: return book.tags
+        case .isbn: return book.isbn.map { [$0] } ?? []
+        case .publisher: return book.publisher.map { [$0] } ?? []
+        case .notes: return notes(book).map { [$0] } ?? []
+        }
+    }
+}

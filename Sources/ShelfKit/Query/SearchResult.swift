@@ -1,0 +1,54 @@
+/// A ranked search hit and the reasons it matched.
+public struct SearchResult: Sendable {
+    public var book: Book
+    public var score: Double
+    public var matches: [SearchMatch]
+}
+
+/// Where a search matched, with a snippet of the text around the match.
+public struct SearchMatch: Sendable, Equatable {
+    /// `title`, `subtitle`, `authors`, `series`, `tags`, `isbn`, `publisher` or `notes`.
+    public var field: String
+    public var snippet: String
+}
+
+extension Library {
+    /// Runs a search: the books matching `expression`, ranked by where its words matched, each
+    /// with the fields it matched in and a snippet from each.
+    public func search(_ expression: QueryExpression, today: BookDate, limit: Int?) throws(FileError) -> (results: [SearchResult], problems: [LibraryProblem]) {
+        let answer = try query(expression, today: today)
+        let terms = expression.positiveTerms
+        let prefixWord = expression.lastPrefixWord
+        var cache: [String: String] = [:]
+        let notes: (Book) -> String? = { book in
+            if let cached = cache[book.path] { return cached }
+            let text = self.notes(of: book)
+            cache[book.path] = text
+            return text
+        }
+        var ranked = SearchRanker.rank(answer.matches, terms: terms, prefixWord: prefixWord, index: answer.index, notes: notes)
+        if let limit { ranked = Array(ranked.prefix(limit)) }
+        let results = ranked.map { hit in
+            let book = answer.index.books[Int(hit.id)]
+            let matches = hit.fields.map { field -> SearchMatch in
+                let texts = SearchRanker.texts(of: field, in: book, notes: notes)
+                let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
+                    ?? texts.joined(separator: ", ")
+                return SearchMatch(field: field.rawValue, snippet: snippet)
+            }
+            return SearchResult(book: book, score: hit.score, matches: matches)
+        }
+        return (results, answer.problems)
+    }
+}
+
+extension QueryExpression {
+    /// The word that may match as a prefix (the query's last bare word), if any.
+    public var lastPrefixWord: String? {
+        switch self {
+        case .word(let word, let prefix): return prefix ? word : nil
+        case .and(let parts), .or(let parts): return parts.lazy.compactMap(\.lastPrefixWord).last
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ArgumentParser
+import ShelfKit
+
+/// A query given as arguments, plus the filter flags that combine with it by AND.
+struct QueryOptions: ParsableArguments {
+    // `.allUnrecognized` lets a query start with `-` (`-has:rating`) without being taken for an option.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "A query (see docs/query.md): words, \"phrases\", field:value, rating:>=4, -tag:x, @saved…", valueName: "query"))
+    var query: [String] = []
+
+    func validate() throws {
+        if let unknown = query.first(where: { $0.hasPrefix("--") }) {
+            throw ValidationError("unknown option '\(unknown)'")
+        }
+    }
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only books with this tag, or a tag nested under it (repeatable: all must match).", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("status"), help: ArgumentHelp("Only books with this status (repeatable: any may match).", valueName: "status"))
+    var statuses: [String] = []
+
+    @Option(help: ArgumentHelp("Only books by an author whose name holds these words.", valueName: "name"))
+    var author: String?
+
+    @Option(help: ArgumentHelp("Only books rated N, or in a range N..M.", valueName: "N|N..M"))
+    var rating: String?
+
+    @Option(help: ArgumentHelp("Only books in a series whose name holds these words.", valueName: "name"))
+    var series: String?
+
+    @Option(help: ArgumentHelp("Only books of this genre.", valueName: "genre"))
+    var genre: String?
+
+    @Option(help: ArgumentHelp("Only books at this location.", valueName: "place"))
+    var location: String?
+
+    @Option(name: .customLong("book-format"), help: ArgumentHelp("Only books in this format (hardcover, ebook…).", valueName: "format"))
+    var bookFormat: String?
+
+    @Option(help: ArgumentHelp("Added on or after this date (YYYY[-MM[-DD]] or -30d).", valueName: "date")) var addedAfter: String?
+    @Option(help: ArgumentHelp("Added on or before this date.", valueName: "date")) var addedBefore: String?
+    @Option(help: ArgumentHelp("Started on or after this date.", valueName: "date")) var startedAfter: String?
+    @Option(help: ArgumentHelp("Started on or before this date.", valueName: "date")) var startedBefore: String?
+    @Option(help: ArgumentHelp("Finished on or after this date.", valueName: "date")) var finishedAfter: String?
+    @Option(help: ArgumentHelp("Finished on or before this date.", valueName: "date")) var finishedBefore: String?
+
+    @Flag(help: "Only favorites.") var favorite = false
+
+    /// The query text and the flags, as one expression.
+    func expression(parser: QueryParser) throws -> QueryExpression {
+        var parts: [QueryExpression] = []
+        do {
+            let text = query.joined(separator: " ")
+            let parsed = try parser.parse(text)
+            if parsed != .all { parts.append(parsed) }
+            for tag in tags { parts.append(.field(FieldQuery(name: "tags", operation: .matches, value: tag))) }
+            if !statuses.isEmpty {
+                let options = try statuses.map { try field("status", .matches, $0, parser: parser) }
+                parts.append(options.count == 1 ? options[0] : .or(options))
+            }
+            if let author { parts.append(try field("authors", .matches, author, parser: parser)) }
+            if let rating {
+                guard let range = RatingRange.parse(rating) else {
+                    throw ValidationError("--rating takes N or N..M with ratings from 1 to 5, not '\(rating)'")
+                }
+                parts.append(try field("rating", .range(String(range.lowerBound), String(range.upperBound)), rating, parser: parser))
+            }
+            for (key, value) in [("series", series), ("genres", genre), ("location", location), ("format", bookFormat)] {
+                if let value { parts.append(try field(key, .matches, value, parser: parser)) }
+            }
+            let dates: [(String, FieldQuery.Operation, String?)] = [
+                ("added", .greaterOrEqual, addedAfter), ("added", .lessOrEqual, addedBefore),
+                ("started", .greaterOrEqual, startedAfter), ("started", .lessOrEqual, startedBefore),
+                ("finished", .greaterOrEqual, finishedAfter), ("finished", .lessOrEqual, finishedBefore),
+            ]
+            for case let (key, operation, value?) in dates {
+                parts.append(try field(key, operation, value, parser: parser))
+            }
+            if favorite { parts.append(.field(FieldQuery(name: "favorite", operation: .matches, value: "true"))) }
+        } catch let error as QueryError {
+            throw Diagnostics.failure(error.description)
+        }
+        switch parts.count {
+        case 0: return .all
+        case 1: return parts[0]
+        default: return .and(parts)
+        }
+    }
+
+    /// A flag's field term, checked the way the query language checks it.
+    private func field(_ name: String, _ operation: FieldQuery.Operation, _ value: String, parser: QueryParser) throws -> QueryExpression {
+        let quoted = "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        switch operation {
+        case .range(let low, let high):
+            return try parser.parse("\(name):\(low)..\(high)")
+        case .greaterOrEqual:
+            return try parser.parse("\(name):>=\(quoted)")
+        case .lessOrEqual:
+            return try parser.parse("\(name):<=\(quoted)")
+        default:
+            return try parser.parse("\(name):\(quoted)")
+        }
+    }
+}
+
+/// `N` or `N..M` for --rating.
+enum RatingRange {
+    static func parse(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.components(separatedBy: "..")
+        let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == parts.count, numbers.allSatisfy({ (1...5).contains($0) }) else { return nil }
+        switch numbers.count {
+        case 1: return numbers[0]...numbers[0]
+        case 2 where numbers[0] <= numbers[1]: return numbers[0]...numbers[1]
+        default: return nil
+        }
+    }
+}
+
+/// Running a query over the library, with problems reported and failures turned into messages.
+enum QueryRunner {
+    static func run(_ options: QueryOptions, library: Library) throws -> QueryResult {
+        let today = Clock.today()
+        let expression = try options.expression(parser: library.queryParser(today: today))
+        do {
+            let result = try library.query(expression, today: today)
+            Diagnostics.report(result.problems, library: library)
+            return result
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+    }
+}

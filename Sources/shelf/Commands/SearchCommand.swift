@@ -1,0 +1,69 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf search WORDS…`: ranked full-text search that says why each book matched.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search titles, authors, series, tags, ISBNs, publishers and notes, ranked.",
+        discussion: """
+            A match in the title counts most, then authors, then series and tags, then ISBN and \
+            publisher, then notes; whole words before prefixes; ties by title. Each result says \
+            where it matched. The whole query language works here too (docs/query.md).
+
+            Examples:
+              shelf search estraven
+              shelf search "gobrin ice" --format json
+              shelf search le guin tag:sci-fi
+            """)
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var filters: QueryOptions
+
+    @Option(help: ArgumentHelp("Show at most N results.", valueName: "N"))
+    var limit: Int?
+
+    @OptionGroup var output: FormatOptions
+
+    func run() throws {
+        let library = try library.open()
+        let today = Clock.today()
+        let expression = try filters.expression(parser: library.queryParser(today: today))
+        let found: (results: [SearchResult], problems: [LibraryProblem])
+        do {
+            found = try library.search(expression, today: today, limit: limit)
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        Diagnostics.report(found.problems, library: library)
+        let format = output.resolved
+        switch format {
+        case .json:
+            Output.line(JSONValue.array(found.results.map(json)).serialized(indent: 2))
+        case .table:
+            if found.results.isEmpty {
+                Diagnostics.write("No books match. Try fewer words, or a prefix: shelf search estr")
+                return
+            }
+            let terms = expression.positiveTerms
+            let highlighter = Highlighter(enabled: Terminal.isInteractive && Terminal.colorEnabled)
+            for result in found.results {
+                let authors = result.book.authors.isEmpty ? "" : " — " + result.book.authors.joined(separator: ", ")
+                Output.line(highlighter.bold(result.book.title) + authors + "  " + highlighter.dim(Paths.display(result.book.path, in: library)))
+                for match in result.matches where match.field != "title" || result.matches.count == 1 {
+                    let snippet = highlighter.highlight(terms, prefixWord: expression.lastPrefixWord, in: match.snippet)
+                    Output.line("  Matched in \(match.field): \"\(snippet)\"")
+                }
+            }
+        default:
+            Output.write(BookListRenderer.render(found.results.map(\.book), format: format, library: library))
+        }
+    }
+
+    private func json(_ result: SearchResult) -> JSONValue {
+        guard case .object(var members) = result.book.jsonObject() else { return .null }
+        members.append(("score", .number(result.score)))
+        members.append(("matches", .array(result.matches.map { .object([("field", .string($0.field)), ("snippet", .string($0.snippet))]) })))
+        return .object(members)
+    }
+}

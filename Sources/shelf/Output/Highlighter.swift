@@ -1,0 +1,31 @@
+import Foundation
+import ShelfKit
+
+/// ANSI styling for terminals; plain text when disabled.
+struct Highlighter {
+    var enabled: Bool
+
+    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { enabled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+    func match(_ text: String) -> String { enabled ? "\u{1B}[1;33m" + text + "\u{1B}[0m" : text }
+
+    /// `text` with the words matching the terms highlighted.
+    func highlight(_ terms: [[String]], prefixWord: String?, in text: String) -> String {
+        guard enabled else { return text }
+        var output = ""
+        var cursor = text.startIndex
+        for range in Snippet.highlights(terms, prefixWord: prefixWord, in: text) {
+            output += text[cursor..<range.lowerBound]
+            output += match(String(text[range]))
+            cursor = range.upperBound
+        }
+        return output + text[cursor...]
+    }
+}
+
+extension Terminal {
+    /// Colour is off when NO_COLOR is set to anything non-empty.
+    static var colorEnabled: Bool {
+        (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+}
