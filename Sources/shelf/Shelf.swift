@@ -22,7 +22,8 @@ struct Shelf: ParsableCommand {
             ListCommand.self, SearchCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
             TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
             RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
-            RemoveCommand.self, MoveCommand.self, EditCommand.self, InitCommand.self,
+            RemoveCommand.self, MoveCommand.self, EditCommand.self, AuthorsCommand.self, SeriesCommand.self,
+            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, InitCommand.self,
         ]
     )
 

@@ -81,11 +81,27 @@ struct YAMLTreeParser {
     private func syntaxError(_ parser: yaml_parser_t) -> DocumentError {
         let problem = optionalString(parser.problem) ?? "malformed YAML"
         let context = optionalString(parser.context)
-        let mark = parser.problem_mark
+        let problemMark = parser.problem_mark
+        // An unclosed `[`, `{` or quote is found only where libyaml gives up, often lines later:
+        // point at the opener, where the fix goes, and say where the parser stopped.
+        let opener: String? = switch context {
+        case let text? where text.contains("flow sequence"): "the [ opened here"
+        case let text? where text.contains("flow mapping"): "the { opened here"
+        case let text? where text.contains("quoted scalar"): "the quote opened here"
+        default: nil
+        }
+        if let opener {
+            let contextMark = parser.context_mark
+            return DocumentError(
+                line: firstLine + Int(contextMark.line) + 1,
+                column: Int(contextMark.column) + 1,
+                message: "\(opener) is never closed (libyaml: \(problem) at line "
+                    + "\(firstLine + Int(problemMark.line) + 1), column \(Int(problemMark.column) + 1))")
+        }
         let message = context.map { "\(problem) \($0)" } ?? problem
         return DocumentError(
-            line: firstLine + Int(mark.line) + 1,
-            column: Int(mark.column) + 1,
+            line: firstLine + Int(problemMark.line) + 1,
+            column: Int(problemMark.column) + 1,
             message: message)
     }
 }

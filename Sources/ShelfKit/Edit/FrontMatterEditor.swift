@@ -70,8 +70,10 @@ public struct FrontMatterEditor {
             let folded = CanonicalField.fold(key)
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }
-        return frontMatter.entries.first { $0.key == canonical.rawValue }
-            ?? frontMatter.entries.first { CanonicalField(key: $0.key) == canonical }
+        if let exact = frontMatter.entry(canonical.rawValue) { return exact }
+        // The first alias written, as `Book` reads it (its last occurrence if written twice).
+        guard let alias = frontMatter.entries.first(where: { CanonicalField(key: $0.key) == canonical }) else { return nil }
+        return frontMatter.entry(alias.key)
     }
 
     // MARK: Splicing

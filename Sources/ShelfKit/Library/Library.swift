@@ -13,8 +13,9 @@ public struct Library: Sendable {
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
             throw .noSuchFolder(root)
         }
-        self.root = absolute
-        let configPath = absolute + "/" + LibraryConfig.fileName
+        // Symbolic links are resolved, so paths given through a link and through the real folder agree.
+        self.root = Library.resolved(absolute)
+        let configPath = root + "/" + LibraryConfig.fileName
         if FileManager.default.fileExists(atPath: configPath) {
             do {
                 config = try LibraryConfig(bytes: FileIO.read(configPath))
@@ -71,9 +72,16 @@ public struct Library: Sendable {
 
     /// The path of `absolute` relative to the root, or nil when it lies outside the library.
     public func relativePath(_ absolute: String) -> String? {
-        let standardized = Library.absolute(absolute)
+        let standardized = Library.resolved(Library.absolute(absolute))
         guard standardized.hasPrefix(root + "/") else { return nil }
         return String(standardized.dropFirst(root.count + 1))
+    }
+
+    /// `path` with symbolic links resolved; for a path that does not exist yet, its folder's.
+    static func resolved(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        if FileManager.default.fileExists(atPath: path) { return url.resolvingSymlinksInPath().path }
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
     /// `path` made absolute against the current folder, with `.` and `..` resolved.

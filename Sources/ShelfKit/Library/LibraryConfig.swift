@@ -8,6 +8,8 @@ public struct LibraryConfig: Sendable {
     public var goal: Int?
     /// Saved queries by name.
     public var queries: [String: String] = [:]
+    /// How many books each series has, for "3 of 5 read".
+    public var seriesCounts: [String: Int] = [:]
     /// Every setting as written.
     public var entries: [FieldEntry] = []
 
@@ -54,6 +56,10 @@ public struct LibraryConfig: Sendable {
             case "queries":
                 if case .map(let saved) = value {
                     for query in saved { if let text = query.value.text { queries[query.key] = text } }
+                }
+            case "series_counts":
+                if case .map(let counts) = value {
+                    for count in counts { if let number = count.value.text.flatMap({ Int($0) }) { seriesCounts[count.key] = number } }
                 }
             default:
                 break

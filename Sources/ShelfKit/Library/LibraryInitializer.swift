@@ -26,10 +26,18 @@ public enum LibraryInitializer {
     public static func initialize(folder: String) throws -> String {
         let absolute = Library.absolute(folder)
         let configPath = absolute + "/" + LibraryConfig.fileName
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), !isFolder.boolValue {
+            throw FileError(path: absolute, reason: "is a file, not a folder")
+        }
         if FileManager.default.fileExists(atPath: configPath) {
             throw FileError(path: configPath, reason: "already exists: this folder is a library")
         }
-        try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: absolute, reason: "cannot create the folder")
+        }
         try AtomicFile.create(path: configPath, bytes: Array(defaultConfig.utf8))
         return configPath
     }

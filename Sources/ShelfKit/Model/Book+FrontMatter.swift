@@ -5,14 +5,16 @@ extension Book {
     public init?(path: String, frontMatter: FrontMatter) {
         var fields: [BookField] = []
         fields.reserveCapacity(frontMatter.entries.count)
-        // The canonical spelling wins over an alias (`authors` over `author`), then the first written.
+        // The canonical spelling wins over an alias (`authors` over `author`), then the first alias written.
         var chosen: [CanonicalField: Int] = [:]
         for entry in frontMatter.entries {
             let canonical = CanonicalField(key: entry.key)
             let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value, anchors: frontMatter.anchors))
             if let canonical {
                 if let previous = chosen[canonical] {
-                    if entry.key == canonical.rawValue && fields[previous].key != canonical.rawValue {
+                    // A key written twice: the last wins, as YAML readers take it.
+                    let sameKey = entry.key == fields[previous].key
+                    if sameKey || (entry.key == canonical.rawValue && fields[previous].key != canonical.rawValue) {
                         chosen[canonical] = fields.count
                     }
                 } else {

@@ -11,8 +11,20 @@ public enum TextFolding {
             break
         }
         if isASCII { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        guard folded.unicodeScalars.contains(where: { extraFolds[$0] != nil }) else { return folded }
+        var result = ""
+        for scalar in folded.unicodeScalars {
+            if let replacement = extraFolds[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
+
+    /// Letters whose base letter is not a decomposition, so diacritic folding keeps them:
+    /// `Stanisław` should still be found as `stanislaw`.
+    private static let extraFolds: [Unicode.Scalar: String] = [
+        "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
+    ]
 
     /// The folded words of a text: runs of letters and digits.
     public static func words(_ text: String) -> [String] {

@@ -62,6 +62,12 @@ enum BookLookup {
             return try BookResolver.resolve(name, in: index, library: library).path
         } catch {
             Diagnostics.report(problems, library: library)
+            if case .ambiguous(_, let candidates) = error {
+                let list = candidates.prefix(20).map { "  \(Paths.display($0.path, in: library))  \($0.title)" }
+                let more = candidates.count > 20 ? ["  … and \(candidates.count - 20) more"] : []
+                throw Diagnostics.failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more)
+                    .joined(separator: "\n"))
+            }
             throw Diagnostics.failure(error.description)
         }
     }

@@ -10,7 +10,8 @@ enum BookListRenderer {
             return books.map { Paths.display($0.path, in: library) + "\n" }.joined()
         case .plain:
             return books.map { book in
-                book.authors.isEmpty ? book.title + "\n" : book.title + " — " + book.authors.joined(separator: ", ") + "\n"
+                let line = book.authors.isEmpty ? book.title : book.title + " — " + book.authors.joined(separator: ", ")
+                return oneLine(line) + "\n"
             }.joined()
         case .csv:
             var writer = CSVWriter()
@@ -31,16 +32,22 @@ enum BookListRenderer {
                     .init(header: "TAGS", minimumWidth: 8, shrinks: true),
                 ],
                 rows: books.map { book in
-                    [
+                    [String]([
                         book.title,
                         book.authors.joined(separator: ", "),
                         book.status?.rawValue ?? "",
                         book.rating.map(Stars.render) ?? "",
                         book.tags.joined(separator: ", "),
-                    ]
+                    ]).map(oneLine)
                 })
             return table.render(width: Terminal.width)
         }
+    }
+
+    /// Text on one line: line breaks and tabs become spaces, so a row stays a row.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }
 
     static let csvColumns = [

@@ -3,14 +3,21 @@ import ShelfKit
 
 /// Book paths as the user can open them from the current folder.
 enum Paths {
-    /// A library-relative path shown relative to the current folder when the library lies below
-    /// it, and absolute otherwise.
+    /// A library-relative path shown relative to the current folder when the current folder is
+    /// in the library or above it (`../classics/x.md` from a sibling folder), else absolute.
     static func display(_ relative: String, in library: Library) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        if library.root == current { return relative }
-        if library.root.hasPrefix(current + "/") {
-            return String(library.root.dropFirst(current.count + 1)) + "/" + relative
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let target = library.absolutePath(relative)
+        if current == library.root { return relative }
+        if library.root.hasPrefix(current + "/") || current == "/" {
+            return String(target.dropFirst(current == "/" ? 1 : current.count + 1))
         }
-        return library.absolutePath(relative)
+        if current.hasPrefix(library.root + "/") {
+            let depth = current.dropFirst(library.root.count + 1).split(separator: "/").count
+            let up = String(repeating: "../", count: depth)
+            let inside = current.dropFirst(library.root.count + 1) + "/"
+            return relative.hasPrefix(inside) ? String(relative.dropFirst(inside.count)) : up + relative
+        }
+        return target
     }
 }
