@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShelfKit
 
 /// The `shelf` command: a personal library of books kept as Markdown files.
 @main
@@ -17,19 +18,15 @@ struct Shelf: ParsableCommand {
               shelf show "left hand of darkness"
               shelf --library ~/Books ls --status reading --format json
             """,
-        version: ShelfVersion.current,
+        version: ShelfKitVersion.current,
         subcommands: [
             ListCommand.self, SearchCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
             TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
             RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
             RemoveCommand.self, MoveCommand.self, EditCommand.self, AuthorsCommand.self, SeriesCommand.self,
-            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, InitCommand.self,
+            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self, InitCommand.self,
         ]
     )
 
     @OptionGroup var library: LibraryOptions
-}
-
-enum ShelfVersion {
-    static let current = "0.1.0"
 }

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A small blocking HTTP client over URLSession: a `User-Agent` naming shelf, connect and total
+/// timeouts, retries with backoff on 429 and 5xx, and at most one request a second to a host
+/// during bulk work.
+public final class HTTPClient: @unchecked Sendable {
+    public struct Settings: Sendable {
+        public var userAgent = "shelf/\(ShelfKitVersion.current) (personal book library; command-line)"
+        /// Seconds to wait for a response to start.
+        public var requestTimeout: Double = 10
+        /// Seconds a whole request may take.
+        public var totalTimeout: Double = 30
+        /// Retries after the first attempt, on 429 and 5xx.
+        public var retries = 3
+        /// The first backoff; it doubles each retry. A `Retry-After` header, if shorter than a minute, wins.
+        public var backoff: Double = 1
+        /// Minimum seconds between two requests to one host; 0 outside bulk work.
+        public var minimumInterval: Double = 0
+
+        public init() {}
+    }
+
+    /// An answer with a 2xx status.
+    public struct Response: Sendable {
+        public var status: Int
+        public var contentType: String?
+        public var body: Data
+    }
+
+    public var settings: Settings
+    private let session: URLSession
+    private let lock = NSLock()
+    private var lastRequest: [String: Date] = [:]
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = settings.requestTimeout
+        configuration.timeoutIntervalForResource = settings.totalTimeout
+        configuration.httpAdditionalHeaders = ["User-Agent": settings.userAgent, "Accept": "application/json"]
+        session = URLSession(configuration: configuration)
+    }
+
+    /// GETs `url`. A 404 gives a response with status 404; other failures throw after retries.
+    public func get(_ url: URL) throws(LookupError) -> Response {
+        let host = url.host ?? url.absoluteString
+        var attempt = 0
+        while true {
+            waitForTurn(host)
+            let outcome = perform(url)
+            switch outcome {
+            case .failure(let error):
+                throw error
+            case .success(let response) where response.status == 429 || (500...599).contains(response.status):
+                guard attempt < settings.retries else {
+                    throw response.status == 429 ? .rateLimited(host: host) : .serverError(host: host, status: response.status)
+                }
+                let delay = response.retryAfter.map { min($0, 60) } ?? settings.backoff * pow(2, Double(attempt))
+                attempt += 1
+                Thread.sleep(forTimeInterval: delay)
+            case .success(let response) where response.status == 404 || (200...299).contains(response.status):
+                return Response(status: response.status, contentType: response.contentType, body: response.body)
+            case .success(let response):
+                throw .httpError(host: host, status: response.status)
+            }
+        }
+    }
+
+    /// GETs `url` and decodes a JSON object; nil for a 404.
+    public func getJSON(_ url: URL) throws(LookupError) -> Any? {
+        let response = try get(url)
+        guard response.status != 404 else { return nil }
+        return try JSONBody.decode(response, host: url.host ?? "the server")
+    }
+
+    private func perform(_ url: URL) -> Result<RawResponse, LookupError> {
+        let host = url.host ?? url.absoluteString
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        let task = session.dataTask(with: url) { data, response, error in
+            if let error {
+                box.result = .failure(HTTPClient.classify(error, host: host))
+            } else if let http = response as? HTTPURLResponse {
+                box.result = .success(RawResponse(
+                    status: http.statusCode,
+                    contentType: http.value(forHTTPHeaderField: "Content-Type"),
+                    retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init),
+                    body: data ?? Data()))
+            } else {
+                box.result = .failure(.unreachable(host: host, reason: "no HTTP response"))
+            }
+            semaphore.signal()
+        }
+        task.resume()
+        semaphore.wait()
+        return box.result ?? .failure(.unreachable(host: host, reason: "no response"))
+    }
+
+    private static func classify(_ error: Error, host: String) -> LookupError {
+        let code = (error as NSError).code
+        switch code {
+        case NSURLErrorTimedOut: return .timedOut(host: host)
+        default: return .unreachable(host: host, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private func waitForTurn(_ host: String) {
+        guard settings.minimumInterval > 0 else { return }
+        lock.lock()
+        let last = lastRequest[host]
+        let now = Date()
+        let wait = last.map { settings.minimumInterval - now.timeIntervalSince($0) } ?? 0
+        lastRequest[host] = now.addingTimeInterval(max(0, wait))
+        lock.unlock()
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+    }
+}
+
+private struct RawResponse {
+    var status: Int
+    var contentType: String?
+    var retryAfter: Double?
+    var body: Data
+}
+
+/// Carries the completion handler's result back to the waiting thread.
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<RawResponse, LookupError>?
+}

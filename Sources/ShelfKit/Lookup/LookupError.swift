@@ -1,0 +1,33 @@
+/// Why a lookup failed, in words a reader can act on.
+public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The host could not be reached: no network, DNS failure, connection refused.
+    case unreachable(host: String, reason: String)
+    case timedOut(host: String)
+    case rateLimited(host: String)
+    case serverError(host: String, status: Int)
+    case httpError(host: String, status: Int)
+    /// An HTML page (a captive portal, an error page) where JSON was expected.
+    case notJSON(host: String)
+    case malformedJSON(host: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreachable(host, reason): return "cannot reach \(host) (\(reason)); are you online?"
+        case .timedOut(let host): return "\(host) did not answer in time"
+        case .rateLimited(let host): return "\(host) says too many requests (HTTP 429), still after retries; try again later"
+        case let .serverError(host, status): return "\(host) failed with HTTP \(status), still after retries"
+        case let .httpError(host, status): return "\(host) answered HTTP \(status)"
+        case .notJSON(let host): return "\(host) sent a web page instead of data (a captive portal or an error page?)"
+        case let .malformedJSON(host, reason): return "\(host) sent malformed JSON (\(reason))"
+        }
+    }
+
+    /// True when the service could not be asked at all, as opposed to answering badly: the book
+    /// can then be added now and looked up later.
+    public var isConnectivity: Bool {
+        switch self {
+        case .unreachable, .timedOut, .rateLimited, .serverError: return true
+        case .httpError, .notJSON, .malformedJSON: return false
+        }
+    }
+}

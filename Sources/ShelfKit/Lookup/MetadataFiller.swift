@@ -1,0 +1,43 @@
+/// The edits that fill a book from looked-up metadata: empty fields only (every value the user
+/// set is kept), or every differing field with `overwrite`.
+public enum MetadataFiller {
+    /// The key that marks a book added while the services could not be reached.
+    public static let pendingKey = "lookup"
+    public static let pendingValue = "pending"
+
+    /// The title given to a pending book added with no title of its own; a lookup replaces it.
+    public static func placeholderTitle(for isbn: ISBN) -> String { "ISBN \(isbn.isbn13)" }
+
+    /// One field a lookup would change, for `shelf refresh` to show.
+    public struct Change: Sendable, Equatable {
+        public var key: String
+        public var old: String?
+        public var new: String
+    }
+
+    /// The changes `metadata` would make to `book`.
+    public static func changes(to book: Book, from metadata: BookMetadata, overwrite: Bool) -> [Change] {
+        var changes: [Change] = []
+        for (key, value) in metadata.fieldValues where key != "isbn" || book.isbn == nil {
+            let current = book.queryTexts(of: key)
+            let newText: String
+            switch value {
+            case .string(let text), .typed(let text): newText = text
+            case .list(let items): newText = items.joined(separator: ", ")
+            }
+            let isPlaceholder = key == "title" && ISBN.parse(metadata.isbn13).map { placeholderTitle(for: $0) == book.title } == true
+            if current.isEmpty || isPlaceholder || (overwrite && current.joined(separator: ", ") != newText) {
+                changes.append(Change(key: key, old: current.isEmpty ? nil : current.joined(separator: ", "), new: newText))
+            }
+        }
+        return changes
+    }
+
+    /// The edits for `changes`, plus removing the pending marker.
+    public static func edits(for changes: [Change], metadata: BookMetadata, removingMarker: Bool) -> [FieldEdit] {
+        let values = Dictionary(metadata.fieldValues.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var edits = changes.compactMap { change in values[change.key].map { FieldEdit.set(change.key, $0) } }
+        if removingMarker { edits.append(.unset(pendingKey)) }
+        return edits
+    }
+}

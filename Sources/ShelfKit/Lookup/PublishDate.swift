@@ -1,0 +1,32 @@
+import Foundation
+
+/// Turns the dates services write (`July 28, 2008`, `Mar 1969`, `2014-10-28`, `c1985`) into
+/// dates shelf reads: `2008-07-28`, `1969-03`, `1985`.
+enum PublishDate {
+    static func normalize(_ text: String) -> String? {
+        let trimmed = text.trimmingSpaces
+        if let date = BookDate(trimmed) { return date.text }
+        let words = trimmed.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        for word in words {
+            let digits = word.filter(\.isNumber)
+            if digits.count == 4, let value = Int(digits), word.count <= 5 {
+                year = value
+            } else if let value = Int(word), (1...31).contains(value) {
+                day = value
+            } else if let index = months.firstIndex(where: { word.lowercased().hasPrefix($0) }) {
+                month = index + 1
+            }
+        }
+        guard let year else { return nil }
+        guard let month else { return String(year) }
+        guard let day, day <= BookDate.daysIn(month: month, year: year) else {
+            return String(year) + "-" + String(format2: month)
+        }
+        return BookDate(year: year, month: month, day: day).text
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+}

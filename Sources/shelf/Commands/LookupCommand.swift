@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf lookup`: what the services know of an ISBN; `--pending` fills books added offline;
+/// `--search` finds ISBNs by words.
+struct LookupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookup",
+        abstract: "Look an ISBN up online (adding nothing), fill pending books, or search Open Library.",
+        discussion: """
+            Open Library is asked first, then Google Books. Answers are cached for 30 days under \
+            $XDG_CACHE_HOME/shelf (default ~/.cache/shelf), never inside the library; --refresh \
+            asks again. SHELF_OPENLIBRARY_URL and SHELF_GOOGLE_BOOKS_URL point shelf at other servers.
+
+            Examples:
+              shelf lookup 9780441478125
+              shelf lookup --pending
+              shelf lookup --search "left hand of darkness"
+            """)
+
+    @OptionGroup var library: LibraryOptions
+    @Argument(help: ArgumentHelp("The ISBN to look up.", valueName: "isbn")) var isbn: String?
+    @Flag(help: "Fill every book marked `lookup: pending`, keeping every value already set.") var pending = false
+    @Option(help: ArgumentHelp("Search Open Library for these words.", valueName: "words")) var search: String?
+    @Flag(help: "Ignore cached answers.") var refresh = false
+    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
+    @Flag(help: "Short for --format json.") var json = false
+
+    func validate() throws {
+        let modes = [isbn != nil, pending, search != nil].filter { $0 }.count
+        if modes != 1 { throw ValidationError("give an ISBN, or --pending, or --search WORDS") }
+    }
+
+    func run() throws {
+        if let search { return try runSearch(search) }
+        if pending { return try PendingFiller(library: library.open(), refresh: refresh).run() }
+        guard let isbn else { return }
+        let valid: ISBN
+        do {
+            valid = try ISBN(validating: isbn)
+        } catch {
+            throw Diagnostics.failure("'\(isbn)' is not a valid ISBN: \(error)")
+        }
+        let found: BookMetadata?
+        do {
+            found = try BookLookupService().lookup(valid, refresh: refresh)
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        guard let found else {
+            throw Diagnostics.failure("\(valid.isbn13): neither Open Library nor Google Books knows this ISBN")
+        }
+        if json || format == .json {
+            Output.line(JSONValue.object(found.fieldValues.map { ($0.key, json(of: $0.value)) }).serialized(indent: 2))
+        } else {
+            let width = found.fieldValues.map(\.key.count).max() ?? 0
+            for (key, value) in found.fieldValues {
+                Output.line(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text(of: value))
+            }
+        }
+    }
+
+    private func runSearch(_ words: String) throws {
+        let hits: [OpenLibraryClient.SearchHit]
+        do {
+            hits = try BookLookupService().openLibrary.search(words)
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        if json || format == .json {
+            Output.line(JSONValue.array(hits.map { hit in
+                .object([("title", .string(hit.title)), ("authors", .array(hit.authors.map(JSONValue.string))),
+                         ("year", hit.year.map(JSONValue.integer) ?? .null), ("isbns", .array(hit.isbns.map(JSONValue.string)))])
+            }).serialized(indent: 2))
+            return
+        }
+        if hits.isEmpty { Output.line("Nothing found for '\(words)'.") }
+        for hit in hits {
+            let year = hit.year.map { " (\($0))" } ?? ""
+            let authors = hit.authors.isEmpty ? "" : " — " + hit.authors.joined(separator: ", ")
+            Output.line(hit.title + year + authors)
+            Output.line(hit.isbns.isEmpty ? "    no ISBN" : "    shelf add --isbn \(hit.isbns[0])" + (hit.isbns.count > 1 ? "   (also \(hit.isbns.dropFirst().joined(separator: ", ")))" : ""))
+        }
+    }
+
+    private func json(of value: NewValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .typed(let text): return Int(text).map(JSONValue.integer) ?? .string(text)
+        case .list(let items): return .array(items.map(JSONValue.string))
+        }
+    }
+
+    private func text(of value: NewValue) -> String {
+        switch value {
+        case .string(let text), .typed(let text): return text
+        case .list(let items): return items.joined(separator: ", ")
+        }
+    }
+}
+
+/// Fills the books added while offline.
+struct PendingFiller {
+    let library: Library
+    let refresh: Bool
+
+    func run() throws {
+        let expression = QueryExpression.field(FieldQuery(name: MetadataFiller.pendingKey, operation: .exact, value: MetadataFiller.pendingValue))
+        let result: QueryResult
+        do {
+            result = try library.query(expression, today: Clock.today())
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        Diagnostics.report(result.problems, library: library)
+        let books = result.books
+        guard !books.isEmpty else { return Output.line("No book waits for a lookup.") }
+        let service = BookLookupService(bulk: true)
+        var progress = ProgressBar(total: books.count, label: "Looking up")
+        var filled = 0, failed = 0
+        for book in books {
+            defer { progress.advance() }
+            guard let isbn = book.isbn.flatMap(ISBN.parse) else {
+                failed += 1
+                progress.note("\(Paths.display(book.path, in: library)): no valid ISBN to look up")
+                continue
+            }
+            do {
+                guard let found = try service.lookup(isbn, refresh: refresh) else {
+                    failed += 1
+                    progress.note("\(Paths.display(book.path, in: library)): \(isbn.isbn13) is not known to Open Library or Google Books")
+                    continue
+                }
+                let changes = MetadataFiller.changes(to: book, from: found, overwrite: false)
+                let edits = MetadataFiller.edits(for: changes, metadata: found, removingMarker: true)
+                try BookWriter.edit(path: library.absolutePath(book.path), displayPath: Paths.display(book.path, in: library), edits: edits)
+                filled += 1
+                renameIfPlaceholder(book, isbn: isbn)
+            } catch {
+                failed += 1
+                progress.note("\(Paths.display(book.path, in: library)): \(error)")
+            }
+        }
+        progress.finish()
+        Output.line("Filled \(filled) of \(books.count) pending books." + (failed > 0 ? " \(failed) still pending (see above)." : ""))
+        if failed > 0 && filled == 0 { throw ExitCode(1) }
+    }
+
+    /// A book added offline got its file name from the placeholder title; give it the real one.
+    private func renameIfPlaceholder(_ book: Book, isbn: ISBN) {
+        var placeholder = book
+        placeholder.title = MetadataFiller.placeholderTitle(for: isbn)
+        let placeholderName = BookFileName.name(for: placeholder, template: library.config.filenameTemplate)
+        let folder = book.path.contains("/") ? String(book.path[..<(book.path.lastIndex(of: "/") ?? book.path.endIndex)]) + "/" : ""
+        let current = String(book.path.dropFirst(folder.count))
+        guard current == placeholderName || current.hasPrefix(String(placeholderName.dropLast(3)) + "-"),
+              let bytes = try? FileIO.read(library.absolutePath(book.path)),
+              let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
+              let filled = Book(path: book.path, frontMatter: frontMatter) else { return }
+        let name = BookFileName.unique(BookFileName.name(for: filled, template: library.config.filenameTemplate)) {
+            FileManager.default.fileExists(atPath: library.absolutePath(folder + $0))
+        }
+        if (try? BookFileMover.rename(from: library.absolutePath(book.path), to: library.absolutePath(folder + name))) != nil {
+            Output.line("\(Paths.display(book.path, in: library)) -> \(Paths.display(folder + name, in: library))")
+        }
+    }
+}
