@@ -33,15 +33,20 @@ let package = Package(
             dependencies: ["ShelfKit"],
             path: "Sources/BenchGenerator"
         ),
+        // Test helpers both test targets use: a loopback HTTP server serving recorded-shape answers.
+        .target(
+            name: "ShelfTestSupport",
+            path: "Tests/ShelfTestSupport"
+        ),
         .testTarget(
             name: "ShelfKitTests",
-            dependencies: ["ShelfKit"]
+            dependencies: ["ShelfKit", "ShelfTestSupport"]
         ),
         .testTarget(
             name: "shelfTests",
             // Depends on the executable so that `swift build --build-tests` builds the binary
             // the end-to-end tests run.
-            dependencies: ["ShelfKit", "shelf"]
+            dependencies: ["ShelfKit", "shelf", "ShelfTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
