@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Markdown to HTML for the static catalog's book pages.
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,7 +21,7 @@ let package = Package(
         ),
         .target(
             name: "ShelfKit",
-            dependencies: ["CYAML"]
+            dependencies: ["CYAML", .product(name: "Ink", package: "Ink")]
         ),
         .executableTarget(
             name: "shelf",

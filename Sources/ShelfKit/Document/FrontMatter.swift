@@ -3,7 +3,7 @@ public struct FrontMatter: Sendable, Equatable {
     public var layout: FrontMatterLayout
     /// Top-level entries in written order. A key written twice appears twice.
     public var entries: [FrontMatterEntry]
-    /// Anchored nodes by name, for resolving an alias one level deep.
+    /// Anchored nodes by name (a redefined anchor: its last definition).
     public var anchors: [String: YAMLNode]
 
     /// The entry for `key`; when a key is written twice, the last one, as YAML readers take it.
@@ -13,7 +13,7 @@ public struct FrontMatter: Sendable, Equatable {
 
     /// The node an alias stands for (one level), or the node itself.
     public func resolved(_ node: YAMLNode) -> YAMLNode {
-        if case .alias(let alias) = node, let target = anchors[alias.name] {
+        if case .alias(let alias) = node, let target = alias.target {
             return target
         }
         return node
@@ -44,7 +44,8 @@ public struct FrontMatter: Sendable, Equatable {
         }
         let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
         let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)
-        guard let root = try parser.parse(content) else {
+        let (parsedRoot, anchors) = try parser.parseWithAnchors(content)
+        guard let root = parsedRoot else {
             return FrontMatter(layout: layout, entries: [], anchors: [:])
         }
         guard case .mapping(let mapping) = root else {
@@ -64,8 +65,6 @@ public struct FrontMatter: Sendable, Equatable {
                 lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
                                      within: layout.contentRange, in: bytes)))
         }
-        var anchors: [String: YAMLNode] = [:]
-        collectAnchors(root, into: &anchors)
         return FrontMatter(layout: layout, entries: entries, anchors: anchors)
     }
 
@@ -87,23 +86,5 @@ public struct FrontMatter: Sendable, Equatable {
         }
         if lineEnd < content.upperBound { lineEnd += 1 }
         return lineStart..<lineEnd
-    }
-
-    private static func collectAnchors(_ node: YAMLNode, into anchors: inout [String: YAMLNode]) {
-        switch node {
-        case .scalar(let scalar):
-            if let anchor = scalar.anchor { anchors[anchor] = node }
-        case .sequence(let sequence):
-            if let anchor = sequence.anchor { anchors[anchor] = node }
-            for item in sequence.items { collectAnchors(item, into: &anchors) }
-        case .mapping(let mapping):
-            if let anchor = mapping.anchor { anchors[anchor] = node }
-            for entry in mapping.entries {
-                collectAnchors(entry.key, into: &anchors)
-                collectAnchors(entry.value, into: &anchors)
-            }
-        case .alias:
-            break
-        }
     }
 }

@@ -12,6 +12,11 @@ struct TreeBuilder {
 
     private var stack: [Frame] = []
     private(set) var root: YAMLNode?
+    /// Completed anchored nodes by name; a later definition replaces an earlier one.
+    private(set) var anchors: [String: YAMLNode] = [:]
+
+    /// How many collections are open.
+    var depth: Int { stack.count }
 
     mutating func open(_ kind: Open) {
         stack.append(Frame(kind: kind))
@@ -41,6 +46,7 @@ struct TreeBuilder {
     }
 
     mutating func add(_ node: YAMLNode) {
+        if let anchor = node.anchor { anchors[anchor] = node }
         if stack.isEmpty {
             root = node
         } else {

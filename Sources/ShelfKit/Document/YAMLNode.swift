@@ -54,10 +54,13 @@ public struct YAMLMapping: Sendable, Equatable {
     public var anchor: String?
 }
 
-/// An alias (`*name`). Kept unexpanded so that a hostile file cannot blow up memory.
+/// An alias (`*name`), with the node its anchor named at that point of the file (an anchor may
+/// be redefined later). The target is shared, not copied, so a hostile file cannot blow up memory;
+/// an alias to an undefined anchor, or to the node it sits inside, has no target.
 public struct YAMLAlias: Sendable, Equatable {
     public var name: String
     public var range: Range<Int>
+    public var target: YAMLNode?
 }
 
 /// A node of the front matter's YAML tree.
@@ -74,6 +77,16 @@ public indirect enum YAMLNode: Sendable, Equatable {
         case .sequence(let sequence): return sequence.range
         case .mapping(let mapping): return mapping.range
         case .alias(let alias): return alias.range
+        }
+    }
+
+    /// The anchor the node defines, if any.
+    public var anchor: String? {
+        switch self {
+        case .scalar(let scalar): return scalar.anchor
+        case .sequence(let sequence): return sequence.anchor
+        case .mapping(let mapping): return mapping.anchor
+        case .alias: return nil
         }
     }
 

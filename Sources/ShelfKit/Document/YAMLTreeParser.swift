@@ -10,8 +10,16 @@ struct YAMLTreeParser {
     var baseOffset: Int
     var firstLine: Int
 
+    /// Deeper nesting is refused: no book needs it, and it would only exhaust the stack later.
+    static let maximumDepth = 1_024
+
     /// The root node, or nil for a slice holding no document (empty, or comments only).
     func parse(_ slice: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> YAMLNode? {
+        try parseWithAnchors(slice).root
+    }
+
+    /// The root node and the anchors the document defined.
+    func parseWithAnchors(_ slice: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> (root: YAMLNode?, anchors: [String: YAMLNode]) {
         let offsets = ScalarOffsetMap(slice, base: baseOffset)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -21,7 +29,7 @@ struct YAMLTreeParser {
         if let base = slice.baseAddress {
             yaml_parser_set_input_string(&parser, base, slice.count)
         } else {
-            return nil
+            return (nil, [:])
         }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
 
@@ -37,7 +45,7 @@ struct YAMLTreeParser {
             let end = offsets.byteOffset(ofScalarIndex: event.end_mark.index)
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return builder.root
+                return (builder.root, builder.anchors)
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
@@ -57,7 +65,13 @@ struct YAMLTreeParser {
                     anchor: optionalString(data.anchor))))
             case YAML_ALIAS_EVENT:
                 let name = optionalString(event.data.alias.anchor) ?? ""
-                builder.add(.alias(YAMLAlias(name: name, range: start..<end)))
+                builder.add(.alias(YAMLAlias(name: name, range: start..<end, target: builder.anchors[name])))
+            case YAML_SEQUENCE_START_EVENT where builder.depth >= YAMLTreeParser.maximumDepth,
+                 YAML_MAPPING_START_EVENT where builder.depth >= YAMLTreeParser.maximumDepth:
+                throw DocumentError(
+                    line: firstLine + Int(event.start_mark.line) + 1,
+                    column: Int(event.start_mark.column) + 1,
+                    message: "nested more than \(YAMLTreeParser.maximumDepth) levels deep")
             case YAML_SEQUENCE_START_EVENT:
                 let data = event.data.sequence_start
                 builder.open(.sequence(
@@ -81,7 +95,11 @@ struct YAMLTreeParser {
     private func syntaxError(_ parser: yaml_parser_t) -> DocumentError {
         let problem = optionalString(parser.problem) ?? "malformed YAML"
         let context = optionalString(parser.context)
-        let problemMark = parser.problem_mark
+        var problemMark = parser.problem_mark
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (a control character, bad encoding) carry a byte offset, not a mark.
+            problemMark = readerErrorMark(parser)
+        }
         // An unclosed `[`, `{` or quote is found only where libyaml gives up, often lines later:
         // point at the opener, where the fix goes, and say where the parser stopped.
         let opener: String? = switch context {
@@ -103,6 +121,29 @@ struct YAMLTreeParser {
             line: firstLine + Int(problemMark.line) + 1,
             column: Int(problemMark.column) + 1,
             message: message)
+    }
+}
+
+extension YAMLTreeParser {
+    /// The line and column of a reader error's byte offset, relative to the slice.
+    fileprivate func readerErrorMark(_ parser: yaml_parser_t) -> yaml_mark_t {
+        var mark = yaml_mark_t()
+        guard let input = parser.input.string.start else { return mark }
+        let offset = Int(parser.problem_offset)
+        var index = 0
+        var pointer = input
+        while index < offset && pointer < parser.input.string.end {
+            if pointer.pointee == 0x0A {
+                mark.line += 1
+                mark.column = 0
+            } else if pointer.pointee & 0xC0 != 0x80 {
+                mark.column += 1
+            }
+            pointer += 1
+            index += 1
+        }
+        mark.index = offset
+        return mark
     }
 }
 

@@ -40,13 +40,9 @@ public struct LibraryConfig: Sendable {
         guard case .mapping(let mapping) = root else {
             throw DocumentError(line: 1, column: 1, message: "shelf.yaml must be a mapping of settings")
         }
-        var anchors: [String: YAMLNode] = [:]
-        for pair in mapping.entries {
-            if let anchor = pair.value.scalar?.anchor { anchors[anchor] = pair.value }
-        }
         for pair in mapping.entries {
             guard let key = pair.key.scalar?.value else { continue }
-            let value = FieldValue(pair.value, anchors: anchors)
+            let value = FieldValue(pair.value)
             entries.append(FieldEntry(key: key, value: value))
             switch key {
             case "filename":

@@ -9,7 +9,7 @@ extension Book {
         var chosen: [CanonicalField: Int] = [:]
         for entry in frontMatter.entries {
             let canonical = CanonicalField(key: entry.key)
-            let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value, anchors: frontMatter.anchors))
+            let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value))
             if let canonical {
                 if let previous = chosen[canonical] {
                     // A key written twice: the last wins, as YAML readers take it.

@@ -46,8 +46,18 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                     guard let hour = number(1...2), hour < 24, separator([UInt8(ascii: ":")]),
                           let minute = number(2...2), minute < 60 else { return nil }
                     minutes = hour * 60 + minute
-                    // Seconds, fractions and a zone are accepted and kept in `text` only.
-                    cursor = utf8.count
+                    // Seconds, a fraction and a zone are accepted and kept in `text` only.
+                    if separator([UInt8(ascii: ":")]) {
+                        guard let second = number(2...2), second < 61 else { return nil }
+                        if separator([UInt8(ascii: ".")]) { guard number(1...9) != nil else { return nil } }
+                    }
+                    if separator([UInt8(ascii: "Z"), UInt8(ascii: "z")]) {
+                        // UTC.
+                    } else if separator([UInt8(ascii: "+"), UInt8(ascii: "-")]) {
+                        guard let zoneHours = number(2...2), zoneHours < 24 else { return nil }
+                        _ = separator([UInt8(ascii: ":")])
+                        guard number(2...2) != nil else { return nil }
+                    }
                 }
             }
         }

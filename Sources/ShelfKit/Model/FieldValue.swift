@@ -23,12 +23,12 @@ public indirect enum FieldValue: Sendable, Equatable {
 
     /// Converts a YAML node, resolving aliases. A budget of nodes keeps a file of nested
     /// aliases ("billion laughs") from expanding without bound.
-    init(_ node: YAMLNode, anchors: [String: YAMLNode]) {
+    init(_ node: YAMLNode) {
         var budget = 10_000
-        self.init(node, anchors: anchors, budget: &budget)
+        self.init(node, budget: &budget)
     }
 
-    private init(_ node: YAMLNode, anchors: [String: YAMLNode], budget: inout Int) {
+    private init(_ node: YAMLNode, budget: inout Int) {
         budget -= 1
         guard budget >= 0 else {
             self = .null
@@ -45,18 +45,18 @@ public indirect enum FieldValue: Sendable, Equatable {
         case .sequence(let sequence):
             var items: [FieldValue] = []
             items.reserveCapacity(sequence.items.count)
-            for item in sequence.items { items.append(FieldValue(item, anchors: anchors, budget: &budget)) }
+            for item in sequence.items { items.append(FieldValue(item, budget: &budget)) }
             self = .list(items)
         case .mapping(let mapping):
             var entries: [FieldEntry] = []
             for pair in mapping.entries {
-                let key = FieldValue(pair.key, anchors: anchors, budget: &budget).text ?? ""
-                entries.append(FieldEntry(key: key, value: FieldValue(pair.value, anchors: anchors, budget: &budget)))
+                let key = FieldValue(pair.key, budget: &budget).text ?? ""
+                entries.append(FieldEntry(key: key, value: FieldValue(pair.value, budget: &budget)))
             }
             self = .map(entries)
         case .alias(let alias):
-            if let target = anchors[alias.name] {
-                self.init(target, anchors: anchors, budget: &budget)
+            if let target = alias.target {
+                self.init(target, budget: &budget)
             } else {
                 self = .null
             }

@@ -83,7 +83,8 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         var digits: [UInt8] = []
         for character in value {
             switch character {
-            case "0"..."9": digits.append(character.asciiValue ?? 0)
+            // A digit with a combining mark is one Character but not a digit: only plain ASCII counts.
+            case "0"..."9" where character.asciiValue != nil: digits.append(character.asciiValue ?? 0x30)
             case "x", "X": digits.append(UInt8(ascii: "X"))
             case "-", " ", "\u{2010}", "\u{2011}", "\u{2013}", "\t": continue
             default: throw .badCharacter(character)

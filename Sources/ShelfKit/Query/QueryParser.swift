@@ -36,7 +36,11 @@ public struct QueryParser {
         var lexer = QueryLexer(query)
         var tokens = try lexer.tokens()
         // The last bare word also matches as a prefix: results appear while a word is half typed.
-        if let last = tokens.lastIndex(where: { if case .word = $0.kind { return true } else { return false } }),
+        // A negated word is not widened: `-ann` should not also exclude every `anne`.
+        if let last = tokens.indices.last(where: { index in
+            guard case .word = tokens[index].kind else { return false }
+            return index == 0 || tokens[index - 1].kind != .not
+        }),
            case .word(let text) = tokens[last].kind {
             tokens[last].kind = .word(text + "\u{0}")
         }
