@@ -42,7 +42,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelfKitTests",
-            dependencies: ["ShelfKit", "ShelfTestSupport"]
+            dependencies: ["ShelfKit", "ShelfTestSupport"],
+            // Fixture files are read through #filePath, not bundled as resources.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "shelfTests",
