@@ -24,7 +24,8 @@ struct Shelf: ParsableCommand {
             TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
             RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
             RemoveCommand.self, MoveCommand.self, EditCommand.self, AuthorsCommand.self, SeriesCommand.self,
-            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, InitCommand.self,
+            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, ConflictsCommand.self, MergeDriverCommand.self,
+            GitSetupCommand.self, InitCommand.self,
         ]
     )
 

@@ -15,12 +15,17 @@ public enum FieldEdit: Sendable, Equatable {
     case rename(String, from: String, to: String)
     /// Appends text at the end of the body.
     case appendToBody(String)
+    /// Replaces the whole body (a merge's result), in the file's own line endings.
+    case replaceBody(String)
+    /// Appends whole YAML entries (`key: value` lines, as another version of the file wrote them)
+    /// at the end of the front matter, in the file's own line endings.
+    case insertEntries(String)
 
     /// The key the edit changes, if any.
     public var key: String? {
         switch self {
         case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _): return key
-        case .appendToBody: return nil
+        case .appendToBody, .replaceBody, .insertEntries: return nil
         }
     }
 }
@@ -33,6 +38,8 @@ public enum NewValue: Sendable, Equatable {
     case typed(String)
     /// A list of strings.
     case list([String])
+    /// A scalar token copied verbatim from another version of the file (quotes and all).
+    case raw(String)
 }
 
 /// Why an edit could not be made. Nothing is written when one is thrown.

@@ -20,6 +20,10 @@ public struct FrontMatterEditor {
             try replace(document.bytes.count..<document.bytes.count, with: BodyAppender.bytes(appending: text, to: document))
             return
         }
+        if case .replaceBody(let text) = edit {
+            try replace(document.bodyRange, with: withLineEndings(text))
+            return
+        }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
         case .set(let key, let value):
@@ -57,7 +61,12 @@ public struct FrontMatterEditor {
             } else if let splice = try splicer.rename(old, to: new, in: entry) {
                 try replace(splice.range, with: splice.bytes)
             }
-        case .appendToBody:
+        case .insertEntries(let text):
+            var lines = withLineEndings(text)
+            if lines.last != 0x0A { lines += document.lineEnding.bytes }
+            let end = frontMatter.layout.contentRange.upperBound
+            try replace(end..<end, with: lines)
+        case .appendToBody, .replaceBody:
             break
         }
     }
@@ -97,6 +106,11 @@ public struct FrontMatterEditor {
             guard scalar.value != text || scalar.tag != nil || (scalar.style == .plain && YAMLScalarWriter.looksTyped(text))
             else { return }
             var rendered = Array(YAMLScalarWriter.string(text, preferred: scalar.style).utf8)
+            if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
+            try replace(scalar.range, with: rendered)
+        case (.scalar(let scalar), .raw(let text)) where !scalar.isEmptyPlain:
+            guard document.text(scalar.range).trimmingSpaces != text else { return }
+            var rendered = Array(text.utf8)
             if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
             try replace(scalar.range, with: rendered)
         case (.scalar(let scalar), .typed(let text)) where !scalar.isEmptyPlain:
@@ -148,7 +162,14 @@ public struct FrontMatterEditor {
         case .string(let text): return YAMLScalarWriter.string(text)
         case .typed(let text): return YAMLScalarWriter.typed(text)
         case .list(let items): return ListSplicer.flowList(items)
+        case .raw(let text): return text
         }
+    }
+
+    /// Text with its line breaks in the file's own style.
+    private func withLineEndings(_ text: String) -> [UInt8] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        return Array(lines.joined(separator: document.lineEnding.rawValue).utf8)
     }
 }
 

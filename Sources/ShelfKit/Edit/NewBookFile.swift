@@ -29,6 +29,7 @@ public struct NewBookFile: Sendable {
             switch value {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
             case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
+            case .raw(let raw): text += "\(keyText): \(raw)\n"
             case .list(let items) where key == CanonicalField.authors.rawValue && !items.isEmpty:
                 text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
             case .list(let items):

@@ -7,22 +7,48 @@ import Darwin
 /// Finds the book files under a library root: every `*.md`, recursively, skipping hidden files
 /// and folders (`.git`, `.obsidian`, `.stversions`, `.trash`, shelf's own temporary files).
 public enum BookFileScanner {
+    /// What a walk of the library found.
+    public struct Scan: Sendable {
+        /// Relative, `/`-separated paths of candidate book files, sorted.
+        public var books: [String] = []
+        /// Sync tools' conflict copies, which are never books.
+        public var conflicts: [ConflictCopy] = []
+        /// shelf's own temporary files left by a process that was killed mid-write.
+        public var leftovers: [String] = []
+    }
+
     /// Relative, `/`-separated paths of candidate book files, sorted.
     public static func scan(root: String) throws(FileError) -> [String] {
-        var found: [String] = []
+        try scanAll(root: root).books
+    }
+
+    /// Books, conflict copies and leftover temporary files under `root`.
+    public static func scanAll(root: String) throws(FileError) -> Scan {
         guard let directory = opendir(root) else { throw FileError.fromErrno(root, "cannot open folder") }
         closedir(directory)
-        walk(root: root, relative: "", into: &found)
-        found.sort()
-        return found
+        var found: [String] = []
+        var scan = Scan()
+        walk(root: root, relative: "", into: &found, leftovers: &scan.leftovers)
+        for path in found.sorted() {
+            if let conflict = ConflictCopy(path: path) {
+                scan.conflicts.append(conflict)
+            } else {
+                scan.books.append(path)
+            }
+        }
+        return scan
     }
 
     /// True for a file name shelf reads as a possible book.
     public static func isCandidate(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md")
+        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
     }
 
-    private static func walk(root: String, relative: String, into found: inout [String]) {
+    private static func isLeftover(_ name: String) -> Bool {
+        name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix(AtomicFile.temporarySuffix)
+    }
+
+    private static func walk(root: String, relative: String, into found: inout [String], leftovers: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
@@ -31,8 +57,9 @@ public enum BookFileScanner {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            guard !name.hasPrefix(".") else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
+            if isLeftover(name) { leftovers.append(path) }
+            guard !name.hasPrefix(".") else { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR):
                 subfolders.append(path)
@@ -51,7 +78,7 @@ public enum BookFileScanner {
             }
         }
         for subfolder in subfolders {
-            walk(root: root, relative: subfolder, into: &found)
+            walk(root: root, relative: subfolder, into: &found, leftovers: &leftovers)
         }
     }
 }

@@ -60,9 +60,11 @@ public struct Library: Sendable {
     /// Reads every book and builds the index. Files that fail are returned, not thrown: the rest
     /// of the library still loads.
     public func load(withNotes: Bool = false) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
-        let paths = try bookPaths()
-        let result = LibraryLoader.load(root: root, paths: paths, withNotes: withNotes)
-        return (LibraryIndex(books: result.books, noteWords: result.noteWords), result.problems)
+        let scan = try BookFileScanner.scanAll(root: root)
+        let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes)
+        var problems = result.problems
+        if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
+        return (LibraryIndex(books: result.books, noteWords: result.noteWords), problems)
     }
 
     /// The absolute path of a path relative to the root.

@@ -12,11 +12,16 @@ public enum LoadedFile: Sendable {
 public enum LibraryProblem: Error, Sendable, CustomStringConvertible {
     case malformed(DocumentError)
     case unreadable(FileError)
+    /// Sync conflict copies waiting to be merged (never read as books).
+    case conflictCopies([ConflictCopy])
 
     public var description: String {
         switch self {
         case .malformed(let error): return error.description
         case .unreadable(let error): return error.description
+        case .conflictCopies(let copies):
+            return "\(copies.count) sync conflict \(copies.count == 1 ? "copy waits" : "copies wait"): "
+                + "see them with `shelf conflicts`, merge them with `shelf conflicts resolve`"
         }
     }
 }

@@ -22,7 +22,7 @@ public enum MetadataFiller {
             let current = book.queryTexts(of: key)
             let newText: String
             switch value {
-            case .string(let text), .typed(let text): newText = text
+            case .string(let text), .typed(let text), .raw(let text): newText = text
             case .list(let items): newText = items.joined(separator: ", ")
             }
             let isPlaceholder = key == "title" && ISBN.parse(metadata.isbn13).map { placeholderTitle(for: $0) == book.title } == true

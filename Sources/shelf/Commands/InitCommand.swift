@@ -17,11 +17,25 @@ struct InitCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The folder (default: the current one); created if missing.", valueName: "dir"))
     var directory: String?
 
+    @Flag(help: "Also set up git to merge book files with shelf (runs `git init` when needed).")
+    var git = false
+
     func run() throws {
         let folder = directory ?? FileManager.default.currentDirectoryPath
         do {
             let path = try LibraryInitializer.initialize(folder: folder)
             Output.line("Initialized a library: \(path)")
+            if git {
+                let root = (path as NSString).deletingLastPathComponent
+                if !GitRepository(folder: root).exists {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                    process.arguments = ["git", "init", "-q", root]
+                    try process.run()
+                    process.waitUntilExit()
+                }
+                try GitSetup.configure(folder: root)
+            }
         } catch {
             throw Diagnostics.failure("\(error)")
         }

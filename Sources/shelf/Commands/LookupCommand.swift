@@ -86,7 +86,7 @@ struct LookupCommand: ParsableCommand {
 
     private func json(of value: NewValue) -> JSONValue {
         switch value {
-        case .string(let text): return .string(text)
+        case .string(let text), .raw(let text): return .string(text)
         case .typed(let text): return Int(text).map(JSONValue.integer) ?? .string(text)
         case .list(let items): return .array(items.map(JSONValue.string))
         }
@@ -94,7 +94,7 @@ struct LookupCommand: ParsableCommand {
 
     private func text(of value: NewValue) -> String {
         switch value {
-        case .string(let text), .typed(let text): return text
+        case .string(let text), .typed(let text), .raw(let text): return text
         case .list(let items): return items.joined(separator: ", ")
         }
     }

@@ -23,6 +23,8 @@ enum Diagnostics {
                 write(error.at(path: Paths.display(error.path, in: library)).description)
             case .unreadable(let error):
                 write(error.description)
+            case .conflictCopies:
+                write("shelf: " + problem.description)
             }
         }
     }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A copy a sync tool made when two devices changed one file: Syncthing, Dropbox, Nextcloud
+/// and ownCloud keep the `.md` extension, so without care every conflict would count as a book.
+public struct ConflictCopy: Sendable, Equatable {
+    public enum Tool: String, Sendable {
+        case syncthing, dropbox, nextcloud
+    }
+
+    /// The copy, relative to the library root.
+    public var path: String
+    /// The file it is a copy of, relative to the library root.
+    public var originalPath: String
+    public var tool: Tool
+
+    /// The conflict copy a file name stands for, or nil for an ordinary name.
+    /// - Parameter path: relative path of the file; the original is in the same folder.
+    public init?(path: String) {
+        let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
+        let name = String(path.dropFirst(folder.count))
+        let range = NSRange(name.startIndex..., in: name)
+        for (tool, pattern) in ConflictCopy.patterns {
+            guard let match = pattern.firstMatch(in: name, range: range),
+                  let stem = Range(match.range(at: 1), in: name),
+                  let ext = Range(match.range(at: match.numberOfRanges - 1), in: name)
+            else { continue }
+            self.path = path
+            self.originalPath = folder + name[stem] + name[ext]
+            self.tool = tool
+            return
+        }
+        return nil
+    }
+
+    /// Syncthing `<stem>.sync-conflict-YYYYMMDD-HHMMSS-<device id><ext>` (the id may be empty);
+    /// Nextcloud/ownCloud `<stem> (conflicted copy [<user> ]YYYY-MM-DD HHMMSS)<ext>` and
+    /// `<stem>_conflict-YYYYMMDD-HHMMSS<ext>`; Dropbox `<stem> ([<name>'s ]conflicted copy YYYY-MM-DD)[ (N)]<ext>`.
+    private static let patterns: [(Tool, NSRegularExpression)] = [
+        (.syncthing, #"^(.+)\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]*)?(\.[^.]+)$"#),
+        (.nextcloud, #"^(.+) \(conflicted copy (?:.+ )?\d{4}-\d{2}-\d{2} \d{6}\)(\.[^.]+)$"#),
+        (.nextcloud, #"^(.+)_conflict-\d{8}-\d{6}(\.[^.]+)$"#),
+        (.dropbox, #"^(.+) \((?:.+'s )?conflicted copy \d{4}-\d{2}-\d{2}\)(?: \(\d+\))?(\.[^.]+)$"#),
+    ].compactMap { tool, pattern in
+        (try? NSRegularExpression(pattern: pattern)).map { (tool, $0) }
+    }
+
+    /// True for files sync tools write while transferring, never books: Syncthing's
+    /// `~syncthing~*.tmp` (its `.syncthing.*.tmp` are hidden anyway), `*.partial`, Office-style `~$` locks.
+    public static func isSyncTemporary(_ name: String) -> Bool {
+        name.hasPrefix("~") || name.hasSuffix(".partial") || name.hasSuffix(".tmp")
+    }
+}
