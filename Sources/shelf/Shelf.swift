@@ -25,7 +25,7 @@ struct Shelf: ParsableCommand {
             RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
             RemoveCommand.self, MoveCommand.self, EditCommand.self, AuthorsCommand.self, SeriesCommand.self,
             GenresCommand.self, LocationsCommand.self, FormatsCommand.self, ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, ConflictsCommand.self, MergeDriverCommand.self,
-            GitSetupCommand.self, InitCommand.self,
+            GitSetupCommand.self, CheckCommand.self, InitCommand.self,
         ]
     )
 

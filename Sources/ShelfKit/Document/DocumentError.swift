@@ -9,12 +9,16 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
     public var message: String
+    /// A short code for `shelf check`: `malformed-yaml`, `invalid-utf8`, `unclosed-front-matter`,
+    /// `not-a-mapping`.
+    public var code: String
 
-    public init(path: String = "", line: Int, column: Int, message: String) {
+    public init(path: String = "", line: Int, column: Int, message: String, code: String = "malformed-yaml") {
         self.path = path
         self.line = line
         self.column = column
         self.message = message
+        self.code = code
     }
 
     /// The same error, named by `path`.

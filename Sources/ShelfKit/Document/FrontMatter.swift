@@ -32,7 +32,8 @@ public struct FrontMatter: Sendable, Equatable {
         case .unclosed:
             throw DocumentError(
                 line: 1, column: 1,
-                message: "front matter opened here is never closed (expected a line '---' or '...')")
+                message: "front matter opened here is never closed (expected a line '---' or '...')",
+                code: "unclosed-front-matter")
         case .found(let found):
             layout = found
         }
@@ -40,7 +41,8 @@ public struct FrontMatter: Sendable, Equatable {
             let position = UTF8Validation.lineAndColumn(of: invalid, in: bytes)
             throw DocumentError(
                 line: position.line, column: position.column,
-                message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))")
+                message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))",
+                code: "invalid-utf8")
         }
         let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
         let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)
@@ -52,7 +54,8 @@ public struct FrontMatter: Sendable, Equatable {
             let position = UTF8Validation.lineAndColumn(of: root.range.lowerBound, in: bytes)
             throw DocumentError(
                 line: position.line, column: position.column,
-                message: "front matter must be a mapping of keys to values")
+                message: "front matter must be a mapping of keys to values",
+                code: "not-a-mapping")
         }
         var entries: [FrontMatterEntry] = []
         entries.reserveCapacity(mapping.entries.count)

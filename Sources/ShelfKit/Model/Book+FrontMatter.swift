@@ -44,17 +44,17 @@ extension Book {
         case .genres: genres = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
         case .isbn:
             isbn = nonEmpty(text) ?? value.texts.first
-            if let isbn, ISBN.parse(isbn) == nil { problems.append("\(key): '\(isbn)' is not a valid ISBN") }
+            if let isbn, ISBN.parse(isbn) == nil { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
             guard let text = nonEmpty(text) else { return }
             status = ReadingStatus(alias: text)
-            if status == nil { problems.append("\(key): '\(text)' is not a status (to-read, reading, read, abandoned)") }
+            if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
         case .rating:
             guard let text = nonEmpty(text) else { return }
             if let number = Double(text), number == number.rounded(), (1...5).contains(number) {
                 rating = Int(number)
             } else {
-                problems.append("\(key): '\(text)' is not a rating from 1 to 5")
+                problems.append(BookProblem(code: "invalid-rating", key: key, message: "'\(text)' is not a rating from 1 to 5"))
             }
         case .added: added = readDate(text, key: key)
         case .started: started = readDate(text, key: key)
@@ -64,11 +64,11 @@ extension Book {
         case .seriesIndex:
             guard let text = nonEmpty(text) else { return }
             seriesIndex = Double(text)
-            if seriesIndex == nil { problems.append("\(key): '\(text)' is not a number") }
+            if seriesIndex == nil { problems.append(BookProblem(code: "invalid-number", key: key, message: "'\(text)' is not a number")) }
         case .pages:
             guard let text = nonEmpty(text) else { return }
             pages = Int(text)
-            if pages == nil || pages ?? 0 < 0 { pages = nil; problems.append("\(key): '\(text)' is not a page count") }
+            if pages == nil || pages ?? 0 < 0 { pages = nil; problems.append(BookProblem(code: "invalid-number", key: key, message: "'\(text)' is not a page count")) }
         case .favorite:
             switch text?.lowercased() {
             case "true", "yes", "on", "y": favorite = true
@@ -89,7 +89,7 @@ extension Book {
     private mutating func readDate(_ text: String?, key: String) -> BookDate? {
         guard let text = nonEmpty(text) else { return nil }
         if let date = BookDate(text) { return date }
-        problems.append("\(key): '\(text)' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)")
+        problems.append(BookProblem(code: "invalid-date", key: key, message: "'\(text)' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"))
         return nil
     }
 

@@ -32,8 +32,8 @@ public struct Book: Sendable {
     public var source: String?
     /// Every top-level key in written order, with the canonical field it was read as.
     public var fields: [BookField] = []
-    /// Values that could not be read as their field's type (`rating: 7`), in words.
-    public var problems: [String] = []
+    /// Values that could not be read as their field's type (`rating: 7`).
+    public var problems: [BookProblem] = []
 
     public init(path: String, title: String) {
         self.path = path
@@ -68,4 +68,17 @@ public struct BookField: Sendable, Equatable {
     /// The canonical field the key is read as, if any.
     public var canonical: CanonicalField?
     public var value: FieldValue
+}
+
+/// A value that could not be read as its field's type.
+public struct BookProblem: Sendable, Equatable, CustomStringConvertible {
+    /// A short code, as `shelf check` prints it: `invalid-rating`, `unknown-status`, `invalid-date`,
+    /// `invalid-isbn`, `invalid-number`.
+    public var code: String
+    /// The key as written in the file.
+    public var key: String
+    public var message: String
+
+    /// `key: message`.
+    public var description: String { "\(key): \(message)" }
 }

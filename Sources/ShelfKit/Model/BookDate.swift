@@ -31,7 +31,8 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             cursor += 1
             return true
         }
-        guard let year = number(4...4), year >= 1 else { return nil }
+        // Three digits too: `published: 180` is a real year (Marcus Aurelius).
+        guard let year = number(3...4), year >= 1 else { return nil }
         self.year = year
         self.text = trimmed
         let dateSeparators: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "/")]

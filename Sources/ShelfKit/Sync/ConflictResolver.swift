@@ -48,7 +48,7 @@ public struct ConflictResolver {
 
     /// Applies a plan: the original is written (atomically, checked), and only then the copy removed.
     public func apply(_ plan: Plan) throws {
-        try BookWriter.edit(path: library.absolutePath(plan.copy.originalPath), displayPath: plan.copy.originalPath, edits: plan.edits)
+        try library.edit(plan.copy.originalPath, displayPath: plan.copy.originalPath, edits: plan.edits)
         try BookFileMover.remove(library.absolutePath(plan.copy.path))
     }
 

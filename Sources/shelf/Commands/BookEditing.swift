@@ -10,7 +10,7 @@ enum BookEditing {
         let path = try BookLookup.path(named: name, in: library)
         let display = Paths.display(path, in: library)
         do {
-            let outcome = try BookWriter.edit(path: library.absolutePath(path), displayPath: display, edits: edits)
+            let outcome = try library.edit(path, displayPath: display, edits: edits)
             if !quiet { Output.line(outcome == .written ? "updated \(display)" : "unchanged \(display)") }
             return outcome
         } catch {

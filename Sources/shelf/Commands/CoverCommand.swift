@@ -84,7 +84,7 @@ struct CoverFetcher {
         let relative = "covers/\(stem).\(fileExtension)"
         try FileManager.default.createDirectory(atPath: library.absolutePath("covers"), withIntermediateDirectories: true)
         try AtomicFile.replace(path: library.absolutePath(relative), bytes: Array(response.body))
-        try BookWriter.edit(path: library.absolutePath(book.path), displayPath: Paths.display(book.path, in: library),
+        try library.edit(book.path, displayPath: Paths.display(book.path, in: library),
                             edits: [.set("cover", .string(relative))])
         return relative
     }

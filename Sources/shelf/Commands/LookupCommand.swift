@@ -134,7 +134,7 @@ struct PendingFiller {
                 }
                 let changes = MetadataFiller.changes(to: book, from: found, overwrite: false)
                 let edits = MetadataFiller.edits(for: changes, metadata: found, removingMarker: true)
-                try BookWriter.edit(path: library.absolutePath(book.path), displayPath: Paths.display(book.path, in: library), edits: edits)
+                try library.edit(book.path, displayPath: Paths.display(book.path, in: library), edits: edits)
                 filled += 1
                 renameIfPlaceholder(book, isbn: isbn)
             } catch {

@@ -40,7 +40,7 @@ struct TagsRenameCommand: ParsableCommand {
         for change in plan.changes {
             let display = Paths.display(change.path, in: library)
             do {
-                if try BookWriter.edit(path: library.absolutePath(change.path), displayPath: display, edits: change.edits) == .written {
+                if try library.edit(change.path, displayPath: display, edits: change.edits) == .written {
                     written += 1
                 }
             } catch {

@@ -15,7 +15,7 @@ enum BookDetailRenderer {
             lines.append("  " + DisplayWidth.pad(field.key, to: keyWidth) + "  " + value)
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
-        for problem in book.problems { lines.append("  ! " + problem) }
+        for problem in book.problems { lines.append("  ! " + problem.description) }
         let trimmedNotes = notes.trimmingSpaces
         if !trimmedNotes.isEmpty {
             lines.append("")

@@ -1,0 +1,126 @@
+import Foundation
+
+/// One problem `shelf check` found.
+public struct CheckFinding: Sendable, Equatable {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// An unambiguous repair `--fix` may make.
+    public enum Fix: Sendable, Equatable {
+        /// Write the status canonically.
+        case canonicalStatus(key: String, value: String)
+        /// Rename the file to its NFC-normalised name.
+        case renameTo(String)
+        /// Remove a leftover temporary file.
+        case removeFile
+    }
+
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var fix: Fix?
+}
+
+/// Looks at every file of a library for the problems a reader should know of.
+public struct LibraryChecker {
+    public let library: Library
+
+    public init(library: Library) {
+        self.library = library
+    }
+
+    public func run() throws(FileError) -> [CheckFinding] {
+        let scan = try BookFileScanner.scanAll(root: library.root)
+        var findings: [CheckFinding] = []
+        for leftover in scan.leftovers {
+            findings.append(CheckFinding(path: leftover, line: 1, column: 1, code: "leftover-temp", severity: .warning,
+                                         message: "a temporary file left by an interrupted write", fix: .removeFile))
+        }
+        for copy in scan.conflicts {
+            findings.append(CheckFinding(path: copy.path, line: 1, column: 1, code: "conflict-copy", severity: .warning,
+                                         message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath); merge it with `shelf conflicts resolve`"))
+        }
+        var isbnOwners: [String: String] = [:]
+        for path in scan.books {
+            findings += nameFindings(path)
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(library.absolutePath(path))
+            } catch {
+                findings.append(CheckFinding(path: path, line: 1, column: 1, code: "unreadable", severity: .error, message: error.reason))
+                continue
+            }
+            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners)
+        }
+        return findings
+    }
+
+    private func fileFindings(_ path: String, bytes: [UInt8], isbnOwners: inout [String: String]) -> [CheckFinding] {
+        let document: BookDocument
+        do {
+            document = try BookDocument(bytes: bytes)
+        } catch {
+            return [CheckFinding(path: path, line: error.line, column: error.column, code: error.code, severity: .error, message: error.message)]
+        }
+        guard let frontMatter = document.frontMatter else {
+            return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
+                                 message: "no front matter, so not a book (shelf leaves it alone)")]
+        }
+        guard let book = Book(path: path, frontMatter: frontMatter) else {
+            return [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
+                                 message: "front matter without a title, so not a book")]
+        }
+        var findings: [CheckFinding] = []
+        func position(of key: String) -> (line: Int, column: Int) {
+            guard let entry = frontMatter.entry(key) else { return (1, 1) }
+            return bytes.withUnsafeBufferPointer { UTF8Validation.lineAndColumn(of: entry.value.range.lowerBound, in: $0) }
+        }
+        for problem in book.problems {
+            let at = position(of: problem.key)
+            findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: problem.code, severity: .error,
+                                         message: problem.description))
+        }
+        if let statusEntry = FrontMatterEditor.target("status", in: frontMatter), let status = book.status,
+           let written = statusEntry.value.scalar?.value, written != status.rawValue {
+            let at = position(of: statusEntry.key)
+            findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
+                                         message: "status '\(written)' is read as \(status.rawValue)",
+                                         fix: .canonicalStatus(key: statusEntry.key, value: status.rawValue)))
+        }
+        if let isbn = book.isbn13 {
+            if let owner = isbnOwners[isbn] {
+                let at = position(of: FrontMatterEditor.target("isbn", in: frontMatter)?.key ?? "isbn")
+                findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "duplicate-isbn", severity: .error,
+                                             message: "ISBN \(isbn) is also \(owner)'s"))
+            } else {
+                isbnOwners[isbn] = path
+            }
+        }
+        return findings
+    }
+
+    /// Names that another system would mangle: not NFC (macOS sync), or unsafe on Windows.
+    private func nameFindings(_ path: String) -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let normalized = name.precomposedStringWithCanonicalMapping
+        if Array(normalized.utf8) != Array(name.utf8) {
+            let folder = String(path.dropLast(name.utf8.count))
+            findings.append(CheckFinding(path: path, line: 1, column: 1, code: "non-nfc-name", severity: .warning,
+                                         message: "the file name is not NFC-normalised; sync between macOS and others may duplicate it",
+                                         fix: .renameTo(folder + normalized)))
+        }
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let reserved = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
+        if name.contains(where: { "\\:*?\"<>|".contains($0) || ($0.asciiValue ?? 32) < 32 })
+            || stem.hasSuffix(".") || stem.hasSuffix(" ") || reserved.contains(stem.lowercased()) {
+            findings.append(CheckFinding(path: path, line: 1, column: 1, code: "unsafe-name", severity: .warning,
+                                         message: "the file name cannot exist on Windows (\\ : * ? \" < > |, a reserved name, or a trailing dot or space)"))
+        }
+        return findings
+    }
+}
