@@ -44,7 +44,7 @@ import Testing
         #expect(book.pages == 304)
         #expect(book.language == "en")
         #expect(book.favorite == true)
-        #expect(book.problems == [])
+        #expect(book.problems.map(\.description) == [])
         #expect(book.fields.map(\.key).prefix(3) == ["title", "subtitle", "authors"])
         #expect(book.fields.count == 17)
     }

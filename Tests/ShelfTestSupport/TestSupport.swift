@@ -1,2 +1,0 @@
-/// Helpers shared by the ShelfKit and end-to-end test targets.
-public enum ShelfTestSupport {}
