@@ -8,8 +8,16 @@ struct LibraryOptions: ParsableArguments {
         valueName: "dir"))
     var library: String?
 
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Do not send long output through a pager ($SHELF_PAGER, $PAGER or less -FRX).")
+    var noPager = false
+
     /// Opens the library, or exits with a message that says how to make one.
     func open() throws -> Library {
+        DisplaySettings.shared.color = color
+        DisplaySettings.shared.pager = !noPager
         do {
             return try Library.locate(explicit: library)
         } catch {

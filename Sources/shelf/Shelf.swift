@@ -19,15 +19,40 @@ struct Shelf: ParsableCommand {
               shelf --library ~/Books ls --status reading --format json
             """,
         version: ShelfKitVersion.current,
-        subcommands: [
-            ListCommand.self, SearchCommand.self, ShowCommand.self, AddCommand.self, SetCommand.self, UnsetCommand.self,
-            TagCommand.self, UntagCommand.self, TagsCommand.self, NoteCommand.self, NotesCommand.self,
-            RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
-            RemoveCommand.self, MoveCommand.self, EditCommand.self, AuthorsCommand.self, SeriesCommand.self,
-            GenresCommand.self, LocationsCommand.self, FormatsCommand.self, ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, ConflictsCommand.self, MergeDriverCommand.self,
-            GitSetupCommand.self, CheckCommand.self, InitCommand.self,
-        ]
+        groupedSubcommands: [
+            CommandGroup(name: "Reading the library", subcommands: [
+                DashboardCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, NotesCommand.self,
+                StatsCommand.self, TagsCommand.self, AuthorsCommand.self, SeriesCommand.self, GenresCommand.self,
+                LocationsCommand.self, FormatsCommand.self,
+            ]),
+            CommandGroup(name: "Changing books", subcommands: [
+                AddCommand.self, SetCommand.self, UnsetCommand.self, TagCommand.self, UntagCommand.self,
+                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
+                EditCommand.self, MoveCommand.self, RemoveCommand.self,
+            ]),
+            CommandGroup(name: "ISBNs and lookup", subcommands: [
+                ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self,
+            ]),
+            CommandGroup(name: "Moving data in and out", subcommands: [ImportCommand.self, ExportCommand.self]),
+            CommandGroup(name: "Sync, git and health", subcommands: [
+                ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
+            ]),
+            CommandGroup(name: "Setting up", subcommands: [InitCommand.self]),
+        ],
+        defaultSubcommand: DashboardCommand.self
     )
 
     @OptionGroup var library: LibraryOptions
+
+    /// Runs the command, then writes held output (through a pager when it is long).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Pager.finish()
+        } catch {
+            Pager.finish()
+            exit(withError: error)
+        }
+    }
 }

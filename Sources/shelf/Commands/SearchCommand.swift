@@ -46,7 +46,7 @@ struct SearchCommand: ParsableCommand {
                 return
             }
             let terms = expression.positiveTerms
-            let highlighter = Highlighter(enabled: Terminal.isInteractive && Terminal.colorEnabled)
+            let highlighter = Highlighter.standard
             for result in found.results {
                 let authors = result.book.authors.isEmpty ? "" : " — " + result.book.authors.joined(separator: ", ")
                 Output.line(highlighter.bold(result.book.title) + authors + "  " + highlighter.dim(Paths.display(result.book.path, in: library)))

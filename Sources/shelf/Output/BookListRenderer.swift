@@ -40,7 +40,20 @@ enum BookListRenderer {
                         book.tags.joined(separator: ", "),
                     ]).map(oneLine)
                 })
-            return table.render(width: Terminal.width)
+            var styled = table
+            let style = Style.standard
+            if style.enabled {
+                styled.decorate = { column, text in
+                    switch column {
+                    case 0: return style.bold(text)
+                    case 2: return style.status(text)
+                    case 3: return style.yellow(text)
+                    case 4: return style.dim(text)
+                    default: return text
+                    }
+                }
+            }
+            return styled.render(width: Terminal.width)
         }
     }
 

@@ -36,10 +36,15 @@ enum Diagnostics {
     }
 }
 
-/// Standard output, written in one go.
+/// Standard output. On a terminal it is held until the command ends, so that output taller than
+/// the screen can go through a pager, as git does; elsewhere it is written at once.
 enum Output {
     static func write(_ text: String) {
-        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+        if Pager.holdsOutput {
+            Pager.hold(text)
+        } else {
+            FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+        }
     }
 
     static func line(_ text: String) {

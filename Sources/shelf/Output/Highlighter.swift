@@ -23,6 +23,11 @@ struct Highlighter {
     }
 }
 
+extension Highlighter {
+    /// The highlighter for standard output under the run's colour settings.
+    static var standard: Highlighter { Highlighter(enabled: Style.standard.enabled) }
+}
+
 extension Terminal {
     /// Colour is off when NO_COLOR is set to anything non-empty.
     static var colorEnabled: Bool {

@@ -11,6 +11,8 @@ struct TableRenderer {
     var columns: [Column]
     var rows: [[String]]
     var separator = "  "
+    /// Colours a cell after it is cut to width, so widths are measured on the plain text.
+    var decorate: ((_ column: Int, _ text: String) -> String)?
 
     func render(width: Int?) -> String {
         var widths = columns.indices.map { column in
@@ -29,19 +31,20 @@ struct TableRenderer {
             }
         }
         var lines: [String] = []
-        lines.append(line(columns.map(\.header), widths: widths))
-        for row in rows { lines.append(line(row, widths: widths)) }
+        lines.append(line(columns.map(\.header), widths: widths, isHeader: true))
+        for row in rows { lines.append(line(row, widths: widths, isHeader: false)) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func line(_ cells: [String], widths: [Int]) -> String {
+    private func line(_ cells: [String], widths: [Int], isHeader: Bool) -> String {
         var parts: [String] = []
-        for (column, cell) in cells.enumerated() {
+        let lastFilled = cells.lastIndex { !$0.isEmpty } ?? 0
+        for (column, cell) in cells.enumerated() where column <= lastFilled {
             let cut = DisplayWidth.truncate(cell, to: widths[column])
-            parts.append(column == cells.count - 1 ? cut : DisplayWidth.pad(cut, to: widths[column]))
+            let padding = column == lastFilled ? "" : String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cut)))
+            let styled = isHeader ? cut : (decorate?(column, cut) ?? cut)
+            parts.append(styled + padding)
         }
-        var text = parts.joined(separator: separator)
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
+        return parts.joined(separator: separator)
     }
 }

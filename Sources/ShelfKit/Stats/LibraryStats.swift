@@ -1,0 +1,115 @@
+/// Figures about a set of books: how many, finished when, how rated, by whom.
+public struct LibraryStats: Sendable {
+    public var total: Int
+    /// Canonical status → count.
+    public var byStatus: [ReadingStatus: Int]
+    /// Year → books finished (status read).
+    public var finishedByYear: [Int: Int]
+    /// Month (1–12) → books finished in `year`, when a year was asked for.
+    public var finishedByMonth: [Int: Int]?
+    /// Year → pages of the books finished.
+    public var pagesByYear: [Int: Int]
+    /// Month (1–12) → pages finished in `year` (or in the latest year with finished books).
+    public var pagesByMonth: [Int: Int]
+    /// Rating (1–5) → count.
+    public var ratings: [Int: Int]
+    public var averageRating: Double?
+    public var topAuthors: [(name: String, count: Int)]
+    public var topTags: [(name: String, count: Int)]
+    /// Mean days from `started` to `finished`, over books with both days.
+    public var averageDaysToFinish: Double?
+    /// With `by`: value of that field → count.
+    public var by: [(value: String, count: Int)]?
+    /// The year the monthly figures are for.
+    public var monthYear: Int?
+
+    /// Computes the figures over `books`; `year` narrows the finished figures to one year's months.
+    public init(_ books: [Book], year: Int? = nil, by field: String? = nil, top: Int = 10) {
+        total = books.count
+        byStatus = [:]
+        finishedByYear = [:]
+        pagesByYear = [:]
+        pagesByMonth = [:]
+        ratings = [:]
+        var authorCounts: [String: (name: String, count: Int)] = [:]
+        var tagCounts: [String: (name: String, count: Int)] = [:]
+        var days: [Int] = []
+        let finishedBooks = books.filter { $0.status == .read && $0.finished != nil }
+        for book in books {
+            if let status = book.status { byStatus[status, default: 0] += 1 }
+            if let rating = book.rating { ratings[rating, default: 0] += 1 }
+            for author in book.authors {
+                authorCounts[TextFolding.fold(author), default: (author, 0)].count += 1
+            }
+            for tag in book.tags {
+                tagCounts[TextFolding.foldTag(tag), default: (tag, 0)].count += 1
+            }
+            if let started = book.started, let finished = book.finished, started.day != nil, finished.day != nil {
+                let span = DateSpan(finished).first - DateSpan(started).first
+                if span >= 0 { days.append(span) }
+            }
+        }
+        for book in finishedBooks {
+            guard let finished = book.finished else { continue }
+            finishedByYear[finished.year, default: 0] += 1
+            if let pages = book.pages { pagesByYear[finished.year, default: 0] += pages }
+        }
+        let monthYear = year ?? finishedByYear.keys.max()
+        self.monthYear = monthYear
+        if let monthYear {
+            var months: [Int: Int] = [:]
+            for book in finishedBooks {
+                guard let finished = book.finished, finished.year == monthYear, let month = finished.month else { continue }
+                months[month, default: 0] += 1
+                if let pages = book.pages { pagesByMonth[month, default: 0] += pages }
+            }
+            finishedByMonth = year == nil ? nil : months
+        }
+        let ratingTotal = ratings.reduce(0) { $0 + $1.key * $1.value }
+        let ratingCount = ratings.values.reduce(0, +)
+        averageRating = ratingCount == 0 ? nil : Double(ratingTotal) / Double(ratingCount)
+        averageDaysToFinish = days.isEmpty ? nil : Double(days.reduce(0, +)) / Double(days.count)
+        let ranked: ([String: (name: String, count: Int)]) -> [(name: String, count: Int)] = { counts in
+            Array(counts.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }.prefix(top))
+        }
+        topAuthors = ranked(authorCounts)
+        topTags = ranked(tagCounts)
+        if let field {
+            var values: [String: (name: String, count: Int)] = [:]
+            for book in books {
+                for value in Set(book.queryTexts(of: field).map { $0.trimmingSpaces }) where !value.isEmpty {
+                    values[TextFolding.fold(value), default: (value, 0)].count += 1
+                }
+            }
+            by = values.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }
+                .map { (value: $0.name, count: $0.count) }
+        }
+    }
+
+    /// The figures as JSON, with the documented keys.
+    public func json() -> JSONValue {
+        func counts(_ values: [Int: Int], width: Int = 0) -> JSONValue {
+            .object(values.keys.sorted().map { key in
+                (width > 0 ? String(zeroPadded: key, width: width) : String(key), .integer(values[key] ?? 0))
+            })
+        }
+        var members: [(String, JSONValue)] = [
+            ("total", .integer(total)),
+            ("by_status", .object(ReadingStatus.allCases.map { ($0.rawValue, .integer(byStatus[$0] ?? 0)) })),
+            ("finished_by_year", counts(finishedByYear)),
+        ]
+        if let finishedByMonth {
+            // Every month, so a chart or a spreadsheet gets twelve columns whatever the year held.
+            let months = Dictionary(uniqueKeysWithValues: (1...12).map { ($0, finishedByMonth[$0] ?? 0) })
+            members.append(("finished_by_month", counts(months, width: 2)))
+        }
+        members.append(("pages_by_year", counts(pagesByYear)))
+        members.append(("ratings", .object((1...5).map { (String($0), .integer(ratings[$0] ?? 0)) })))
+        members.append(("average_rating", averageRating.map { .number(($0 * 100).rounded() / 100) } ?? .null))
+        members.append(("top_authors", .array(topAuthors.map { .object([("name", .string($0.name)), ("count", .integer($0.count))]) })))
+        members.append(("top_tags", .array(topTags.map { .object([("name", .string($0.name)), ("count", .integer($0.count))]) })))
+        members.append(("average_days_to_finish", averageDaysToFinish.map { .number(($0 * 10).rounded() / 10) } ?? .null))
+        if let by { members.append(("by", .object(by.map { ($0.value, .integer($0.count)) }))) }
+        return .object(members)
+    }
+}

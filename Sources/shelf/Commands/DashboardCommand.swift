@@ -1,0 +1,61 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf` with no command: what you are reading, what you finished lately, and this year so far.
+struct DashboardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "What you are reading, what you finished lately, and this year's progress (the default command).",
+        discussion: "Example:\n  shelf\n  shelf --library ~/Books")
+
+    @OptionGroup var library: LibraryOptions
+
+    func run() throws {
+        let library = try library.open()
+        let (index, problems) = try LoadLibrary.load(library, withNotes: false)
+        Diagnostics.report(problems, library: library)
+        Output.write(DashboardRenderer.render(index.books, goal: library.config.goal, today: Clock.today(), style: .standard))
+    }
+}
+
+/// The dashboard's sections, in order: currently reading, recently read, counts, this year.
+enum DashboardRenderer {
+    static func render(_ books: [Book], goal: Int?, today: BookDate, style: Style) -> String {
+        guard !books.isEmpty else {
+            return "No books yet — try `shelf add --isbn 9780441478125`, or `shelf add --title \"…\" --author \"…\"`,\n"
+                + "or bring a Goodreads export: `shelf import goodreads goodreads_library_export.csv`.\n"
+        }
+        var text = style.bold("Currently reading") + "\n"
+        let reading = BookSortKey.started.sort(books.filter { $0.status == .reading })
+        if reading.isEmpty {
+            text += "  Nothing right now — start one with `shelf start BOOK` (`shelf ls @to-read` lists candidates).\n"
+        }
+        for book in reading {
+            let since = book.started.map { "  since \($0.text)" } ?? ""
+            text += "  " + style.green(book.title) + byline(book) + style.dim(since) + "\n"
+        }
+        text += "\n" + style.bold("Recently read") + "\n"
+        let recent = Array(BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(5))
+        if recent.isEmpty { text += "  Nothing finished yet — `shelf finish BOOK --rating N` records one.\n" }
+        for book in recent {
+            let rating = book.rating.map { "  " + style.yellow(Stars.render($0)) } ?? ""
+            text += "  " + book.title + byline(book) + rating + style.dim("  " + (book.finished?.text ?? "")) + "\n"
+        }
+        var counts: [ReadingStatus: Int] = [:]
+        for book in books { if let status = book.status { counts[status, default: 0] += 1 } }
+        text += "\n" + style.bold("Library") + "  \(books.count) books: "
+            + ReadingStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
+        let thisYear = books.filter { $0.status == .read && $0.finished?.year == today.year }
+        let pages = thisYear.compactMap(\.pages).reduce(0, +)
+        text += "\n" + style.bold("\(today.year) so far") + "  \(thisYear.count) books, \(pages) pages"
+        if let goal, goal > 0 {
+            text += "\n  " + style.blue(Charts.progress(thisYear.count, of: goal, width: 30)) + "  \(thisYear.count) of \(goal)"
+                + (thisYear.count >= goal ? " — goal reached!" : "")
+        }
+        return text + "\n"
+    }
+
+    private static func byline(_ book: Book) -> String {
+        book.authors.isEmpty ? "" : " — " + book.authors.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import ShelfKit
+
+/// `shelf stats`: figures and charts about your reading.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Figures and charts about your reading: per year, per month, ratings, authors, tags.",
+        discussion: """
+            A query narrows the books first. JSON keys: total, by_status, finished_by_year, \
+            finished_by_month (with --year), pages_by_year, ratings, average_rating, top_authors, \
+            top_tags, average_days_to_finish, by (with --by).
+
+            Examples:
+              shelf stats
+              shelf stats --year 2024
+              shelf stats tag:sci-fi --by language
+              shelf stats --format json | jq .finished_by_year
+            """)
+
+    @OptionGroup var library: LibraryOptions
+    @OptionGroup var filters: QueryOptions
+    @Option(help: ArgumentHelp("Show one year month by month.", valueName: "year")) var year: Int?
+    @Option(help: ArgumentHelp("Count books by any field (language, genre, your own country…).", valueName: "field")) var by: String?
+    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
+    @Flag(help: "Short for --format json.") var json = false
+
+    func run() throws {
+        let library = try library.open()
+        let result = try QueryRunner.run(filters, library: library)
+        let stats = LibraryStats(result.books, year: year, by: by)
+        if json || format == .json {
+            Output.line(stats.json().serialized(indent: 2))
+            return
+        }
+        Output.write(StatsRenderer.render(stats, width: Terminal.width ?? 80, style: .standard))
+    }
+}
+
+/// The terminal view of the stats.
+enum StatsRenderer {
+    static func render(_ stats: LibraryStats, width: Int, style: Style) -> String {
+        var text = style.bold("\(stats.total) books") + "  "
+        text += ReadingStatus.allCases.map { "\(stats.byStatus[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
+        if let average = stats.averageRating {
+            text += "Average rating \(String(format2: average)) ★"
+        }
+        if let days = stats.averageDaysToFinish {
+            text += (stats.averageRating == nil ? "" : " · ") + "\(Int(days.rounded())) days to finish a book on average"
+        }
+        text += "\n"
+        if let months = stats.finishedByMonth, let year = stats.monthYear {
+            text += "\n" + style.bold("Finished in \(year), by month") + "\n"
+            text += Charts.bars((1...12).map { (monthNames[$0 - 1], months[$0] ?? 0) }, width: width, style: style)
+        } else if !stats.finishedByYear.isEmpty {
+            text += "\n" + style.bold("Finished per year") + "\n"
+            text += Charts.bars(stats.finishedByYear.keys.sorted().map { (String($0), stats.finishedByYear[$0] ?? 0) }, width: width, style: style)
+        }
+        if stats.ratings.values.contains(where: { $0 > 0 }) {
+            text += "\n" + style.bold("Ratings") + "\n"
+            text += Charts.bars((1...5).reversed().map { (Stars.render($0), stats.ratings[$0] ?? 0) }, width: width, style: style)
+        }
+        if let year = stats.monthYear, !stats.pagesByMonth.isEmpty {
+            let pages = (1...12).map { stats.pagesByMonth[$0] ?? 0 }
+            text += "\n" + style.bold("Pages per month, \(year)") + "  " + Charts.sparkline(pages) + "  \(pages.reduce(0, +)) pages\n"
+        }
+        for (title, rows) in [("Top authors", stats.topAuthors), ("Top tags", stats.topTags)] where !rows.isEmpty {
+            text += "\n" + style.bold(title) + "\n" + Charts.bars(rows.prefix(5).map { ($0.name, $0.count) }, width: width, style: style)
+        }
+        if let by = stats.by {
+            text += "\n" + style.bold("By value") + "\n" + Charts.bars(by.prefix(15).map { ($0.value, $0.count) }, width: width, style: style)
+        }
+        return text
+    }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}
+
+extension String {
+    /// A number with one decimal.
+    init(format2 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Long output on a terminal goes through `$SHELF_PAGER`, `$PAGER` or `less -FRX`; `--no-pager`
+/// and a pipe turn that off. An empty pager variable means no pager.
+enum Pager {
+    private static let buffer = HeldOutput()
+
+    /// True while output is held for the pager decision at the end of the command.
+    static var holdsOutput: Bool { Terminal.isInteractive && DisplaySettings.shared.pager && command != nil }
+
+    static func hold(_ text: String) {
+        buffer.append(text)
+    }
+
+    /// Writes what was held: through the pager when it is taller than the screen.
+    static func finish() {
+        let text = buffer.take()
+        guard !text.isEmpty else { return }
+        let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        if let command, lines >= Terminal.height - 1, run(command, input: text) { return }
+        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    }
+
+    /// The pager command, or nil for none.
+    private static var command: String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let pager = environment["SHELF_PAGER"] ?? environment["PAGER"] {
+            let trimmed = pager.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
+        }
+        return "less -FRX"
+    }
+
+    private static func run(_ command: String, input: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        var environment = ProcessInfo.processInfo.environment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        pipe.fileHandleForWriting.write(Data(input.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return true
+    }
+}
+
+/// Output held until the command ends.
+private final class HeldOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func append(_ more: String) {
+        lock.withLock { text += more }
+    }
+
+    func take() -> String {
+        lock.withLock {
+            defer { text = "" }
+            return text
+        }
+    }
+}
