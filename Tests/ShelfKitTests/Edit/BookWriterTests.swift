@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import ShelfKit
+
+/// BookWriter.edit on real files: no-op edits do not touch the file, writes are atomic and keep
+/// permissions, leave no temporary files, and a file changed between read and replace is
+/// handled at value level (re-applied, or refused when the same key changed).
+@Suite struct BookWriterTests {
+    static let original = "---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\n"
+
+    @Test func anEditThatChangesNothingKeepsBytesAndModificationTime() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        try editSetModificationTime(path, seconds: 1_000_000_000)
+        let before = try EditFileStatus(path)
+        for edits: [FieldEdit] in [
+            [.set("title", .string("Dune"))], [.set("rating", .typed("3"))], [.add("tags", "A")],
+            [.remove("tags", "zzz")], [.unset("missing")], [.rename("tags", from: "zzz", to: "y")], [],
+            [.set("rating", .typed("4")), .set("rating", .typed("3"))],
+        ] {
+            let outcome = try BookWriter.edit(path: path, displayPath: "dune.md", edits: edits)
+            #expect(outcome == .unchanged, "\(edits)")
+        }
+        #expect(try EditFileStatus(path) == before)
+        #expect(before.seconds == 1_000_000_000)
+        #expect(try folder.bytes("dune.md") == Array(BookWriterTests.original.utf8))
+        #expect(try folder.listing() == ["dune.md"])
+    }
+
+    @Test func aWriteReplacesTheFileAndKeepsItsPermissions() throws {
+        let folder = try EditTempFolder()
+        for mode in [0o600, 0o640, 0o444] as [Int] {
+            let path = try folder.write("book.md", BookWriterTests.original)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            let outcome = try BookWriter.edit(path: path, displayPath: "book.md", edits: [.set("rating", .typed("5"))])
+            #expect(outcome == .written)
+            #expect(try folder.bytes("book.md") == Array("---\ntitle: Dune  # c\nrating: 5\ntags: [a]\n---\nBody\n".utf8))
+            #expect(try EditFileStatus(path).mode == UInt32(mode), "mode \(String(mode, radix: 8))")
+            #expect(try folder.temporaryFiles() == [])
+            #expect(try folder.listing() == ["book.md"])
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        }
+    }
+
+    @Test func anotherKeyChangedOnDiskIsKeptAndTheEditReapplied() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        var calls = 0
+        let outcome = try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5")), .add("tags", "b")]) {
+            calls += 1
+            if calls == 1 {
+                // Another program changes the title and appends to the body meanwhile.
+                try? Data("---\ntitle: Dune Messiah  # c\nrating: 3\ntags: [a]\n---\nBody\nMore.\n".utf8).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(outcome == .written)
+        #expect(calls == 2)
+        #expect(try folder.bytes("dune.md") == Array("---\ntitle: Dune Messiah  # c\nrating: 5\ntags: [a, b]\n---\nBody\nMore.\n".utf8))
+        #expect(try folder.temporaryFiles() == [])
+    }
+
+    @Test func aChangeThatKeepsSizeAndModificationTimeIsStillNoticed() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        try editSetModificationTime(path, seconds: 1_500_000_000)
+        var calls = 0
+        try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("4"))]) {
+            calls += 1
+            guard calls == 1 else { return }
+            // Same length, same modification time: only the bytes tell.
+            try? Data("---\ntitle: Dura  # c\nrating: 3\ntags: [a]\n---\nBody\n".utf8).write(to: URL(fileURLWithPath: path))
+            try? editSetModificationTime(path, seconds: 1_500_000_000)
+        }
+        #expect(try folder.bytes("dune.md") == Array("---\ntitle: Dura  # c\nrating: 4\ntags: [a]\n---\nBody\n".utf8))
+    }
+
+    @Test func theSameKeyChangedOnDiskStopsAndWritesNothing() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        let concurrent = Array("---\ntitle: Dune  # c\nrating: 1\ntags: [a]\n---\nBody\n".utf8)
+        var thrown: (any Error)?
+        do {
+            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("title", .string("X")), .set("rating", .typed("5"))]) {
+                try? Data(concurrent).write(to: URL(fileURLWithPath: path))
+            }
+        } catch {
+            thrown = error
+        }
+        guard case .changedOnDisk(let display, let key)? = thrown as? EditError else {
+            Issue.record("expected EditError.changedOnDisk, got \(String(describing: thrown))")
+            return
+        }
+        #expect(display == "dune.md")
+        #expect(key == "rating")
+        #expect(try folder.bytes("dune.md") == concurrent)
+        #expect(try folder.temporaryFiles() == [])
+    }
+
+    @Test func aTagAddedWhileTheTagsChangedIsRefused() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a, z]\n---\nBody\n".utf8)
+        #expect(throws: EditError.self) {
+            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.add("tags", "b")]) {
+                try? Data(concurrent).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(try folder.bytes("dune.md") == concurrent)
+    }
+
+    @Test func aKeyAddedOnDiskThatTheEditAlsoAddsIsRefused() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\nmood: calm\n---\nBody\n".utf8)
+        #expect(throws: EditError.self) {
+            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("mood", .string("tense"))]) {
+                try? Data(concurrent).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(try folder.bytes("dune.md") == concurrent)
+    }
+
+    @Test func aFileThatKeepsChangingIsLeftToTheOtherWriter() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        var calls = 0
+        #expect(throws: (any Error).self) {
+            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5"))]) {
+                calls += 1
+                try? Data("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody \(calls)\n".utf8).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(try folder.bytes("dune.md") == Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody \(calls)\n".utf8))
+        #expect(try folder.temporaryFiles() == [])
+    }
+
+    @Test func aFileRemovedBeforeTheReplaceIsNotRecreated() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        #expect(throws: (any Error).self) {
+            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5"))]) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        #expect(try folder.listing() == [])
+    }
+
+    @Test func aFileThatDoesNotParseIsNotWritten() throws {
+        let folder = try EditTempFolder()
+        let broken = "---\ntitle: [unclosed\n---\nBody\n"
+        let path = try folder.write("broken.md", broken)
+        var thrown: (any Error)?
+        do {
+            try BookWriter.edit(path: path, displayPath: "broken.md", edits: [.set("rating", .typed("5"))])
+        } catch {
+            thrown = error
+        }
+        let error = try #require(thrown as? DocumentError)
+        #expect(error.path == "broken.md")
+        #expect(error.line >= 2)
+        #expect(try folder.bytes("broken.md") == Array(broken.utf8))
+        #expect(try folder.listing() == ["broken.md"])
+    }
+
+    /// The library lists a symlinked book; an edit renames a new file over the link, so the link
+    /// becomes a detached copy and the file it pointed to keeps the old bytes.
+    @Test(.disabled("BUG: editing a symlinked book replaces the link with a regular file; the target is not edited"))
+    func anEditThroughASymbolicLinkEditsTheTarget() throws {
+        let folder = try EditTempFolder()
+        let target = try folder.write("target.md", BookWriterTests.original)
+        let link = folder.path + "/link.md"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try BookWriter.edit(path: link, displayPath: "link.md", edits: [.set("rating", .typed("5"))])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try folder.bytes("target.md") == Array("---\ntitle: Dune  # c\nrating: 5\ntags: [a]\n---\nBody\n".utf8))
+    }
+
+    @Test func atomicCreateNeverReplacesAnExistingFile() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("a.md", "old")
+        #expect(throws: FileError.self) { try AtomicFile.create(path: path, bytes: Array("new".utf8)) }
+        #expect(try folder.bytes("a.md") == Array("old".utf8))
+        try AtomicFile.create(path: folder.path + "/b.md", bytes: Array("new".utf8))
+        #expect(try folder.bytes("b.md") == Array("new".utf8))
+        #expect(try folder.listing() == ["a.md", "b.md"])
+    }
+}
