@@ -5,6 +5,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var entries: [FrontMatterEntry]
     /// Anchored nodes by name (a redefined anchor: its last definition).
     public var anchors: [String: YAMLNode]
+    /// True when the whole front matter is one flow mapping (`{title: Dune, rating: 4}`).
+    public var isFlowMapping = false
 
     /// The entry for `key`; when a key is written twice, the last one, as YAML readers take it.
     public func entry(_ key: String) -> FrontMatterEntry? {
@@ -68,7 +70,7 @@ public struct FrontMatter: Sendable, Equatable {
                 lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
                                      within: layout.contentRange, in: bytes)))
         }
-        return FrontMatter(layout: layout, entries: entries, anchors: anchors)
+        return FrontMatter(layout: layout, entries: entries, anchors: anchors, isFlowMapping: mapping.isFlow)
     }
 
     /// The whole lines from the one holding `start` through the line break after `end`.

@@ -57,10 +57,15 @@ struct YAMLTreeParser {
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
                 let value = string(data.value, Int(data.length))
+                let scalarStyle = style(data.style)
+                // A block scalar's token runs on over the blank lines after it; those belong to the
+                // file's layout, not to the value, so an edit must leave them.
+                let scalarEnd = scalarStyle == .literal || scalarStyle == .folded
+                    ? trimmingBlankLines(end, in: slice) : end
                 builder.add(.scalar(YAMLScalar(
                     value: value,
-                    style: style(data.style),
-                    range: start..<end,
+                    style: scalarStyle,
+                    range: start..<scalarEnd,
                     tag: optionalString(data.tag),
                     anchor: optionalString(data.anchor))))
             case YAML_ALIAS_EVENT:
@@ -125,6 +130,21 @@ struct YAMLTreeParser {
 }
 
 extension YAMLTreeParser {
+    /// `end` moved back over whole blank lines, to just after the last line with content.
+    fileprivate func trimmingBlankLines(_ end: Int, in slice: UnsafeBufferPointer<UInt8>) -> Int {
+        var cut = end - baseOffset
+        while cut > 0 {
+            // The line before `cut`: if it holds only spaces (and its line break), drop it.
+            var lineStart = cut - 1
+            guard slice[lineStart] == 0x0A else { break }
+            lineStart -= 1
+            while lineStart >= 0 && (slice[lineStart] == 0x20 || slice[lineStart] == 0x0D || slice[lineStart] == 0x09) { lineStart -= 1 }
+            guard lineStart >= 0, slice[lineStart] == 0x0A else { break }
+            cut = lineStart + 1
+        }
+        return baseOffset + cut
+    }
+
     /// The line and column of a reader error's byte offset, relative to the slice.
     fileprivate func readerErrorMark(_ parser: yaml_parser_t) -> yaml_mark_t {
         var mark = yaml_mark_t()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bytes that append text to the end of a document's body: a blank line before it, the
 /// file's own line endings inside it, and a final newline only when the file had one.
 enum BodyAppender {
@@ -16,9 +18,9 @@ enum BodyAppender {
         } else if !hadFinalNewline && !bytes.isEmpty {
             output += lineEnding.bytes
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // Split on scalars: Swift reads "\r\n" as one Character, which would never equal "\n".
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
         while lines.last?.isEmpty == true { lines.removeLast() }
         for (position, line) in lines.enumerated() {
             output += Array(line.utf8)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The notes in a book's body: timestamped ones (`### 2024-03-02 21:14`, as `shelf note` writes
 /// them) and the free text before the first of them.
 public struct BookNote: Sendable, Equatable {
@@ -15,8 +17,8 @@ public struct BookNote: Sendable, Equatable {
             if current.timestamp != nil || !current.text.isEmpty { notes.append(current) }
             lines = []
         }
-        for rawLine in body.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // "\r\n" is one Character in Swift, so CRLF bodies are split after normalising.
+        for line in body.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("### "), let stamp = timestamp(in: line.dropFirst(4)) {
                 flush()
                 current = BookNote(timestamp: stamp, text: "")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Applies edits to one book file: read, splice, and replace atomically — only while the file is
 /// still what was read. If it changed meanwhile, the same value-level edits are applied to the new
 /// content, unless a key being edited itself changed, in which case nothing is written.
@@ -13,8 +15,11 @@ public enum BookWriter {
     ///   file is checked and replaced.
     @discardableResult
     public static func edit(
-        path: String, displayPath: String, edits: [FieldEdit], beforeReplace: (() -> Void)? = nil
+        path linkOrPath: String, displayPath: String, edits: [FieldEdit], beforeReplace: (() -> Void)? = nil
     ) throws -> Outcome {
+        // A link is edited at its target, and stays a link (`Library.edit` refuses links that
+        // lead out of the library).
+        let path = URL(fileURLWithPath: linkOrPath).resolvingSymlinksInPath().path
         let (original, fingerprint) = try FileFingerprint.read(path)
         let originalDocument = try parse(original, displayPath: displayPath)
         var updated = try apply(edits, to: originalDocument, displayPath: displayPath)

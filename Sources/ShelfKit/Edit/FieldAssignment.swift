@@ -66,10 +66,10 @@ public struct FieldAssignment: Sendable, Equatable {
             }
             return .string(status.rawValue)
         case .added?, .started?, .finished?, .published?:
-            guard BookDate(value) != nil else {
+            guard let date = BookDate(value) else {
                 throw .invalidValue(key: key, reason: "'\(value)' is not a date: use YYYY-MM-DD (or YYYY, YYYY-MM)")
             }
-            return .typed(value)
+            return .typed(date.canonicalText)
         case .isbn?:
             do {
                 _ = try ISBN(validating: value)

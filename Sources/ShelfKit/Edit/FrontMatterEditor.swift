@@ -30,18 +30,23 @@ public struct FrontMatterEditor {
             if let entry = FrontMatterEditor.target(key, in: frontMatter) {
                 try replaceValue(of: entry, with: value)
             } else {
-                try insertLine(key: key, value: render(value), in: frontMatter)
+                try insertLine(key: key, value: value, in: frontMatter)
             }
+            try verify(key, reads: value)
         case .unset(let key):
             // Every line of the key goes, including a key written twice.
             guard let entry = FrontMatterEditor.target(key, in: frontMatter) else { return }
+            if frontMatter.isFlowMapping {
+                try replace(flowPairRange(of: entry, in: frontMatter), with: [])
+                return
+            }
             // Later entries first, so the earlier ranges stay valid.
             for duplicate in frontMatter.entries.reversed() where duplicate.key == entry.key {
                 try replace(duplicate.lineRange, with: [])
             }
         case .add(let key, let item):
             guard let entry = FrontMatterEditor.target(key, in: frontMatter) else {
-                try insertLine(key: key, value: ListSplicer.flowList([item]), in: frontMatter)
+                try insertLine(key: key, value: .list([item]), in: frontMatter)
                 return
             }
             if let splice = try ListSplicer(document: document).add(item, to: entry, afterColon: afterColon(of: entry)) {
@@ -105,21 +110,24 @@ public struct FrontMatterEditor {
             // The same string, however it is quoted, is no change: the owner's quoting stays.
             guard scalar.value != text || scalar.tag != nil || (scalar.style == .plain && YAMLScalarWriter.looksTyped(text))
             else { return }
-            var rendered = Array(YAMLScalarWriter.string(text, preferred: scalar.style).utf8)
+            let (range, prefix) = replacement(of: scalar)
+            var rendered = prefix + Array(YAMLScalarWriter.string(text, preferred: scalar.style).utf8)
             if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
-            try replace(scalar.range, with: rendered)
+            try replace(range, with: rendered)
         case (.scalar(let scalar), .raw(let text)) where !scalar.isEmptyPlain:
-            guard document.text(scalar.range).trimmingSpaces != text else { return }
-            var rendered = Array(text.utf8)
+            let (range, prefix) = replacement(of: scalar)
+            guard document.text(range).trimmingSpaces != String(decoding: prefix, as: UTF8.self) + text else { return }
+            var rendered = prefix + Array(text.utf8)
             if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
-            try replace(scalar.range, with: rendered)
+            try replace(range, with: rendered)
         case (.scalar(let scalar), .typed(let text)) where !scalar.isEmptyPlain:
             guard scalar.value != text || scalar.style != .plain else { return }
-            var rendered = Array(YAMLScalarWriter.typed(text).utf8)
+            let (range, prefix) = replacement(of: scalar)
+            var rendered = prefix + Array(YAMLScalarWriter.typed(text).utf8)
             if document.bytes[scalar.range.upperBound - 1] == 0x0A { rendered += lineEnding }
-            try replace(scalar.range, with: rendered)
+            try replace(range, with: rendered)
         case (.sequence(let sequence), .list(let items)) where !sequence.items.isEmpty:
-            if let splice = ListSplicer(document: document).replaceItems(of: sequence, with: items) {
+            if let splice = ListSplicer(document: document).replaceItems(of: sequence, with: items, afterColon: afterColon(of: entry)) {
                 try replace(splice.range, with: splice.bytes)
             }
         case (.sequence(let sequence), .list(let items)) where sequence.isFlow:
@@ -138,6 +146,14 @@ public struct FrontMatterEditor {
         }
     }
 
+    /// The range an edit of a scalar replaces, and the bytes to keep in front of the new value:
+    /// an `&anchor` stays (an alias elsewhere may name it); a `!tag` goes, since the new value is
+    /// written to read back as itself without one.
+    func replacement(of scalar: YAMLScalar) -> (range: Range<Int>, prefix: [UInt8]) {
+        guard let anchor = scalar.anchor else { return (scalar.range, []) }
+        return (scalar.range, Array("&\(anchor) ".utf8))
+    }
+
     /// The offset just past the `:` that ends the entry's key.
     func afterColon(of entry: FrontMatterEntry) -> Int {
         var index = entry.keyRange.upperBound
@@ -145,21 +161,57 @@ public struct FrontMatterEditor {
         return min(index + 1, document.bytes.count)
     }
 
-    private mutating func insertLine(key: String, value: String, in frontMatter: FrontMatter) throws(EditError) {
+    /// Proves a set value reads back as what was asked: a splice that parses but means something
+    /// else (a comma in a flow mapping, say) must never reach the disk.
+    private func verify(_ key: String, reads value: NewValue) throws(EditError) {
+        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter) else {
+            throw .invalidValue(key: key, reason: "internal error: the key is missing after the edit; nothing was written")
+        }
+        let written = FieldValue(entry.value)
+        let expected: Bool
+        switch value {
+        case .string(let text), .typed(let text): expected = written.text == text
+        case .list(let items): expected = written.texts == items || (items.isEmpty && written == .list([]))
+        case .raw: expected = true
+        }
+        if !expected {
+            throw .invalidValue(key: key, reason: "internal error: the new value would not read back as written; nothing was written")
+        }
+    }
+
+    /// A pair of a flow mapping with one separator next to it, for removing it.
+    private func flowPairRange(of entry: FrontMatterEntry, in frontMatter: FrontMatter) -> Range<Int> {
+        let entries = frontMatter.entries
+        guard let index = entries.firstIndex(of: entry) else { return entry.keyRange.lowerBound..<entry.value.range.upperBound }
+        if index + 1 < entries.count { return entry.keyRange.lowerBound..<entries[index + 1].keyRange.lowerBound }
+        if index > 0 { return entries[index - 1].value.range.upperBound..<entry.value.range.upperBound }
+        return entry.keyRange.lowerBound..<entry.value.range.upperBound
+    }
+
+    private mutating func insertLine(key: String, value: NewValue, in frontMatter: FrontMatter) throws(EditError) {
+        if frontMatter.isFlowMapping {
+            // `{title: Dune}` gains `, rating: 4` inside its braces.
+            let keyText = YAMLScalarWriter.string(key, context: .flow)
+            if let last = frontMatter.entries.last {
+                let at = last.value.range.upperBound
+                try replace(at..<at, with: Array((", " + keyText + ": " + render(value, context: .flow)).utf8))
+            }
+            return
+        }
         let indent = frontMatter.entries.first.map { entry -> [UInt8] in
             var start = entry.keyRange.lowerBound
             while start > frontMatter.layout.contentRange.lowerBound && document.bytes[start - 1] != 0x0A { start -= 1 }
             return Array(document.bytes[start..<entry.keyRange.lowerBound])
         } ?? []
         let keyText = YAMLScalarWriter.string(key)
-        let line = indent + Array((keyText + ": " + value).utf8) + document.lineEnding.bytes
+        let line = indent + Array((keyText + ": " + render(value)).utf8) + document.lineEnding.bytes
         let end = frontMatter.layout.contentRange.upperBound
         try replace(end..<end, with: line)
     }
 
-    func render(_ value: NewValue) -> String {
+    func render(_ value: NewValue, context: YAMLScalarWriter.Context = .block) -> String {
         switch value {
-        case .string(let text): return YAMLScalarWriter.string(text)
+        case .string(let text): return YAMLScalarWriter.string(text, context: context)
         case .typed(let text): return YAMLScalarWriter.typed(text)
         case .list(let items): return ListSplicer.flowList(items)
         case .raw(let text): return text

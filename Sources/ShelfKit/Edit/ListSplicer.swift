@@ -18,9 +18,11 @@ struct ListSplicer {
                 return Splice(range: inside..<inside, bytes: Array(YAMLScalarWriter.string(item, context: .flow).utf8))
             }
             if sequence.isFlow {
-                let separator = sequence.items.count >= 2
+                var separator = sequence.items.count >= 2
                     ? Array(bytes[sequence.items[0].range.upperBound..<sequence.items[1].range.lowerBound])
                     : Array(", ".utf8)
+                // A comment inside the list belongs to its item; it is not part of the style.
+                if separator.contains(UInt8(ascii: "#")) { separator = Array(", ".utf8) }
                 let at = last.range.upperBound
                 return Splice(range: at..<at, bytes: separator + Array(YAMLScalarWriter.string(item, context: .flow).utf8))
             }
@@ -63,7 +65,7 @@ struct ListSplicer {
             let lineRange = lineStart(of: items[index].range.lowerBound)..<lineEnd(after: items[index].range.upperBound)
             if items.count == 1 {
                 // The last item of a block list: the key keeps an empty flow list, not a null.
-                return Splice(range: afterColon..<lineRange.upperBound, bytes: Array(" []".utf8) + document.lineEnding.bytes)
+                return emptyBlockList(sequence, afterColon: afterColon)
             }
             return Splice(range: lineRange, bytes: [])
         case .scalar(let scalar):
@@ -111,15 +113,28 @@ struct ListSplicer {
     }
 
     /// The splice replacing a non-empty list's items, in the list's own style.
-    func replaceItems(of sequence: YAMLSequence, with items: [String]) -> Splice? {
+    func replaceItems(of sequence: YAMLSequence, with items: [String], afterColon: Int) -> Splice? {
         guard let first = sequence.items.first, let last = sequence.items.last else { return nil }
-        if sequence.isFlow || items.isEmpty {
+        if sequence.isFlow {
             return Splice(range: sequence.range, bytes: Array(ListSplicer.flowList(items).utf8))
         }
+        if items.isEmpty { return emptyBlockList(sequence, afterColon: afterColon) }
         let prefix = itemPrefix(of: first)
         var lines: [UInt8] = []
         for item in items { lines += prefix + Array(YAMLScalarWriter.string(item).utf8) + document.lineEnding.bytes }
         return Splice(range: lineStart(of: first.range.lowerBound)..<lineEnd(after: last.range.upperBound), bytes: lines)
+    }
+
+    /// The splice that empties a block list: `tags: []` on the key's line (a comment after the
+    /// key stays), and the item lines go.
+    func emptyBlockList(_ sequence: YAMLSequence, afterColon: Int) -> Splice {
+        var lineBreak = afterColon
+        while lineBreak < bytes.count && bytes[lineBreak] != 0x0A { lineBreak += 1 }
+        var restEnd = lineBreak
+        if restEnd > afterColon && bytes[restEnd - 1] == 0x0D { restEnd -= 1 }
+        let rest = Array(bytes[afterColon..<restEnd])
+        let end = lineEnd(after: sequence.items.last?.range.upperBound ?? sequence.range.upperBound)
+        return Splice(range: afterColon..<end, bytes: Array(" []".utf8) + rest + document.lineEnding.bytes)
     }
 
     /// `[a, b]` with each item written safely for a flow list.

@@ -39,8 +39,7 @@ public enum YAMLScalarWriter {
         }
         if last == ":" { return false }
         for scalar in value.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" || scalar == "\u{85}"
-                || scalar == "\u{2028}" || scalar == "\u{2029}" { return false }
+            if needsEscape(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" { return false }
             if context == .flow && ",[]{}".unicodeScalars.contains(scalar) { return false }
         }
         if value.contains(": ") || value.contains(" #") || value.contains(":\t") { return false }
@@ -67,7 +66,14 @@ public enum YAMLScalarWriter {
     }
 
     static func canSingleQuote(_ value: String) -> Bool {
-        !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        !value.unicodeScalars.contains(where: needsEscape)
+    }
+
+    /// Characters YAML cannot hold unescaped: C0 and C1 controls (NEL included), DEL, the
+    /// noncharacters U+FFFE and U+FFFF, and a BOM.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF
     }
 
     static func singleQuoted(_ value: String) -> String {
@@ -87,8 +93,10 @@ public enum YAMLScalarWriter {
             case "\u{2028}": output += "\\L"
             case "\u{2029}": output += "\\P"
             case "\u{FEFF}": output += "\\uFEFF"
+            case "\u{FFFE}": output += "\\uFFFE"
+            case "\u{FFFF}": output += "\\uFFFF"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     output += "\\x" + (hex.count < 2 ? "0" + hex : hex)
                 } else {

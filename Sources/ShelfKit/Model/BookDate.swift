@@ -75,6 +75,16 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public var description: String { text }
 
+    /// The date written the canonical way: `-` between parts, two-digit month and day
+    /// (`2024/3/2` → `2024-03-02`); a time stays as written.
+    public var canonicalText: String {
+        var date = String(format4: year)
+        if let month { date += "-" + String(format2: month) }
+        if let day { date += "-" + String(format2: day) }
+        guard minutes != nil, let timeStart = text.firstIndex(where: { $0 == " " || $0 == "T" || $0 == "t" }) else { return date }
+        return date + text[timeStart...]
+    }
+
     /// A sort key: missing parts sort first within their span.
     public var sortKey: Int {
         ((year * 100 + (month ?? 0)) * 100 + (day ?? 0)) * 1440 + (minutes ?? 0)

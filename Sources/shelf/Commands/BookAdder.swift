@@ -35,8 +35,12 @@ struct BookAdder {
             do {
                 isbn = try ISBN(validating: text)
             } catch {
-                guard force, options.title != nil else { return .failed("'\(text)' is not a valid ISBN: \(error)") }
+                guard force, options.title != nil else {
+                    return .failed("'\(text)' is not a valid ISBN: \(error)" + (options.title == nil ? "" : "; --force adds it as written"))
+                }
+                // Forced: the ISBN as typed, no lookup, the user's fields.
                 file.set("isbn", .string(text))
+                try applyFlags(to: &file)
                 return try write(file, pending: false)
             }
             do {

@@ -73,10 +73,10 @@ import Testing
         #expect(entry.lineRange.upperBound == m[2])
     }
 
-    @Test func aBlockScalarsRangeTakesInTheBlankLinesAfterIt() throws {
-        // libyaml's block scalar token swallows trailing blank lines (they may belong to it under
-        // `|+`); it still stops before a comment.
-        let m = MarkedText("---\nsummary: 1️⃣|\n  text\n\n\n2️⃣# c\nnext: x\n---\n")
+    @Test func aBlockScalarsRangeStopsAfterItsLastLineNotTheBlankLinesAfterIt() throws {
+        // libyaml's block scalar token swallows trailing blank lines; shelf's range stops after the
+        // last line with content, so an edit of the value leaves the file's blank lines alone.
+        let m = MarkedText("---\nsummary: 1️⃣|\n  text\n2️⃣\n\n# c\nnext: x\n---\n")
         #expect(try frontMatter(m.bytes).entry("summary")?.value.range == m[1]..<m[2])
     }
 

@@ -57,7 +57,7 @@ import Testing
     /// Swift's `split(separator: "\n")` works on Characters, and "\r\n" is one Character: a note
     /// with CRLF line breaks (pasted from Windows, or an editor set to CRLF) is not split, so its
     /// CRLFs go into an LF file as they are and its trailing blank lines stay.
-    @Test(.disabled("BUG: CRLF inside the note text is not converted to the file's line ending"))
+    @Test
     func theNotesLineBreaksBecomeTheFilesAndTrailingBlankLinesGo() {
         expectEdit([.appendToBody("### 2024-03-02 21:14\r\n\r\none\ntwo\r\n\n\n")], on: "---\r\ntitle: T\r\n---\r\nBody\r\n",
                    gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\none\r\ntwo\r\n")
@@ -100,7 +100,7 @@ import Testing
 
     /// `BookNote.notes` splits the body on "\n" Characters; in a CRLF file every line ends in the
     /// single Character "\r\n", so no heading is found and all notes come back as one free text.
-    @Test(.disabled("BUG: notes in a CRLF file are not split at their timestamp headings"))
+    @Test
     func notesInACRLFFileAreReadBackWithTheirTimestamps() throws {
         let once = try editApplying([.appendToBody("### 2024-03-02 21:14\n\nFirst.")], to: "---\r\ntitle: T\r\n---\r\nFree text.\r\n")
         let twice = try editApplying([.appendToBody("### 2024-03-03 08:05\n\nSecond\nline.")], to: once)

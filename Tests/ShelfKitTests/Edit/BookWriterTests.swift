@@ -164,7 +164,7 @@ import Testing
 
     /// The library lists a symlinked book; an edit renames a new file over the link, so the link
     /// becomes a detached copy and the file it pointed to keeps the old bytes.
-    @Test(.disabled("BUG: editing a symlinked book replaces the link with a regular file; the target is not edited"))
+    @Test
     func anEditThroughASymbolicLinkEditsTheTarget() throws {
         let folder = try EditTempFolder()
         let target = try folder.write("target.md", BookWriterTests.original)

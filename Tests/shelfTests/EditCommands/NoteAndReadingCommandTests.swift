@@ -37,7 +37,7 @@ import Testing
         #expect(json.first?["timestamp"] is NSNull)
     }
 
-    @Test(.disabled("BUG: in a CRLF file `shelf notes` finds no timestamped note (BookNote splits on \"\\n\" Characters)"))
+    @Test
     func notesInACRLFFile() throws {
         let library = try TemporaryLibrary(books: [("dune.md", "---\r\ntitle: Dune\r\n---\r\nFree.\r\n")])
         try expectEditSuccess(["note", "dune", "First."], in: library)
