@@ -82,6 +82,34 @@ public enum AtomicFile {
         close(descriptor)
     }
 
+    /// Removes shelf's temporary files in `folder` that a killed process left behind. Only files
+    /// older than `age` seconds go, so a write in progress in another process is never disturbed.
+    /// - Returns: the names removed.
+    @discardableResult
+    public static func sweepLeftovers(inFolder folder: String, olderThan age: Double = 60) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var removed: [String] = []
+        let now = time(nil)
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            guard name.hasPrefix(temporaryPrefix), name.hasSuffix(temporarySuffix) else { continue }
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0 else { continue }
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec.tv_sec
+            #else
+            let modified = info.st_mtim.tv_sec
+            #endif
+            guard Double(now - modified) > age, unlink(path) == 0 else { continue }
+            removed.append(name)
+        }
+        return removed
+    }
+
     static func folderOf(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -9,6 +9,8 @@ enum BookEditing {
     static func edit(_ name: String, library: Library, edits: [FieldEdit], quiet: Bool = false) throws -> BookWriter.Outcome {
         let path = try BookLookup.path(named: name, in: library)
         let display = Paths.display(path, in: library)
+        // A write killed earlier may have left a temporary file beside the book: the next run clears it.
+        AtomicFile.sweepLeftovers(inFolder: (library.absolutePath(path) as NSString).deletingLastPathComponent)
         do {
             let outcome = try library.edit(path, displayPath: display, edits: edits)
             if !quiet { Output.line(outcome == .written ? "updated \(display)" : "unchanged \(display)") }

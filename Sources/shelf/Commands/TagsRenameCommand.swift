@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ShelfKit
 
 /// `shelf tags rename OLD NEW`: one atomic write per book; running it again after an
@@ -37,7 +38,13 @@ struct TagsRenameCommand: ParsableCommand {
         }
         var written = 0
         var failures = 0
+        // Clear what an interrupted earlier run left in the folders this one writes to.
+        for folder in Set(plan.changes.map { (library.absolutePath($0.path) as NSString).deletingLastPathComponent }) {
+            AtomicFile.sweepLeftovers(inFolder: folder)
+        }
+        var progress = ProgressBar(total: plan.changes.count, label: "Renaming")
         for change in plan.changes {
+            defer { progress.advance() }
             let display = Paths.display(change.path, in: library)
             do {
                 if try library.edit(change.path, displayPath: display, edits: change.edits) == .written {
@@ -45,9 +52,10 @@ struct TagsRenameCommand: ParsableCommand {
                 }
             } catch {
                 failures += 1
-                Diagnostics.write(String(describing: error))
+                progress.note(String(describing: error))
             }
         }
+        progress.finish()
         Output.line("Renamed '\(old)' to '\(new)' in \(written) books.")
         if failures > 0 { throw Diagnostics.failure("\(failures) books could not be changed (see above); run again to retry") }
     }
