@@ -3,7 +3,9 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/shelf
 
-.PHONY: demo test bench install setup build release clean
+MANDIR ?= $(PREFIX)/share/man/man1
+
+.PHONY: demo test bench install man setup build release clean
 
 # Installs libyaml and libcurl headers when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
@@ -37,9 +39,22 @@ test: setup
 bench: release
 	./scripts/bench.sh
 
+# The binary, the man page, and completion scripts for bash, zsh and fish.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/shelf
+	install -m 644 docs/shelf.1 $(DESTDIR)$(MANDIR)/shelf.1
+	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/shelf
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_shelf
+	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/shelf.fish
+
+# Regenerates docs/shelf.1 from the command definitions (swift-argument-parser's generate-manual).
+man: setup
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --authors "the shelf developers"
+	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 docs/shelf.1
 
 clean:
 	rm -rf .build

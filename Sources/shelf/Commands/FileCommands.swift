@@ -10,7 +10,7 @@ struct RemoveCommand: ParsableCommand {
         discussion: "Example:\n  shelf rm dune --yes")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
 
     func run() throws {
@@ -46,7 +46,7 @@ struct MoveCommand: ParsableCommand {
             """)
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book")) var book: String?
+    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String?
     @Argument(help: ArgumentHelp("The new file name.", valueName: "name")) var name: String?
     @Flag(help: "Rename every book whose name differs from the template.") var all = false
     @Flag(help: "With --all: show the renames, make none.") var dryRun = false
@@ -119,7 +119,7 @@ struct EditCommand: ParsableCommand {
         discussion: "shelf never rewrites what you typed.\n\nExample:\n  EDITOR=nano shelf edit dune")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: [String]
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: [String]
 
     func run() throws {
         let library = try library.open()

@@ -6,7 +6,8 @@ import ShelfKit
 struct QueryOptions: ParsableArguments {
     // `.allUnrecognized` lets a query start with `-` (`-has:rating`) without being taken for an option.
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "A query (see docs/query.md): words, \"phrases\", field:value, rating:>=4, -tag:x, @saved…", valueName: "query"))
+        "A query (see docs/query.md): words, \"phrases\", field:value, rating:>=4, -tag:x, @saved…", valueName: "query"),
+        completion: .custom(CompletionValues.queryTerms))
     var query: [String] = []
 
     func validate() throws {
@@ -15,19 +16,23 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Only books with this tag, or a tag nested under it (repeatable: all must match).", valueName: "tag"))
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only books with this tag, or a tag nested under it (repeatable: all must match).", valueName: "tag"),
+            completion: .custom(CompletionValues.tags))
     var tags: [String] = []
 
-    @Option(name: .customLong("status"), help: ArgumentHelp("Only books with this status (repeatable: any may match).", valueName: "status"))
+    @Option(name: .customLong("status"), help: ArgumentHelp("Only books with this status (repeatable: any may match).", valueName: "status"),
+            completion: .custom(CompletionValues.statuses))
     var statuses: [String] = []
 
-    @Option(help: ArgumentHelp("Only books by an author whose name holds these words.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only books by an author whose name holds these words.", valueName: "name"),
+            completion: .custom(CompletionValues.authors))
     var author: String?
 
     @Option(help: ArgumentHelp("Only books rated N, or in a range N..M.", valueName: "N|N..M"))
     var rating: String?
 
-    @Option(help: ArgumentHelp("Only books in a series whose name holds these words.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only books in a series whose name holds these words.", valueName: "name"),
+            completion: .custom(CompletionValues.series))
     var series: String?
 
     @Option(help: ArgumentHelp("Only books of this genre.", valueName: "genre"))

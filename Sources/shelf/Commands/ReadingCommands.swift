@@ -10,7 +10,7 @@ struct RateCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("1 to 5, or none.", valueName: "rating"))
@@ -52,7 +52,7 @@ struct StartCommand: ParsableCommand {
         discussion: "Examples:\n  shelf start dune\n  shelf start dune --date 2024-01-03")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {
@@ -72,7 +72,7 @@ struct FinishCommand: ParsableCommand {
         discussion: "Examples:\n  shelf finish dune --rating 5\n  shelf finish dune --date 2024-02-11")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @OptionGroup var dates: ReadingDateOptions
     @Option(help: ArgumentHelp("Rate it too (1–5).", valueName: "N")) var rating: Int?
 
@@ -98,7 +98,7 @@ struct AbandonCommand: ParsableCommand {
         discussion: "Example:\n  shelf abandon \"consider phlebas\"")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {

@@ -9,7 +9,7 @@ struct RefreshCommand: ParsableCommand {
         discussion: "Examples:\n  shelf refresh dune\n  shelf refresh dune --apply\n  shelf refresh dune --apply --overwrite")
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book.", valueName: "book")) var book: String
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @Flag(help: "Make the changes.") var apply = false
     @Flag(help: "Also replace values that are already set.") var overwrite = false
 

@@ -20,7 +20,7 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: [String]
 
     @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))

@@ -10,10 +10,10 @@ struct TagCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: String
 
-    @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag"))
+    @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag"), completion: .custom(CompletionValues.tags))
     var tags: [String]
 
     func validate() throws {
@@ -34,10 +34,10 @@ struct UntagCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"))
+    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: String
 
-    @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag"))
+    @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag"), completion: .custom(CompletionValues.tags))
     var tags: [String]
 
     func validate() throws {

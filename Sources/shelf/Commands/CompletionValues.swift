@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// Values the shell completes from the library itself: tags, authors, statuses, series, saved
+/// queries and book names. The shell runs shelf to ask; the library is found as for any command
+/// (`--library` on the line being completed, `$SHELF_LIBRARY`, or the folder).
+enum CompletionValues {
+    static func tags(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        books(words).flatMap(\.tags).uniqued()
+    }
+
+    static func authors(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        books(words).flatMap(\.authors).uniqued()
+    }
+
+    static func series(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        books(words).compactMap(\.series).uniqued()
+    }
+
+    static func statuses(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        ReadingStatus.allCases.map(\.rawValue)
+    }
+
+    /// Book file names without `.md`, relative to the library.
+    static func bookNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        books(words).map { String($0.path.dropLast(3)) }
+    }
+
+    /// Saved queries as `@name`, and `tag:` terms.
+    static func queryTerms(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let library = library(words) else { return [] }
+        let saved = library.queryParser(today: Clock.today()).savedQueries.keys.sorted().map { "@" + $0 }
+        return saved + tags(words, index, prefix).map { "tag:" + $0 }
+    }
+
+    private static func library(_ words: [String]) -> Library? {
+        let explicit = words.firstIndex(of: "--library").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+        return try? Library.locate(explicit: explicit)
+    }
+
+    private static func books(_ words: [String]) -> [Book] {
+        guard let library = library(words), let loaded = try? library.load(withNotes: false) else { return [] }
+        return loaded.index.books
+    }
+}
+
+extension Array where Element == String {
+    /// The strings once each, in first-seen order, compared case-insensitively.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0.lowercased()).inserted }
+    }
+}
