@@ -37,7 +37,7 @@ struct Shelf: ParsableCommand {
             CommandGroup(name: "Sync, git and health", subcommands: [
                 ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
             ]),
-            CommandGroup(name: "Setting up", subcommands: [InitCommand.self]),
+            CommandGroup(name: "Setting up", subcommands: [InitCommand.self, DetectCommand.self]),
         ],
         defaultSubcommand: DashboardCommand.self
     )

@@ -15,14 +15,15 @@ public enum BookWriter {
     ///   file is checked and replaced.
     @discardableResult
     public static func edit(
-        path linkOrPath: String, displayPath: String, edits: [FieldEdit], beforeReplace: (() -> Void)? = nil
+        path linkOrPath: String, displayPath: String, edits: [FieldEdit], vocabulary: Vocabulary = .standard,
+        beforeReplace: (() -> Void)? = nil
     ) throws -> Outcome {
         // A link is edited at its target, and stays a link (`Library.edit` refuses links that
         // lead out of the library).
         let path = URL(fileURLWithPath: linkOrPath).resolvingSymlinksInPath().path
         let (original, fingerprint) = try FileFingerprint.read(path)
         let originalDocument = try parse(original, displayPath: displayPath)
-        var updated = try apply(edits, to: originalDocument, displayPath: displayPath)
+        var updated = try apply(edits, to: originalDocument, displayPath: displayPath, vocabulary: vocabulary)
         guard updated != original else { return .unchanged }
         var expected = fingerprint
         for _ in 0..<3 {
@@ -34,10 +35,11 @@ public enum BookWriter {
             }
             // Changed underneath: redo the same edits on what is there now, unless they collide.
             let currentDocument = try parse(current, displayPath: displayPath)
-            for key in edits.compactMap(\.key) where valueBytes(of: key, in: originalDocument) != valueBytes(of: key, in: currentDocument) {
+            for key in edits.compactMap(\.key)
+            where valueBytes(of: key, in: originalDocument, vocabulary) != valueBytes(of: key, in: currentDocument, vocabulary) {
                 throw EditError.changedOnDisk(path: displayPath, key: key)
             }
-            updated = try apply(edits, to: currentDocument, displayPath: displayPath)
+            updated = try apply(edits, to: currentDocument, displayPath: displayPath, vocabulary: vocabulary)
             guard updated != current else { return .unchanged }
             expected = currentFingerprint
         }
@@ -45,8 +47,10 @@ public enum BookWriter {
     }
 
     /// The bytes after applying `edits` to `document`.
-    public static func apply(_ edits: [FieldEdit], to document: BookDocument, displayPath: String) throws(EditError) -> [UInt8] {
-        var editor = FrontMatterEditor(document: document, path: displayPath)
+    public static func apply(
+        _ edits: [FieldEdit], to document: BookDocument, displayPath: String, vocabulary: Vocabulary = .standard
+    ) throws(EditError) -> [UInt8] {
+        var editor = FrontMatterEditor(document: document, path: displayPath, vocabulary: vocabulary)
         try editor.apply(edits)
         return editor.document.bytes
     }
@@ -60,8 +64,8 @@ public enum BookWriter {
     }
 
     /// The bytes of a key's whole entry, to tell whether it changed; nil when absent.
-    private static func valueBytes(of key: String, in document: BookDocument) -> ArraySlice<UInt8>? {
-        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter) else {
+    private static func valueBytes(of key: String, in document: BookDocument, _ vocabulary: Vocabulary) -> ArraySlice<UInt8>? {
+        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
             return nil
         }
         return document.bytes[entry.lineRange]

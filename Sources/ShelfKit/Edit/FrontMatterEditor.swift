@@ -4,10 +4,13 @@
 public struct FrontMatterEditor {
     public private(set) var document: BookDocument
     private let path: String
+    /// The files' own key names and status words, which edits write.
+    public let vocabulary: Vocabulary
 
-    public init(document: BookDocument, path: String = "") {
+    public init(document: BookDocument, path: String = "", vocabulary: Vocabulary = .standard) {
         self.document = document
         self.path = path
+        self.vocabulary = vocabulary
     }
 
     /// Applies `edits` in order; each sees the result of the ones before it.
@@ -26,16 +29,17 @@ public struct FrontMatterEditor {
         }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
-        case .set(let key, let value):
-            if let entry = FrontMatterEditor.target(key, in: frontMatter) {
+        case .set(let key, let given):
+            let value = inVocabulary(given, key: key)
+            if let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) {
                 try replaceValue(of: entry, with: value)
             } else {
-                try insertLine(key: key, value: value, in: frontMatter)
+                try insertLine(key: writtenKey(key), value: value, in: frontMatter)
             }
             try verify(key, reads: value)
         case .unset(let key):
             // Every line of the key goes, including a key written twice.
-            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else { return }
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else { return }
             if frontMatter.isFlowMapping {
                 try replace(flowPairRange(of: entry, in: frontMatter), with: [])
                 return
@@ -45,8 +49,8 @@ public struct FrontMatterEditor {
                 try replace(duplicate.lineRange, with: [])
             }
         case .add(let key, let item):
-            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else {
-                try insertLine(key: key, value: .list([item]), in: frontMatter)
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+                try insertLine(key: writtenKey(key), value: .list([item]), in: frontMatter)
                 return
             }
             if let splice = try ListSplicer(document: document).add(item, to: entry, afterColon: afterColon(of: entry)) {
@@ -54,12 +58,12 @@ public struct FrontMatterEditor {
             }
         case .remove(let key, let item):
             // One item at a time, re-reading in between, so every range is fresh.
-            while let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter),
+            while let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
                   let splice = try ListSplicer(document: document).remove(item, from: entry, afterColon: afterColon(of: entry)) {
                 try replace(splice.range, with: splice.bytes)
             }
         case let .rename(key, old, new):
-            guard let entry = FrontMatterEditor.target(key, in: frontMatter) else { return }
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else { return }
             let splicer = ListSplicer(document: document)
             if try splicer.contains(new, in: entry) && ListSplicer.fold(old) != ListSplicer.fold(new) {
                 try apply(.remove(key, old))
@@ -77,16 +81,16 @@ public struct FrontMatterEditor {
     }
 
     /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
-    /// canonical field (the canonical spelling first, then the first alias written).
-    public static func target(_ key: String, in frontMatter: FrontMatter) -> FrontMatterEntry? {
+    /// canonical field (the vocabulary's spelling first, then the first alias written).
+    public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) -> FrontMatterEntry? {
         if let exact = frontMatter.entry(key) { return exact }
-        guard let canonical = CanonicalField(key: key) else {
+        guard let canonical = vocabulary.field(forKey: key) else {
             let folded = CanonicalField.fold(key)
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }
-        if let exact = frontMatter.entry(canonical.rawValue) { return exact }
+        if let preferred = frontMatter.entries.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) }) { return preferred }
         // The first alias written, as `Book` reads it (its last occurrence if written twice).
-        guard let alias = frontMatter.entries.first(where: { CanonicalField(key: $0.key) == canonical }) else { return nil }
+        guard let alias = frontMatter.entries.first(where: { vocabulary.field(forKey: $0.key) == canonical }) else { return nil }
         return frontMatter.entry(alias.key)
     }
 
@@ -161,10 +165,23 @@ public struct FrontMatterEditor {
         return min(index + 1, document.bytes.count)
     }
 
+    /// The key a new entry is written under: the vocabulary's spelling of a canonical field.
+    private func writtenKey(_ key: String) -> String {
+        guard let field = vocabulary.field(forKey: key), CanonicalField(key: key) == field else { return key }
+        return vocabulary.key(for: field)
+    }
+
+    /// A status written in the files' own word (`to-read` as `unread` in a Book Search vault).
+    private func inVocabulary(_ value: NewValue, key: String) -> NewValue {
+        guard vocabulary.field(forKey: key) == .status, case .string(let text) = value,
+              let status = vocabulary.status(fromWord: text) else { return value }
+        return .string(vocabulary.word(for: status))
+    }
+
     /// Proves a set value reads back as what was asked: a splice that parses but means something
     /// else (a comma in a flow mapping, say) must never reach the disk.
     private func verify(_ key: String, reads value: NewValue) throws(EditError) {
-        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter) else {
+        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
             throw .invalidValue(key: key, reason: "internal error: the key is missing after the edit; nothing was written")
         }
         let written = FieldValue(entry.value)

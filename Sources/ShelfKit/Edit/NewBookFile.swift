@@ -15,8 +15,9 @@ public struct NewBookFile: Sendable {
         }
     }
 
-    /// The file's bytes: front matter, then the notes after a blank line.
-    public func render() -> [UInt8] {
+    /// The file's bytes: front matter, then the notes after a blank line. In a library with its own
+    /// vocabulary, canonical keys and statuses are written in the library's words.
+    public func render(vocabulary: Vocabulary = .standard) -> [UInt8] {
         let order = CanonicalField.allCases.map(\.rawValue)
         let sorted = fields.enumerated().sorted { lhs, rhs in
             let left = order.firstIndex(of: lhs.element.key) ?? order.count + lhs.offset
@@ -24,13 +25,19 @@ public struct NewBookFile: Sendable {
             return left < right
         }.map(\.element)
         var text = "---\n"
-        for (key, value) in sorted {
+        for (canonicalKey, given) in sorted {
+            let field = CanonicalField(key: canonicalKey).flatMap { $0.rawValue == canonicalKey ? $0 : nil }
+            let key = field.map(vocabulary.key(for:)) ?? canonicalKey
+            var value = given
+            if field == .status, case .string(let word) = given, let status = vocabulary.status(fromWord: word) {
+                value = .string(vocabulary.word(for: status))
+            }
             let keyText = YAMLScalarWriter.string(key)
             switch value {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
             case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
             case .raw(let raw): text += "\(keyText): \(raw)\n"
-            case .list(let items) where key == CanonicalField.authors.rawValue && !items.isEmpty:
+            case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
                 text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
             case .list(let items):
                 text += "\(keyText): \(ListSplicer.flowList(items))\n"

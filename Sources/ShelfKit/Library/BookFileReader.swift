@@ -4,7 +4,9 @@ public enum BookFileReader {
     /// - Parameters:
     ///   - path: the path to report, relative to the library root.
     ///   - withNotes: also fold the words of the body, for the note index.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool) -> LoadedFile {
+    public static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
+    ) -> LoadedFile {
         let frontMatter: FrontMatter
         do throws(DocumentError) {
             guard let parsed = try FrontMatter.parse(bytes) else { return .notABook }
@@ -12,7 +14,7 @@ public enum BookFileReader {
         } catch {
             return .failed(.malformed(error.at(path: path)))
         }
-        guard let book = Book(path: path, frontMatter: frontMatter) else { return .notABook }
+        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: vocabulary) else { return .notABook }
         guard withNotes else { return .book(book, noteWords: nil) }
         var words: [String] = []
         let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])

@@ -16,7 +16,7 @@ extension Library {
     /// points outside: shelf never writes through a link out of the library.
     @discardableResult
     public func edit(_ relative: String, displayPath: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
-        try BookWriter.edit(path: writablePath(relative), displayPath: displayPath, edits: edits)
+        try BookWriter.edit(path: writablePath(relative), displayPath: displayPath, edits: edits, vocabulary: config.vocabulary)
     }
 
     /// The real file a write to `relative` must go to.

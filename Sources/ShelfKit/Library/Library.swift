@@ -61,10 +61,15 @@ public struct Library: Sendable {
     /// of the library still loads.
     public func load(withNotes: Bool = false) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         let scan = try BookFileScanner.scanAll(root: root)
-        let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes)
+        let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary)
         var problems = result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords), problems)
+    }
+
+    /// The book in a document, read in this library's vocabulary.
+    public func book(at path: String, in document: BookDocument) -> Book? {
+        document.frontMatter.flatMap { Book(path: path, frontMatter: $0, vocabulary: config.vocabulary) }
     }
 
     /// The absolute path of a path relative to the root.

@@ -10,6 +10,8 @@ public struct LibraryConfig: Sendable {
     public var queries: [String: String] = [:]
     /// How many books each series has, for "3 of 5 read".
     public var seriesCounts: [String: Int] = [:]
+    /// The files' own key names and status words (`fields:` and `statuses:`).
+    public var vocabulary = Vocabulary.standard
     /// Every setting as written.
     public var entries: [FieldEntry] = []
 
@@ -52,6 +54,20 @@ public struct LibraryConfig: Sendable {
             case "queries":
                 if case .map(let saved) = value {
                     for query in saved { if let text = query.value.text { queries[query.key] = text } }
+                }
+            case "fields":
+                if case .map(let fields) = value {
+                    for field in fields {
+                        if let canonical = CanonicalField(key: field.key), let key = field.value.text, !key.isEmpty {
+                            vocabulary.keys[canonical] = key
+                        }
+                    }
+                }
+            case "statuses":
+                if case .map(let words) = value {
+                    for word in words {
+                        if let status = word.value.text.flatMap(ReadingStatus.init(alias:)) { vocabulary.statuses[word.key] = status }
+                    }
                 }
             case "series_counts":
                 if case .map(let counts) = value {

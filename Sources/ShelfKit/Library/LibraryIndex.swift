@@ -46,7 +46,7 @@ public struct LibraryIndex: Sendable {
                     tags.add(String(prefix), book: id)
                 }
             }
-            if let isbn = book.isbn13 {
+            for isbn in book.isbns13 {
                 isbns.add(isbn, book: id)
             }
             if let words = noteWords?[position] {

@@ -23,7 +23,7 @@ public enum LibraryInitializer {
     /// Writes `shelf.yaml` into `folder`, creating the folder if needed.
     /// - Returns: the path of the written file.
     /// - Throws: when the folder already holds a `shelf.yaml`, or cannot be written.
-    public static func initialize(folder: String) throws -> String {
+    public static func initialize(folder: String, preset: VocabularyPreset? = nil) throws -> String {
         let absolute = Library.absolute(folder)
         let configPath = absolute + "/" + LibraryConfig.fileName
         var isFolder: ObjCBool = false
@@ -38,7 +38,8 @@ public enum LibraryInitializer {
         } catch {
             throw FileError(path: absolute, reason: "cannot create the folder")
         }
-        try AtomicFile.create(path: configPath, bytes: Array(defaultConfig.utf8))
+        let text = defaultConfig + (preset.map { "\n" + $0.settings } ?? "")
+        try AtomicFile.create(path: configPath, bytes: Array(text.utf8))
         return configPath
     }
 }

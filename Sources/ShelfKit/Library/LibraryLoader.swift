@@ -11,7 +11,7 @@ public enum LibraryLoader {
     }
 
     /// Loads the files at `paths` (relative to `root`).
-    public static func load(root: String, paths: [String], withNotes: Bool) -> Result {
+    public static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
         let slots = Slots(count: paths.count)
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -23,7 +23,7 @@ public enum LibraryLoader {
                 do throws(FileError) {
                     try FileIO.read(root + "/" + path, into: &buffer)
                     slots.set(index, buffer.withUnsafeBufferPointer {
-                        BookFileReader.read($0, path: path, withNotes: withNotes)
+                        BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     })
                 } catch {
                     slots.set(index, .failed(.unreadable(error)))

@@ -2,19 +2,20 @@ extension Book {
     /// Reads a book from a file's front matter.
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
-    public init?(path: String, frontMatter: FrontMatter) {
+    public init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
         var fields: [BookField] = []
         fields.reserveCapacity(frontMatter.entries.count)
         // The canonical spelling wins over an alias (`authors` over `author`), then the first alias written.
         var chosen: [CanonicalField: Int] = [:]
         for entry in frontMatter.entries {
-            let canonical = CanonicalField(key: entry.key)
+            let canonical = vocabulary.field(forKey: entry.key)
             let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value))
             if let canonical {
                 if let previous = chosen[canonical] {
                     // A key written twice: the last wins, as YAML readers take it.
                     let sameKey = entry.key == fields[previous].key
-                    if sameKey || (entry.key == canonical.rawValue && fields[previous].key != canonical.rawValue) {
+                    let preferred = vocabulary.isPreferredKey(entry.key, for: canonical)
+                    if sameKey || (preferred && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
                         chosen[canonical] = fields.count
                     }
                 } else {
@@ -29,11 +30,11 @@ extension Book {
         self.init(path: path, title: title)
         self.fields = fields
         for (field, index) in chosen.sorted(by: { $0.value < $1.value }) where field != .title {
-            apply(fields[index].value, to: field, key: fields[index].key)
+            apply(fields[index].value, to: field, key: fields[index].key, vocabulary: vocabulary)
         }
     }
 
-    private mutating func apply(_ value: FieldValue, to field: CanonicalField, key: String) {
+    private mutating func apply(_ value: FieldValue, to field: CanonicalField, key: String, vocabulary: Vocabulary) {
         if case .null = value { return }
         let text = value.text?.trimmingSpaces
         switch field {
@@ -47,7 +48,7 @@ extension Book {
             if let isbn, ISBN.parse(isbn) == nil { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
             guard let text = nonEmpty(text) else { return }
-            status = ReadingStatus(alias: text)
+            status = vocabulary.status(fromWord: text)
             if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
         case .rating:
             guard let text = nonEmpty(text) else { return }

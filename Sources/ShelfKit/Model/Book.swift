@@ -43,6 +43,9 @@ public struct Book: Sendable {
     /// The ISBN in 13-digit form, when the written ISBN is valid.
     public var isbn13: String? { isbn.flatMap(ISBN.parse)?.isbn13 }
 
+    /// Every valid ISBN written in the `isbn` value, in 13-digit form.
+    public var isbns13: [String] { isbn.map { ISBN.parseAll($0).map(\.isbn13) } ?? [] }
+
     /// The value of a field named canonically (`pages`) or as written in the file (`mood`).
     public func value(of name: String) -> FieldValue? {
         if let exact = fields.last(where: { $0.key == name }) { return exact.value }

@@ -61,6 +61,17 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// Every valid ISBN in `text`, once each: `0441478123 9780441478125` (as the Obsidian Book
+    /// Search plugin writes) gives the book under both forms, and two different ISBNs give both.
+    public static func parseAll(_ text: String) -> [ISBN] {
+        if let whole = try? ISBN(validating: text) { return [whole] }
+        var found: [ISBN] = []
+        for part in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "/" }) {
+            if let isbn = try? ISBN(validating: String(part)), !found.contains(isbn) { found.append(isbn) }
+        }
+        return found
+    }
+
     /// The 10-digit form; nil for a 979 ISBN, which has none.
     public var isbn10: String? {
         guard isbn13.hasPrefix("978") else { return nil }

@@ -98,7 +98,7 @@ struct FieldMatcher {
     }
 
     private func isbnMatch(_ book: Book) -> Bool {
-        if let wanted = ISBN.parse(query.value) { return book.isbn13 == wanted.isbn13 }
+        if let wanted = ISBN.parse(query.value) { return book.isbns13.contains(wanted.isbn13) }
         let digits = query.value.filter(\.isNumber)
         return !digits.isEmpty && (book.isbn?.filter(\.isNumber).contains(digits) ?? false)
     }

@@ -56,7 +56,7 @@ public enum SearchRanker {
                               prefixWord: String?, notes: (Book) -> String?) -> Double {
         if field == .isbn {
             guard term.count == 1, let isbn = ISBN.parse(term[0]) else { return 0 }
-            return book.isbn13 == isbn.isbn13 ? 1 : 0
+            return book.isbns13.contains(isbn.isbn13) ? 1 : 0
         }
         if field == .notes && term.count == 1 {
             guard let postings = index.noteWords else { return 0 }

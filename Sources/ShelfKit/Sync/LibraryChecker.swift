@@ -70,7 +70,7 @@ public struct LibraryChecker {
             return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
                                  message: "no front matter, so not a book (shelf leaves it alone)")]
         }
-        guard let book = Book(path: path, frontMatter: frontMatter) else {
+        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
             return [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
                                  message: "front matter without a title, so not a book")]
         }
@@ -84,12 +84,22 @@ public struct LibraryChecker {
             findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: problem.code, severity: .error,
                                          message: problem.description))
         }
-        if let statusEntry = FrontMatterEditor.target("status", in: frontMatter), let status = book.status,
-           let written = statusEntry.value.scalar?.value, written != status.rawValue {
+        let vocabulary = library.config.vocabulary
+        if let statusEntry = FrontMatterEditor.target("status", in: frontMatter, vocabulary: vocabulary), let status = book.status,
+           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status) {
             let at = position(of: statusEntry.key)
             findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
                                          message: "status '\(written)' is read as \(status.rawValue)",
-                                         fix: .canonicalStatus(key: statusEntry.key, value: status.rawValue)))
+                                         fix: .canonicalStatus(key: statusEntry.key, value: vocabulary.word(for: status))))
+        }
+        if !vocabulary.isStandard {
+            for field in book.fields {
+                guard let canonical = field.canonical, let wanted = vocabulary.keys[canonical],
+                      !vocabulary.isPreferredKey(field.key, for: canonical) else { continue }
+                let at = position(of: field.key)
+                findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "mixed-vocabulary", severity: .warning,
+                                             message: "`\(field.key)` where this library's vocabulary writes `\(wanted)`"))
+            }
         }
         if let isbn = book.isbn13 {
             if let owner = isbnOwners[isbn] {

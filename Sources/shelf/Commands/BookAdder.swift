@@ -110,8 +110,8 @@ struct BookAdder {
     }
 
     private mutating func write(_ file: NewBookFile, pending: Bool) throws -> Outcome {
-        let bytes = file.render()
-        guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter, let book = Book(path: "", frontMatter: frontMatter) else {
+        let bytes = file.render(vocabulary: library.config.vocabulary)
+        guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter, let book = Book(path: "", frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
             return .failed("internal error: the new book does not read back")
         }
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {

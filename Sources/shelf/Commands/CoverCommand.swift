@@ -30,7 +30,7 @@ struct CoverCommand: ParsableCommand {
         if let book {
             let path = try BookLookup.path(named: book, in: library)
             let document = try BookLookup.document(at: path, in: library)
-            guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter) else {
+            guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
                 throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book")
             }
             do {

@@ -69,7 +69,7 @@ struct MoveCommand: ParsableCommand {
             if !target.hasSuffix(".md") { target += ".md" }
         } else {
             let document = try BookLookup.document(at: path, in: library)
-            guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter) else {
+            guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
                 throw Diagnostics.failure("\(path): not a book")
             }
             let wanted = folder + BookFileName.name(for: found, template: library.config.filenameTemplate)
@@ -130,7 +130,7 @@ struct EditCommand: ParsableCommand {
             if status != 0 { throw Diagnostics.failure("the editor exited with status \(status)") }
             do {
                 let document = try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
-                if let frontMatter = document.frontMatter, Book(path: path, frontMatter: frontMatter) == nil {
+                if let frontMatter = document.frontMatter, Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) == nil {
                     Diagnostics.write("\(display): the front matter has no title, so shelf no longer lists it as a book")
                 }
                 return

@@ -11,6 +11,8 @@ struct InitCommand: ParsableCommand {
             Examples:
               shelf init            # this folder
               shelf init ~/Books
+              shelf init --git ~/Books
+              shelf init --preset obsidian-book-search ~/Vault/Books
             """
     )
 
@@ -20,10 +22,19 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Also set up git to merge book files with shelf (runs `git init` when needed).")
     var git = false
 
+    @Option(help: ArgumentHelp("Use another tool's key names: obsidian-book-search or hugo (docs/vocabularies.md).", valueName: "name"))
+    var preset: String?
+
+    func validate() throws {
+        if let preset, VocabularyPreset.named(preset) == nil {
+            throw ValidationError("no preset '\(preset)'; use one of: " + VocabularyPreset.all.map(\.name).joined(separator: ", "))
+        }
+    }
+
     func run() throws {
         let folder = directory ?? FileManager.default.currentDirectoryPath
         do {
-            let path = try LibraryInitializer.initialize(folder: folder)
+            let path = try LibraryInitializer.initialize(folder: folder, preset: preset.flatMap(VocabularyPreset.named))
             Output.line("Initialized a library: \(path)")
             if git {
                 let root = (path as NSString).deletingLastPathComponent

@@ -157,7 +157,7 @@ struct PendingFiller {
         guard current == placeholderName || current.hasPrefix(String(placeholderName.dropLast(3)) + "-"),
               let bytes = try? FileIO.read(library.absolutePath(book.path)),
               let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
-              let filled = Book(path: book.path, frontMatter: frontMatter) else { return }
+              let filled = Book(path: book.path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else { return }
         let name = BookFileName.unique(BookFileName.name(for: filled, template: library.config.filenameTemplate)) {
             FileManager.default.fileExists(atPath: library.absolutePath(folder + $0))
         }

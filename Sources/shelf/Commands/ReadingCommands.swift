@@ -36,7 +36,7 @@ struct ReadingDateOptions: ParsableArguments {
         }
         let path = try BookLookup.path(named: book, in: library)
         let document = try BookLookup.document(at: path, in: library)
-        if let frontMatter = document.frontMatter, let existing = Book(path: path, frontMatter: frontMatter) {
+        if let frontMatter = document.frontMatter, let existing = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) {
             let current: BookDate? = key == "started" ? existing.started : existing.finished
             if current != nil { return nil }
         }

@@ -1,0 +1,52 @@
+/// The key names and status words a library's files use, when they are not shelf's own: an
+/// Obsidian vault written by the Book Search plugin says `author`, `myRate`, `status: unread`.
+///
+/// shelf reads the user's keys as the canonical fields they stand for, and every edit writes the
+/// user's key, in the user's value spelling, so a vault stays uniform and no key is ever renamed.
+public struct Vocabulary: Sendable, Equatable {
+    /// Canonical field → the key the files use for it.
+    public var keys: [CanonicalField: String]
+    /// The files' status word → the canonical status.
+    public var statuses: [String: ReadingStatus]
+
+    public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:]) {
+        self.keys = keys
+        self.statuses = statuses
+    }
+
+    /// shelf's own names.
+    public static let standard = Vocabulary()
+
+    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty }
+
+    /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
+    public func field(forKey key: String) -> CanonicalField? {
+        if !keys.isEmpty {
+            let folded = CanonicalField.fold(key)
+            if let mapped = keys.first(where: { CanonicalField.fold($0.value) == folded }) { return mapped.key }
+        }
+        return CanonicalField(key: key)
+    }
+
+    /// The key to write a canonical field under.
+    public func key(for field: CanonicalField) -> String {
+        keys[field] ?? field.rawValue
+    }
+
+    /// True when `key` is the spelling this vocabulary writes for `field`.
+    public func isPreferredKey(_ key: String, for field: CanonicalField) -> Bool {
+        CanonicalField.fold(key) == CanonicalField.fold(self.key(for: field))
+    }
+
+    /// A status word of the files, or any alias shelf knows.
+    public func status(fromWord word: String) -> ReadingStatus? {
+        let trimmed = word.trimmingSpaces
+        if let mapped = statuses.first(where: { $0.key.lowercased() == trimmed.lowercased() }) { return mapped.value }
+        return ReadingStatus(alias: trimmed)
+    }
+
+    /// The word the files use for a status.
+    public func word(for status: ReadingStatus) -> String {
+        statuses.filter { $0.value == status }.map(\.key).sorted().first ?? status.rawValue
+    }
+}

@@ -1,0 +1,53 @@
+/// Vocabularies other tools write, ready to use: `shelf init --preset NAME`, and what
+/// `shelf detect` recognises.
+public struct VocabularyPreset: Sendable {
+    public var name: String
+    public var summary: String
+    public var vocabulary: Vocabulary
+    /// Keys whose presence says a file was written in this vocabulary.
+    public var signatureKeys: [String]
+
+    /// The Obsidian Book Search plugin's default template (camelCase; snake_case reads the same,
+    /// since keys compare without case, `_` and `-`).
+    public static let obsidianBookSearch = VocabularyPreset(
+        name: "obsidian-book-search",
+        summary: "Obsidian's Book Search plugin (author, category, publish, total, myRate, startReadDate…)",
+        vocabulary: Vocabulary(
+            keys: [.authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
+                   .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created"],
+            statuses: ["unread": .toRead, "reading": .reading, "read": .read]),
+        signatureKeys: ["category", "publish", "total", "myRate", "startReadDate", "finishReadDate", "created", "updated"])
+
+    /// Hugo or Jekyll posts about books.
+    public static let hugo = VocabularyPreset(
+        name: "hugo",
+        summary: "Hugo/Jekyll book posts (book_author, categories, date)",
+        vocabulary: Vocabulary(keys: [.authors: "book_author", .genres: "categories", .finished: "date"]),
+        signatureKeys: ["book_author", "categories", "date", "draft", "slug"])
+
+    public static let all = [obsidianBookSearch, hugo]
+
+    public static func named(_ name: String) -> VocabularyPreset? {
+        all.first { $0.name == name }
+    }
+
+    /// The `fields:` and `statuses:` settings for shelf.yaml.
+    public var settings: String {
+        VocabularyPreset.settings(for: vocabulary, comment: "Vocabulary: \(summary)")
+    }
+
+    /// `fields:` and `statuses:` lines for a vocabulary.
+    public static func settings(for vocabulary: Vocabulary, comment: String) -> String {
+        var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\nfields:\n"
+        for field in CanonicalField.allCases {
+            if let key = vocabulary.keys[field] { text += "  \(field.rawValue): \(YAMLScalarWriter.string(key))\n" }
+        }
+        if !vocabulary.statuses.isEmpty {
+            text += "statuses:\n"
+            for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+                text += "  \(YAMLScalarWriter.string(word)): \(status.rawValue)\n"
+            }
+        }
+        return text
+    }
+}

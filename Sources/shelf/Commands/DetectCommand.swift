@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ShelfKit
+
+/// `shelf detect`: which vocabulary a folder's files use, and the `fields:` map for it.
+struct DetectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "detect",
+        abstract: "Report which key names a folder's files use, and propose the fields: map for shelf.yaml.",
+        discussion: """
+            Counts every front-matter key, recognises the vocabularies of known tools (Obsidian's \
+            Book Search plugin, Hugo/Jekyll posts), and prints the fields: and statuses: settings \
+            that let shelf read and edit the files in their own words. --write adds them to \
+            shelf.yaml (creating it if needed); nothing is written without it.
+
+            Examples:
+              shelf detect --library ~/Vault/Books
+              shelf detect --library ~/Vault/Books --write
+            """)
+
+    @OptionGroup var library: LibraryOptions
+    @Flag(help: "Add the proposed settings to shelf.yaml.") var write = false
+
+    func run() throws {
+        let folder = library.library ?? ProcessInfo.processInfo.environment["SHELF_LIBRARY"] ?? FileManager.default.currentDirectoryPath
+        let opened: Library
+        do {
+            opened = try Library(root: folder)
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        let report: VocabularyDetector.Report
+        do {
+            report = try VocabularyDetector(library: opened).run()
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
+        Output.line("\(report.files) files with front matter. Keys, by how many files use them:")
+        let width = report.keyCounts.map { String($0.count).count }.max() ?? 1
+        for (key, count) in report.keyCounts.prefix(40) {
+            let field = VocabularyPreset.obsidianBookSearch.vocabulary.field(forKey: key) ?? CanonicalField(key: key)
+            let meaning = report.proposed.field(forKey: key).map { " → \($0.rawValue)" }
+                ?? field.map { $0.rawValue == key ? "" : " (read as \($0.rawValue))" } ?? ""
+            Output.line("  " + String(repeating: " ", count: width - String(count).count) + "\(count)  \(key)\(meaning)")
+        }
+        guard let preset = report.preset, !report.proposed.isStandard else {
+            Output.line("\nThese files use shelf's own names (or its aliases); no fields: map is needed.")
+            return
+        }
+        let settings = VocabularyPreset.settings(for: report.proposed, comment: "Vocabulary detected: \(preset.summary)")
+        Output.line("\nThey look written by \(preset.summary). Proposed settings:\n")
+        Output.write(settings)
+        guard write else { return Output.line("\n(nothing written; --write adds these to shelf.yaml)") }
+        try append(settings, to: opened)
+    }
+
+    private func append(_ settings: String, to library: Library) throws {
+        let path = library.absolutePath(LibraryConfig.fileName)
+        do {
+            guard FileManager.default.fileExists(atPath: path) else {
+                try AtomicFile.create(path: path, bytes: Array((LibraryInitializer.defaultConfig + "\n" + settings).utf8))
+                return Output.line("\nWrote \(path).")
+            }
+            let existing = try FileIO.read(path)
+            if library.config.entries.contains(where: { $0.key == "fields" || $0.key == "statuses" }) {
+                throw Diagnostics.failure("\(path) already has fields: or statuses:; edit it by hand")
+            }
+            let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
+            try AtomicFile.replace(path: path, bytes: existing + separator + Array(("\n" + settings).utf8))
+            Output.line("\nAdded the settings to \(path).")
+        } catch let error as FileError {
+            throw Diagnostics.failure(error.description)
+        }
+    }
+}
