@@ -29,10 +29,11 @@ public struct QueryParser {
 
     /// Parses `query`; an empty query matches every book.
     public func parse(_ query: String) throws(QueryError) -> QueryExpression {
-        try parse(query, depth: 0)
+        try parse(query, expanding: [])
     }
 
-    private func parse(_ query: String, depth: Int) throws(QueryError) -> QueryExpression {
+    /// - Parameter expanding: the saved queries being expanded, outermost first, to catch a loop.
+    private func parse(_ query: String, expanding: [String]) throws(QueryError) -> QueryExpression {
         var lexer = QueryLexer(query)
         var tokens = try lexer.tokens()
         // The last bare word also matches as a prefix: results appear while a word is half typed.
@@ -44,7 +45,7 @@ public struct QueryParser {
            case .word(let text) = tokens[last].kind {
             tokens[last].kind = .word(text + "\u{0}")
         }
-        var state = State(tokens: tokens, query: query, parser: self, depth: depth)
+        var state = State(tokens: tokens, query: query, parser: self, expanding: expanding)
         guard !tokens.isEmpty else { return .all }
         let expression = try state.parseOr()
         if state.position < tokens.count {
@@ -58,7 +59,7 @@ public struct QueryParser {
         var tokens: [QueryToken]
         var query: String
         var parser: QueryParser
-        var depth: Int
+        var expanding: [String]
         var position = 0
 
         mutating func parseOr() throws(QueryError) -> QueryExpression {
@@ -105,6 +106,10 @@ public struct QueryParser {
                 return inner
             case .word(let text):
                 let isPrefix = text.hasSuffix("\u{0}")
+                // A hyphenated ISBN is one word, not the phrase of its digit groups.
+                if let isbn = ISBN.parse(isPrefix ? String(text.dropLast()) : text) {
+                    return .word(isbn.isbn13, prefix: false)
+                }
                 let words = TextFolding.words(isPrefix ? String(text.dropLast()) : text)
                 guard !words.isEmpty else { return .all }
                 if words.count == 1 { return .word(words[0], prefix: isPrefix) }
@@ -128,12 +133,15 @@ public struct QueryParser {
                 guard let saved = parser.savedQueries[name] else {
                     throw QueryError("no saved query @\(name) (shelf.yaml lists them under queries:)", column: token.column, query: query)
                 }
-                guard depth < 8 else {
-                    throw QueryError("@\(name) refers to itself", column: token.column, query: query)
+                guard !expanding.contains(name) else {
+                    let loop = (expanding.drop { $0 != name } + [name]).map { "@" + $0 }.joined(separator: " → ")
+                    throw QueryError("@\(name) refers to itself (\(loop))", column: token.column, query: query)
                 }
                 do {
-                    return try parser.parse(saved, depth: depth + 1)
+                    return try parser.parse(saved, expanding: expanding + [name])
                 } catch {
+                    // An error inside a saved query is reported once, at the outermost @name.
+                    if !expanding.isEmpty { throw error }
                     throw QueryError("in @\(name): \(error.message)", column: token.column, query: query)
                 }
             case .close:

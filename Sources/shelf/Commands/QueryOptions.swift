@@ -44,12 +44,13 @@ struct QueryOptions: ParsableArguments {
     @Option(name: .customLong("book-format"), help: ArgumentHelp("Only books in this format (hardcover, ebook…).", valueName: "format"))
     var bookFormat: String?
 
-    @Option(help: ArgumentHelp("Added on or after this date (YYYY[-MM[-DD]] or -30d).", valueName: "date")) var addedAfter: String?
-    @Option(help: ArgumentHelp("Added on or before this date.", valueName: "date")) var addedBefore: String?
-    @Option(help: ArgumentHelp("Started on or after this date.", valueName: "date")) var startedAfter: String?
-    @Option(help: ArgumentHelp("Started on or before this date.", valueName: "date")) var startedBefore: String?
-    @Option(help: ArgumentHelp("Finished on or after this date.", valueName: "date")) var finishedAfter: String?
-    @Option(help: ArgumentHelp("Finished on or before this date.", valueName: "date")) var finishedBefore: String?
+    // `.unconditional`: a relative date (`-30d`) starts with a dash but is a value, not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Added on or after this date (YYYY[-MM[-DD]] or -30d).", valueName: "date")) var addedAfter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Added on or before this date.", valueName: "date")) var addedBefore: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Started on or after this date.", valueName: "date")) var startedAfter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Started on or before this date.", valueName: "date")) var startedBefore: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Finished on or after this date.", valueName: "date")) var finishedAfter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Finished on or before this date.", valueName: "date")) var finishedBefore: String?
 
     @Flag(help: "Only favorites.") var favorite = false
 

@@ -51,7 +51,7 @@ import Testing
         #expect(try L.ls(["--added-after=-30d"]) == [L.ancillary, L.player, L.hailMary])
     }
 
-    @Test(.disabled("BUG: `shelf ls --added-after -30d` (the form the flag's help shows) exits 64 with \"Missing value for '--added-after <date>'\"; only `--added-after=-30d` works"))
+    @Test
     func addedAfterARelativeDateAsASeparateArgument() throws {
         #expect(try L.ls(["--added-after", "-30d"]) == [L.ancillary, L.player, L.hailMary])
     }
