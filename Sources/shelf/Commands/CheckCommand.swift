@@ -22,8 +22,7 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @OptionGroup var library: LibraryOptions
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
-    @Flag(help: "Short for --format json.") var json = false
+    @OptionGroup var output: TextOrJSONOptions
     @Flag(help: "Make the unambiguous fixes.") var fix = false
 
     func run() throws {
@@ -37,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         if fix {
             findings = findings.filter { finding in !(finding.fix.map { apply($0, to: finding, in: library) } ?? false) }
         }
-        if json || format == .json {
+        if output.isJSON {
             Output.line(JSONValue.array(findings.map { finding in
                 .object([("path", .string(finding.path)), ("line", .integer(finding.line)), ("column", .integer(finding.column)),
                          ("code", .string(finding.code)), ("severity", .string(finding.severity.rawValue)),

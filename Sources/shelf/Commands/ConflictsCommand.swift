@@ -16,8 +16,7 @@ struct ConflictsListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List conflict copies and what differs.")
 
     @OptionGroup var library: LibraryOptions
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
-    @Flag(help: "Short for --format json.") var json = false
+    @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
@@ -31,14 +30,14 @@ struct ConflictsListCommand: ParsableCommand {
                 ("copy_is_newer", .bool(resolver.copyIsNewer(copy))),
                 ("fields", .array(differences.fields.map(JSONValue.string))), ("notes_differ", .bool(differences.notes)),
             ]))
-            if !(json || format == .json) {
+            if !(output.isJSON) {
                 Output.line("\(Paths.display(copy.path, in: library))  (\(copy.tool.rawValue))")
                 Output.line("  original: \(Paths.display(copy.originalPath, in: library))")
                 let fields = differences.fields.isEmpty ? "none" : differences.fields.joined(separator: ", ")
                 Output.line("  differing fields: \(fields)" + (differences.notes ? "; the notes differ" : ""))
             }
         }
-        if json || format == .json {
+        if output.isJSON {
             Output.line(JSONValue.array(items).serialized(indent: 2))
         } else if copies.isEmpty {
             Output.line("No conflict copies.")

@@ -23,11 +23,7 @@ struct ISBNCommand: ParsableCommand {
     @Flag(help: "Read text on stdin and print the ISBN-13 of each ISBN found in it.")
     var extract = false
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: ShowCommand.ShowFormat = .text
-
-    @Flag(help: "Short for --format json.")
-    var json = false
+    @OptionGroup var output: TextOrJSONOptions
 
     func validate() throws {
         if extract && !values.isEmpty { throw ValidationError("--extract reads stdin; give no ISBNs") }
@@ -38,7 +34,7 @@ struct ISBNCommand: ParsableCommand {
         if extract {
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let found = ISBNExtractor.extract(from: text)
-            if json || format == .json {
+            if output.isJSON {
                 Output.line(JSONValue.array(found.map { .string($0.isbn13) }).serialized(indent: 2))
             } else {
                 for isbn in found { Output.line(isbn.isbn13) }
@@ -52,17 +48,17 @@ struct ISBNCommand: ParsableCommand {
                 let isbn = try ISBN(validating: value)
                 items.append(.object([("input", .string(value)), ("valid", .bool(true)), ("isbn13", .string(isbn.isbn13)),
                                       ("isbn10", isbn.isbn10.map(JSONValue.string) ?? .null), ("error", .null)]))
-                if !(json || format == .json) {
+                if !(output.isJSON) {
                     Output.line("\(value)\tvalid\tISBN-13 \(isbn.isbn13)\tISBN-10 \(isbn.isbn10 ?? "(none: 979 prefix)")")
                 }
             } catch {
                 anyInvalid = true
                 items.append(.object([("input", .string(value)), ("valid", .bool(false)), ("isbn13", .null),
                                       ("isbn10", .null), ("error", .string(error.description))]))
-                if !(json || format == .json) { Output.line("\(value)\tinvalid\t\(error.description)") }
+                if !(output.isJSON) { Output.line("\(value)\tinvalid\t\(error.description)") }
             }
         }
-        if json || format == .json { Output.line(JSONValue.array(items).serialized(indent: 2)) }
+        if output.isJSON { Output.line(JSONValue.array(items).serialized(indent: 2)) }
         if anyInvalid { throw ExitCode(1) }
     }
 }

@@ -24,8 +24,7 @@ struct LookupCommand: ParsableCommand {
     @Flag(help: "Fill every book marked `lookup: pending`, keeping every value already set.") var pending = false
     @Option(help: ArgumentHelp("Search Open Library for these words.", valueName: "words")) var search: String?
     @Flag(help: "Ignore cached answers.") var refresh = false
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
-    @Flag(help: "Short for --format json.") var json = false
+    @OptionGroup var output: TextOrJSONOptions
 
     func validate() throws {
         let modes = [isbn != nil, pending, search != nil].filter { $0 }.count
@@ -51,7 +50,7 @@ struct LookupCommand: ParsableCommand {
         guard let found else {
             throw Diagnostics.failure("\(valid.isbn13): neither Open Library nor Google Books knows this ISBN")
         }
-        if json || format == .json {
+        if output.isJSON {
             Output.line(JSONValue.object(found.fieldValues.map { ($0.key, json(of: $0.value)) }).serialized(indent: 2))
         } else {
             let width = found.fieldValues.map(\.key.count).max() ?? 0
@@ -68,7 +67,7 @@ struct LookupCommand: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error.description)
         }
-        if json || format == .json {
+        if output.isJSON {
             Output.line(JSONValue.array(hits.map { hit in
                 .object([("title", .string(hit.title)), ("authors", .array(hit.authors.map(JSONValue.string))),
                          ("year", hit.year.map(JSONValue.integer) ?? .null), ("isbns", .array(hit.isbns.map(JSONValue.string)))])

@@ -56,17 +56,13 @@ struct NotesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: [String]
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: ShowCommand.ShowFormat = .text
-
-    @Flag(help: "Short for --format json.")
-    var json = false
+    @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
         let path = try BookLookup.path(named: book.joined(separator: " "), in: library)
         let notes = BookNote.notes(in: try BookLookup.document(at: path, in: library).body)
-        if json || format == .json {
+        if output.isJSON {
             let items = notes.map { note in
                 JSONValue.object([("timestamp", note.timestamp.map(JSONValue.string) ?? .null), ("text", .string(note.text))])
             }

@@ -29,6 +29,16 @@ struct ReadingDateOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The date (YYYY-MM-DD); replaces a date already set. Default: today, kept if one is set.", valueName: "date"))
     var date: String?
 
+    /// Moves a book to `status`, dating it under `key`, plus any `extra` edits, in one write.
+    func transition(_ book: String, to status: ReadingStatus, dating key: String, library options: LibraryOptions,
+                    extra: [FieldEdit] = []) throws {
+        let library = try options.open()
+        let path = try BookLookup.path(named: book, in: library)
+        let edits = [FieldEdit.set("status", .string(status.rawValue))]
+            + [try dateEdit(key, library: library, book: path)].compactMap { $0 } + extra
+        try BookEditing.edit(path, library: library, edits: edits)
+    }
+
     /// The edit of `key`: the given date, else today unless the book already has one.
     func dateEdit(_ key: String, library: Library, book: String) throws -> FieldEdit? {
         if let date {
@@ -56,11 +66,7 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {
-        let library = try library.open()
-        let path = try BookLookup.path(named: book, in: library)
-        let edits: [FieldEdit] = [.set("status", .string(ReadingStatus.reading.rawValue))]
-            + [try dates.dateEdit("started", library: library, book: path)].compactMap { $0 }
-        try BookEditing.edit(path, library: library, edits: edits)
+        try dates.transition(book, to: .reading, dating: "started", library: library)
     }
 }
 
@@ -81,12 +87,8 @@ struct FinishCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try library.open()
-        let path = try BookLookup.path(named: book, in: library)
-        var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.read.rawValue))]
-        if let edit = try dates.dateEdit("finished", library: library, book: path) { edits.append(edit) }
-        if let rating { edits.append(.set("rating", .typed(String(rating)))) }
-        try BookEditing.edit(path, library: library, edits: edits)
+        try dates.transition(book, to: .read, dating: "finished", library: library,
+                             extra: rating.map { [.set("rating", .typed(String($0)))] } ?? [])
     }
 }
 
@@ -102,10 +104,6 @@ struct AbandonCommand: ParsableCommand {
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {
-        let library = try library.open()
-        let path = try BookLookup.path(named: book, in: library)
-        let edits: [FieldEdit] = [.set("status", .string(ReadingStatus.abandoned.rawValue))]
-            + [try dates.dateEdit("finished", library: library, book: path)].compactMap { $0 }
-        try BookEditing.edit(path, library: library, edits: edits)
+        try dates.transition(book, to: .abandoned, dating: "finished", library: library)
     }
 }

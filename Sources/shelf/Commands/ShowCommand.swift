@@ -23,15 +23,7 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: [String]
 
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
-    var format: ShowFormat = .text
-
-    @Flag(help: "Short for --format json.")
-    var json = false
-
-    enum ShowFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
@@ -41,7 +33,7 @@ struct ShowCommand: ParsableCommand {
         guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
             throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
         }
-        if json || format == .json {
+        if output.isJSON {
             guard case .object(var members) = found.jsonObject() else { return }
             members.append(("notes", .string(document.body)))
             Output.line(JSONValue.object(members).serialized(indent: 2))

@@ -22,14 +22,13 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var filters: QueryOptions
     @Option(help: ArgumentHelp("Show one year month by month.", valueName: "year")) var year: Int?
     @Option(help: ArgumentHelp("Count books by any field (language, genre, your own country…).", valueName: "field")) var by: String?
-    @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format")) var format: ShowCommand.ShowFormat = .text
-    @Flag(help: "Short for --format json.") var json = false
+    @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
         let result = try QueryRunner.run(filters, library: library)
         let stats = LibraryStats(result.books, year: year, by: by)
-        if json || format == .json {
+        if output.isJSON {
             Output.line(stats.json().serialized(indent: 2))
             return
         }

@@ -64,22 +64,14 @@ struct TagsListCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Option(help: ArgumentHelp("Output format: table or json.", valueName: "format"))
-    var format: TagsFormat = .table
-
-    @Flag(help: "Short for --format json.")
-    var json = false
-
-    enum TagsFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json
-    }
+    @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
         let counts = index.tagCounts()
-        if json || format == .json {
+        if output.isJSON {
             Output.line(JSONValue.array(counts.map { .object([("tag", .string($0.tag)), ("count", .integer($0.count))]) })
                 .serialized(indent: 2))
             return
