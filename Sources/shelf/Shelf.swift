@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import ShelfKit
 
@@ -50,6 +51,9 @@ struct Shelf: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
             Pager.finish()
+            // Everything is written: leave without tearing down the index, which for a large
+            // library takes longer than freeing the process does.
+            Foundation.exit(0)
         } catch {
             Pager.finish()
             exit(withError: error)

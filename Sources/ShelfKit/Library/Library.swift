@@ -59,12 +59,14 @@ public struct Library: Sendable {
 
     /// Reads every book and builds the index. Files that fail are returned, not thrown: the rest
     /// of the library still loads.
-    public func load(withNotes: Bool = false) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+    /// - Parameter withWords: build the word indices of titles, authors and the like (see
+    ///   `LibraryIndex`); off for a query of fields alone.
+    public func load(withNotes: Bool = false, withWords: Bool = true) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         let scan = try BookFileScanner.scanAll(root: root)
         let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary)
         var problems = result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
-        return (LibraryIndex(books: result.books, noteWords: result.noteWords), problems)
+        return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)
     }
 
     /// The book in a document, read in this library's vocabulary.

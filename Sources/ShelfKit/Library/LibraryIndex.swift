@@ -16,11 +16,29 @@ public struct LibraryIndex: Sendable {
     public private(set) var noteWords: PostingIndex?
 
     /// Builds the indices over `books`; `noteWords`, parallel to `books`, fills the note index.
-    public init(books: [Book], noteWords: [[String]]? = nil) {
+    /// - Parameter withWords: also index the words of titles, authors, series, tags and
+    ///   publishers; a query of fields alone (`ls --tag x`) needs only tags and ISBNs.
+    public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
         self.books = books
         var notes = noteWords == nil ? nil : PostingIndex()
         for (position, book) in books.enumerated() {
             let id = Int32(position)
+            for tag in book.tags {
+                let folded = TextFolding.foldTag(tag)
+                tags.add(folded, book: id)
+                var prefix = Substring(folded)
+                while let slash = prefix.lastIndex(of: "/") {
+                    prefix = prefix[..<slash]
+                    tags.add(String(prefix), book: id)
+                }
+            }
+            for isbn in book.isbns13 {
+                isbns.add(isbn, book: id)
+            }
+            if let words = noteWords?[position] {
+                for word in words { notes?.add(word, book: id) }
+            }
+            guard withWords else { continue }
             TextFolding.forEachWord(in: book.title) { titleWords.add($0, book: id) }
             if let subtitle = book.subtitle {
                 TextFolding.forEachWord(in: subtitle) { titleWords.add($0, book: id) }
@@ -36,21 +54,6 @@ public struct LibraryIndex: Sendable {
             }
             for tag in book.tags {
                 TextFolding.forEachWord(in: tag) { tagWords.add($0, book: id) }
-            }
-            for tag in book.tags {
-                let folded = TextFolding.foldTag(tag)
-                tags.add(folded, book: id)
-                var prefix = Substring(folded)
-                while let slash = prefix.lastIndex(of: "/") {
-                    prefix = prefix[..<slash]
-                    tags.add(String(prefix), book: id)
-                }
-            }
-            for isbn in book.isbns13 {
-                isbns.add(isbn, book: id)
-            }
-            if let words = noteWords?[position] {
-                for word in words { notes?.add(word, book: id) }
             }
         }
         self.noteWords = notes

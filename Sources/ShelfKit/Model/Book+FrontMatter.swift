@@ -45,7 +45,7 @@ extension Book {
         case .genres: genres = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
         case .isbn:
             isbn = nonEmpty(text) ?? value.texts.first
-            if let isbn, ISBN.parse(isbn) == nil { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
+            if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
             guard let text = nonEmpty(text) else { return }
             status = vocabulary.status(fromWord: text)

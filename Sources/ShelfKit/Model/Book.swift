@@ -9,7 +9,11 @@ public struct Book: Sendable {
     public var subtitle: String?
     public var authors: [String] = []
     /// The ISBN as written (a leading zero kept).
-    public var isbn: String?
+    public var isbn: String? {
+        didSet { isbns13 = isbn.map { ISBN.parseAll($0).map(\.isbn13) } ?? [] }
+    }
+    /// Every valid ISBN written in the `isbn` value, in 13-digit form (worked out once).
+    public private(set) var isbns13: [String] = []
     public var status: ReadingStatus?
     public var rating: Int?
     public var tags: [String] = []
@@ -41,10 +45,7 @@ public struct Book: Sendable {
     }
 
     /// The ISBN in 13-digit form, when the written ISBN is valid.
-    public var isbn13: String? { isbn.flatMap(ISBN.parse)?.isbn13 }
-
-    /// Every valid ISBN written in the `isbn` value, in 13-digit form.
-    public var isbns13: [String] { isbn.map { ISBN.parseAll($0).map(\.isbn13) } ?? [] }
+    public var isbn13: String? { isbns13.first }
 
     /// The value of a field named canonically (`pages`) or as written in the file (`mood`).
     public func value(of name: String) -> FieldValue? {

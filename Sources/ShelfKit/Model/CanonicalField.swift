@@ -37,8 +37,12 @@ public enum CanonicalField: String, Sendable, CaseIterable {
 
     /// The canonical key a front-matter key stands for, if any.
     public init?(key: String) {
-        guard let field = CanonicalField.byFoldedKey[CanonicalField.fold(key)] else { return nil }
-        self = field
+        // Most keys are written exactly as shelf spells them: a direct hit avoids folding.
+        if let field = CanonicalField.byFoldedKey[key] ?? CanonicalField.byFoldedKey[CanonicalField.fold(key)] {
+            self = field
+        } else {
+            return nil
+        }
     }
 
     /// A key folded for comparison: lowercase ASCII letters and digits only.
@@ -55,11 +59,13 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         return folded
     }
 
+    /// Folded spellings, plus each canonical name as written (`series_index`), for direct hits.
     private static let byFoldedKey: [String: CanonicalField] = {
         var table: [String: CanonicalField] = [:]
         for field in CanonicalField.allCases {
             for alias in field.aliases { table[alias] = field }
             table[fold(field.rawValue)] = field
+            table[field.rawValue] = field
         }
         return table
     }()

@@ -16,6 +16,9 @@ public struct ConflictCopy: Sendable, Equatable {
     /// The conflict copy a file name stands for, or nil for an ordinary name.
     /// - Parameter path: relative path of the file; the original is in the same folder.
     public init?(path: String) {
+        // Every pattern names a conflict: a cheap test spares the regular expressions for the
+        // thousands of ordinary names.
+        guard path.utf8.count > 8, path.lowercased().contains("conflict") else { return nil }
         let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
         let name = String(path.dropFirst(folder.count))
         let range = NSRange(name.startIndex..., in: name)
