@@ -44,7 +44,7 @@ let package = Package(
             name: "ShelfKitTests",
             dependencies: ["ShelfKit", "ShelfTestSupport"],
             // Fixture files are read through #filePath, not bundled as resources.
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Lookup/Fixtures"]
         ),
         .testTarget(
             name: "shelfTests",
