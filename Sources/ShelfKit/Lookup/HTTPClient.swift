@@ -30,6 +30,9 @@ public final class HTTPClient: @unchecked Sendable {
         public var body: Data
     }
 
+    /// The longest `Retry-After`, in seconds, worth waiting for within one command.
+    public static let longestRetryAfter: Double = 10
+
     public var settings: Settings
     private let session: URLSession
     private let lock = NSLock()
@@ -40,17 +43,18 @@ public final class HTTPClient: @unchecked Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = settings.requestTimeout
         configuration.timeoutIntervalForResource = settings.totalTimeout
-        configuration.httpAdditionalHeaders = ["User-Agent": settings.userAgent, "Accept": "application/json"]
+        configuration.httpAdditionalHeaders = ["User-Agent": settings.userAgent]
         session = URLSession(configuration: configuration)
     }
 
     /// GETs `url`. A 404 gives a response with status 404; other failures throw after retries.
-    public func get(_ url: URL) throws(LookupError) -> Response {
+    /// - Parameter accept: the `Accept` header (images for covers).
+    public func get(_ url: URL, accept: String = "application/json") throws(LookupError) -> Response {
         let host = url.host ?? url.absoluteString
         var attempt = 0
         while true {
             waitForTurn(host)
-            let outcome = perform(url)
+            let outcome = perform(url, accept: accept)
             switch outcome {
             case .failure(let error):
                 throw error
@@ -58,7 +62,11 @@ public final class HTTPClient: @unchecked Sendable {
                 guard attempt < settings.retries else {
                     throw response.status == 429 ? .rateLimited(host: host) : .serverError(host: host, status: response.status)
                 }
-                let delay = response.retryAfter.map { min($0, 60) } ?? settings.backoff * pow(2, Double(attempt))
+                // A server asking for a long wait is not waited for: say so now, try later.
+                if let wait = response.retryAfter, wait > HTTPClient.longestRetryAfter {
+                    throw response.status == 429 ? .rateLimited(host: host) : .serverError(host: host, status: response.status)
+                }
+                let delay = response.retryAfter ?? settings.backoff * pow(2, Double(attempt))
                 attempt += 1
                 Thread.sleep(forTimeInterval: delay)
             case .success(let response) where response.status == 404 || (200...299).contains(response.status):
@@ -76,11 +84,13 @@ public final class HTTPClient: @unchecked Sendable {
         return try JSONBody.decode(response, host: url.host ?? "the server")
     }
 
-    private func perform(_ url: URL) -> Result<RawResponse, LookupError> {
+    private func perform(_ url: URL, accept: String) -> Result<RawResponse, LookupError> {
         let host = url.host ?? url.absoluteString
         let semaphore = DispatchSemaphore(value: 0)
         let box = ResultBox()
-        let task = session.dataTask(with: url) { data, response, error in
+        var request = URLRequest(url: url)
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        let task = session.dataTask(with: request) { data, response, error in
             if let error {
                 box.result = .failure(HTTPClient.classify(error, host: host))
             } else if let http = response as? HTTPURLResponse {

@@ -4,7 +4,10 @@ import Foundation
 /// dates shelf reads: `2008-07-28`, `1969-03`, `1985`.
 enum PublishDate {
     static func normalize(_ text: String) -> String? {
+        // Catalogue conventions: `[1969]` (inferred), `c1985` and `©1985` (copyright), `1985?`.
         let trimmed = text.trimmingSpaces
+            .replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+            .replacingOccurrences(of: "©", with: "").replacingOccurrences(of: "?", with: "")
         if let date = BookDate(trimmed) { return date.text }
         let words = trimmed.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
         var year: Int?
@@ -12,7 +15,8 @@ enum PublishDate {
         var day: Int?
         for word in words {
             let digits = word.filter(\.isNumber)
-            if digits.count == 4, let value = Int(digits), word.count <= 5 {
+            let isYearWord = word.allSatisfy { $0.isNumber || $0 == "c" || $0 == "." }
+            if digits.count == 4, let value = Int(digits), isYearWord {
                 year = value
             } else if let value = Int(word), (1...31).contains(value) {
                 day = value

@@ -20,6 +20,19 @@ public enum ISBNExtractor {
     }
 
     private static func parse(_ candidate: String, allowOCR: Bool, labelled: Bool) -> ISBN? {
+        if let whole = parseCompact(candidate, allowOCR: allowOCR, labelled: labelled) { return whole }
+        // The run may have swallowed numbers after the ISBN on its line (`9 780441 478125 50799`,
+        // `ISBN 0-306-40615-2 10 9 8`): try its leading space-separated groups.
+        let groups = candidate.split(separator: " ")
+        guard groups.count > 1 else { return nil }
+        for end in stride(from: groups.count - 1, through: 1, by: -1) {
+            let prefix = groups[..<end].joined(separator: " ")
+            if let isbn = parseCompact(prefix, allowOCR: allowOCR, labelled: labelled) { return isbn }
+        }
+        return nil
+    }
+
+    private static func parseCompact(_ candidate: String, allowOCR: Bool, labelled: Bool) -> ISBN? {
         let compact = candidate.filter { $0 != "-" && $0 != " " && $0 != "\u{2010}" && $0 != "\u{2013}" }
         if let isbn = try? ISBN(validating: compact) { return isbn }
         guard allowOCR else { return nil }
@@ -49,7 +62,9 @@ public enum ISBNExtractor {
     /// OCR look-alikes, hyphens and single spaces, ending in a digit, look-alike or X.
     private static let candidatePattern: NSRegularExpression = {
         let body = "[0-9OoDQIli|SsBZzGb](?:[-\\u2010\\u2013 ]?[0-9OoDQIli|SsBZzGb]){8,16}(?:[-\\u2010\\u2013 ]?[0-9Xx])?"
-        let pattern = "(?:ISBN(?:-?1[03])?\\s*:?\\s*)?(?<![0-9A-Za-z])(" + body + ")(?![0-9A-Za-z])"
+        // Either right after an `ISBN` label (even with no space: `ISBN0306406152`), or not glued
+        // to a word before it.
+        let pattern = "(?:ISBN(?:-?1[03])?\\s*:?\\s*|(?<![0-9A-Za-z]))(" + body + ")(?![0-9A-Za-z])"
         // The pattern is a constant, checked by the tests; failing here is a programming error.
         guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
             preconditionFailure("invalid ISBN pattern")

@@ -53,6 +53,9 @@ struct BookAdder {
                     file.set("isbn", .string(isbn.isbn13))
                 }
             } catch {
+                guard error.isConnectivity else {
+                    return .failed("\(isbn.isbn13): the lookup failed (\(error)); nothing was added. Try again, or add it by hand with --title")
+                }
                 Diagnostics.write("shelf: \(error)")
                 pending = true
                 file.set("title", .string(MetadataFiller.placeholderTitle(for: isbn)))

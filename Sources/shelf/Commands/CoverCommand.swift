@@ -76,10 +76,11 @@ struct CoverFetcher {
             url = try service.lookup(isbn)?.coverURL.flatMap { URL(string: $0) }
         }
         guard let url else { throw CoverError.noCover }
-        let response = try service.openLibrary.http.get(url)
+        let response = try service.openLibrary.http.get(url, accept: "image/*")
         guard response.status == 200, !response.body.isEmpty else { throw CoverError.noCover }
         guard response.contentType?.lowercased().hasPrefix("image/") ?? true else { throw CoverError.notAnImage(response.contentType ?? "") }
-        let fileExtension = response.contentType?.lowercased().contains("png") == true ? "png" : "jpg"
+        let type = response.contentType?.lowercased() ?? ""
+        let fileExtension = ["png", "webp", "gif", "avif"].first { type.contains($0) } ?? "jpg"
         let stem = String(BookFileName.name(for: book, template: library.config.filenameTemplate).dropLast(3))
         let relative = "covers/\(stem).\(fileExtension)"
         try FileManager.default.createDirectory(atPath: library.absolutePath("covers"), withIntermediateDirectories: true)

@@ -51,7 +51,7 @@ struct LookupCommand: ParsableCommand {
             throw Diagnostics.failure("\(valid.isbn13): neither Open Library nor Google Books knows this ISBN")
         }
         if output.isJSON {
-            Output.line(JSONValue.object(found.fieldValues.map { ($0.key, json(of: $0.value)) }).serialized(indent: 2))
+            Output.line(JSONValue.object(found.fieldValues.map { ($0.key, json(of: $0.value, key: $0.key)) }).serialized(indent: 2))
         } else {
             let width = found.fieldValues.map(\.key.count).max() ?? 0
             for (key, value) in found.fieldValues {
@@ -83,10 +83,11 @@ struct LookupCommand: ParsableCommand {
         }
     }
 
-    private func json(of value: NewValue) -> JSONValue {
+    /// Values as `show --json` writes them: numbers for pages, dates as strings.
+    private func json(of value: NewValue, key: String) -> JSONValue {
         switch value {
         case .string(let text), .raw(let text): return .string(text)
-        case .typed(let text): return Int(text).map(JSONValue.integer) ?? .string(text)
+        case .typed(let text): return key == "pages" ? Int(text).map(JSONValue.integer) ?? .string(text) : .string(text)
         case .list(let items): return .array(items.map(JSONValue.string))
         }
     }

@@ -37,7 +37,8 @@ struct RefreshCommand: ParsableCommand {
             Output.line("\(change.key): \(change.old.map { "\($0) → " } ?? "")\(change.new)")
         }
         if apply {
-            try BookEditing.edit(path, library: library, edits: MetadataFiller.edits(for: changes, metadata: metadata, removingMarker: false))
+            let pending = found.value(of: MetadataFiller.pendingKey)?.text == MetadataFiller.pendingValue
+            try BookEditing.edit(path, library: library, edits: MetadataFiller.edits(for: changes, metadata: metadata, removingMarker: pending))
         } else {
             Output.line("(nothing written; --apply makes these changes)")
         }

@@ -34,12 +34,7 @@ import Testing
         #expect(PublishDate.normalize(text) == nil)
     }
 
-    @Test(.disabled("""
-        BUG: PublishDate.normalize drops a bracketed or otherwise punctuated year, the way library \
-        catalogues (and so Open Library's publish_date) write an inferred date: "[1969]" and \
-        "[c1985]" give nil because a year word may hold at most one non-digit character \
-        (`word.count <= 5`), so `published` stays empty.
-        """))
+    @Test
     func aBracketedCatalogueYearIsKept() {
         #expect(PublishDate.normalize("[1969]") == "1969")
         #expect(PublishDate.normalize("[c1985]") == "1985")

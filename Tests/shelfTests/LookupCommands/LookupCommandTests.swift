@@ -52,12 +52,7 @@ import Testing
         #expect(object["openlibrary"] == nil)
     }
 
-    @Test(.disabled("""
-        BUG: `shelf lookup --format json` writes `published` as a number when the date is a bare \
-        year (`"published": 1962`) and as a string otherwise (`"1987-07-15"`); `shelf show \
-        --format json` always writes dates as strings. LookupCommand.json(of:) turns every \
-        `.typed` value that parses as an Int into a number, dates included.
-        """))
+    @Test
     func jsonWritesAYearOnlyDateAsAStringLikeShow() throws {
         let world = try LookupWorld()
         defer { world.stop() }
