@@ -53,6 +53,8 @@ public enum FileIO {
             }
             if got == 0 { break }
             total += got
+            // The size fstat gave is read: no need for one more read to see the end.
+            if total == capacity - 1 && total == max(Int(info.st_size), 0) { break }
             // The file grew while being read: make room and keep going.
             if total == capacity { capacity *= 2 }
         }

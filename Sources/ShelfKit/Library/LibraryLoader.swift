@@ -35,7 +35,7 @@ public enum LibraryLoader {
         books.reserveCapacity(paths.count)
         var noteWords: [[String]]? = withNotes ? [] : nil
         var problems: [LibraryProblem] = []
-        for loaded in slots.take() {
+        for loaded in slots.drain() {
             switch loaded {
             case .book(let book, let words):
                 books.append(book)
@@ -63,8 +63,14 @@ private final class Slots: @unchecked Sendable {
         storage[index] = value
     }
 
-    func take() -> [LoadedFile?] {
-        Array(storage)
+    /// Moves every result out, leaving the slots empty: no copy of a book is made.
+    func drain() -> [LoadedFile?] {
+        var results: [LoadedFile?] = []
+        results.reserveCapacity(storage.count)
+        for index in storage.indices {
+            results.append(storage[index].take())
+        }
+        return results
     }
 
     deinit {

@@ -83,11 +83,17 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
 
     /// Digits (and a final `X`) of `text`, with separators and wrappers removed.
     static func clean(_ text: String) throws(Invalid) -> [UInt8] {
+        // The common case, bare digits as most files and scanners write them, needs no cleaning.
+        let utf8 = text.utf8
+        if utf8.count == 13 || utf8.count == 10, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Array(utf8)
+        }
         var value = Substring(text.trimmingSpaces)
         if value.hasPrefix("=\"") && value.hasSuffix("\"") && value.count >= 3 {
             value = value.dropFirst(2).dropLast()
         }
-        for prefix in ["ISBN-13:", "ISBN-10:", "ISBN13:", "ISBN10:", "ISBN:", "ISBN"] where value.uppercased().hasPrefix(prefix) {
+        let upper = value.uppercased()
+        for prefix in ["ISBN-13:", "ISBN-10:", "ISBN13:", "ISBN10:", "ISBN:", "ISBN"] where upper.hasPrefix(prefix) {
             value = value.dropFirst(prefix.count)
             break
         }

@@ -9,6 +9,10 @@ public enum ReadingStatus: String, Sendable, CaseIterable, Comparable {
     /// Reads a status or one of its aliases, ignoring case, spaces, `-` and `_`
     /// (`toRead`, `want-to-read`, `currently-reading`, `finished`, `dnf`, …).
     public init?(alias text: String) {
+        if let exact = ReadingStatus(rawValue: text) {
+            self = exact
+            return
+        }
         let folded = String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
         switch folded {
         case "toread", "wanttoread", "unread", "tbr", "planned", "plantoread", "wishlist", "owned", "notstarted", "queued":

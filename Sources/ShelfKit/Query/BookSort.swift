@@ -7,17 +7,18 @@ public enum BookSortKey: String, Sendable, CaseIterable {
 
     /// Sorts `books`; `reversed` flips the natural direction but keeps books lacking the key last.
     public func sort(_ books: [Book], reversed: Bool = false) -> [Book] {
-        let keyed = books.map { (book: $0, key: key(of: $0), title: BookSortKey.titleKey($0.title)) }
+        // Sort small keys with an index, then pick the books: moving whole books through the sort costs more.
+        let keyed = books.indices.map { (index: $0, key: key(of: books[$0]), title: BookSortKey.titleKey(books[$0].title), path: books[$0].path) }
         return keyed.sorted { lhs, rhs in
             switch (lhs.key, rhs.key) {
-            case (nil, nil): return (lhs.title, lhs.book.path) < (rhs.title, rhs.book.path)
+            case (nil, nil): return (lhs.title, lhs.path) < (rhs.title, rhs.path)
             case (nil, _): return false
             case (_, nil): return true
             case let (left?, right?):
-                if left == right { return (lhs.title, lhs.book.path) < (rhs.title, rhs.book.path) }
+                if left == right { return (lhs.title, lhs.path) < (rhs.title, rhs.path) }
                 return (left < right) != (descending != reversed)
             }
-        }.map(\.book)
+        }.map { books[$0.index] }
     }
 
     private var descending: Bool {

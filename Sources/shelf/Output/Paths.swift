@@ -3,10 +3,13 @@ import ShelfKit
 
 /// Book paths as the user can open them from the current folder.
 enum Paths {
+    /// The current folder, links resolved, worked out once: a listing names thousands of paths.
+    private static let currentFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+
     /// A library-relative path shown relative to the current folder when the current folder is
     /// in the library or above it (`../classics/x.md` from a sibling folder), else absolute.
     static func display(_ relative: String, in library: Library) -> String {
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let current = currentFolder
         let target = library.absolutePath(relative)
         if current == library.root { return relative }
         if library.root.hasPrefix(current + "/") || current == "/" {
