@@ -28,6 +28,11 @@ public enum BookWriter {
         var expected = fingerprint
         for _ in 0..<3 {
             beforeReplace?()
+            // Another shelf process checks and replaces under the same lock, so no two writers
+            // can both see the old bytes and each replace them (editors and sync tools do not
+            // lock; the fingerprint check is what guards against them).
+            let lock = FileLock(path: path)
+            defer { lock.release() }
             let (current, currentFingerprint) = try FileFingerprint.read(path)
             if currentFingerprint == expected {
                 try AtomicFile.replace(path: path, bytes: updated)

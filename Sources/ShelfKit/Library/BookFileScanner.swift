@@ -44,6 +44,21 @@ public enum BookFileScanner {
         !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
     }
 
+    /// True for a link to a file inside the library: that file is listed under its own name, and
+    /// listing the link too would show one book twice.
+    private static func linksInside(_ path: String, root: String) -> Bool {
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = realpath(path, nil) else { return false }
+        defer { free(resolved) }
+        var realRoot = root
+        if let rootResolved = realpath(root, nil) {
+            realRoot = String(cString: rootResolved)
+            free(rootResolved)
+        }
+        return String(cString: resolved).hasPrefix(realRoot + "/")
+    }
+
     private static func isLeftover(_ name: String) -> Bool {
         name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix(AtomicFile.temporarySuffix)
     }
@@ -72,7 +87,8 @@ public enum BookFileScanner {
                 let full = root + "/" + path
                 if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                     subfolders.append(path)
-                } else if stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, isCandidate(name) {
+                } else if stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, isCandidate(name),
+                          !linksInside(full, root: root) {
                     found.append(path)
                 }
             }

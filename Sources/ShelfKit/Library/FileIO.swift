@@ -43,7 +43,7 @@ public enum FileIO {
         buffer.removeAll(keepingCapacity: true)
         var total = 0
         while true {
-            if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
+            if buffer.count < capacity { buffer += [UInt8](repeating: 0, count: capacity - buffer.count) }
             let got = buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(descriptor, raw.baseAddress.map { $0 + total }, capacity - total)
             }

@@ -12,6 +12,24 @@ public indirect enum FieldValue: Sendable, Equatable {
         return nil
     }
 
+    /// True when two values mean the same to a YAML reader: `"Dune"` and `Dune` do, `"4"` and `4`
+    /// do not (the plain one is a number).
+    public func sameMeaning(as other: FieldValue) -> Bool {
+        switch (self, other) {
+        case let (.scalar(left, leftPlain), .scalar(right, rightPlain)):
+            guard left == right else { return false }
+            return leftPlain == rightPlain || !YAMLScalarWriter.looksTyped(left)
+        case let (.list(left), .list(right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.sameMeaning(as: $1) }
+        case let (.map(left), .map(right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value.sameMeaning(as: $1.value) }
+        case (.null, .null):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The strings of a list, or the one string of a scalar.
     public var texts: [String] {
         switch self {
@@ -25,12 +43,16 @@ public indirect enum FieldValue: Sendable, Equatable {
     /// aliases ("billion laughs") from expanding without bound.
     init(_ node: YAMLNode) {
         var budget = 10_000
-        self.init(node, budget: &budget)
+        self.init(node, budget: &budget, depth: 0)
     }
 
-    private init(_ node: YAMLNode, budget: inout Int) {
+    /// Deeper than this, a value is cut off as null: a chain of aliases (`b2: &b2 [*b1]`…) would
+    /// otherwise recurse once per link, past what the stack holds.
+    static let maximumDepth = 1_024
+
+    private init(_ node: YAMLNode, budget: inout Int, depth: Int) {
         budget -= 1
-        guard budget >= 0 else {
+        guard budget >= 0, depth <= FieldValue.maximumDepth else {
             self = .null
             return
         }
@@ -45,18 +67,18 @@ public indirect enum FieldValue: Sendable, Equatable {
         case .sequence(let sequence):
             var items: [FieldValue] = []
             items.reserveCapacity(sequence.items.count)
-            for item in sequence.items { items.append(FieldValue(item, budget: &budget)) }
+            for item in sequence.items { items.append(FieldValue(item, budget: &budget, depth: depth + 1)) }
             self = .list(items)
         case .mapping(let mapping):
             var entries: [FieldEntry] = []
             for pair in mapping.entries {
-                let key = FieldValue(pair.key, budget: &budget).text ?? ""
-                entries.append(FieldEntry(key: key, value: FieldValue(pair.value, budget: &budget)))
+                let key = FieldValue(pair.key, budget: &budget, depth: depth + 1).text ?? ""
+                entries.append(FieldEntry(key: key, value: FieldValue(pair.value, budget: &budget, depth: depth + 1)))
             }
             self = .map(entries)
         case .alias(let alias):
             if let target = alias.target {
-                self.init(target, budget: &budget)
+                self.init(target, budget: &budget, depth: depth + 1)
             } else {
                 self = .null
             }

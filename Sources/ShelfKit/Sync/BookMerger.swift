@@ -1,3 +1,5 @@
+import Foundation
+
 /// Merges another version of a book into ours, key by key, as minimal edits on ours.
 ///
 /// With a common ancestor (`base`), a key one side changed takes that side. Without one, keys
@@ -36,14 +38,14 @@ public struct BookMerger {
             let original = base?.frontMatter?.entry(key)
             let mineValue = mine.map { FieldValue($0.value) }
             let otherValue = other.map { FieldValue($0.value) }
-            if mineValue == otherValue { continue }
+            if BookMerger.same(mineValue, otherValue) { continue }
             if base != nil {
                 let baseValue = original.map { FieldValue($0.value) }
-                if mineValue == baseValue {
+                if BookMerger.same(mineValue, baseValue) {
                     edits += take(other, replacing: mine, key: key)
                     continue
                 }
-                if otherValue == baseValue { continue }
+                if BookMerger.same(otherValue, baseValue) { continue }
             }
             guard let mine, let mineValue else {
                 edits += take(other, replacing: nil, key: key)
@@ -82,8 +84,18 @@ public struct BookMerger {
         return LineMerge.merge(base: BookMerger.lines(base.body), ours: mine, theirs: other, style: style)
     }
 
-    static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+    /// The lines of a body. "\r\n" is one Character in Swift, so CRLF is normalised first.
+    public static func lines(_ text: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Two values (or two absences) that mean the same, whatever their quoting.
+    static func same(_ lhs: FieldValue?, _ rhs: FieldValue?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case let (left?, right?): return left.sameMeaning(as: right)
+        default: return false
+        }
     }
 
     /// The edits that give ours the other version's entry (or remove ours, when it has none).
@@ -91,6 +103,11 @@ public struct BookMerger {
         guard let other else { return mine == nil ? [] : [.unset(key)] }
         if case .scalar(let scalar) = other.value, !scalar.isEmptyPlain, mine.map({ $0.value.scalar != nil }) ?? false {
             return [.set(key, .raw(theirs.text(scalar.range).trimmingSpaces))]
+        }
+        // A list of strings replacing a list stays where it is: its items change in place.
+        if case .list(let items) = FieldValue(other.value), mine?.value.sequence != nil,
+           let texts = Optional(items.compactMap(\.text)), texts.count == items.count {
+            return [.set(key, .list(texts))]
         }
         let lines = theirs.text(other.lineRange)
         return (mine == nil ? [] : [.unset(key)]) + [.insertEntries(lines)]

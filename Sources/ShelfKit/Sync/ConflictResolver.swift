@@ -13,9 +13,14 @@ public struct ConflictResolver {
     }
 
     public let library: Library
+    private let repository: GitRepository
+    /// Asked once: outside git there is no ancestor to look for, and no process to start per copy.
+    private let isVersioned: Bool
 
     public init(library: Library) {
         self.library = library
+        repository = GitRepository(folder: library.root)
+        isVersioned = repository.exists
     }
 
     /// What merging a copy would do.
@@ -31,7 +36,7 @@ public struct ConflictResolver {
     public func plan(_ copy: ConflictCopy, preferCopy: (String) -> Bool, noteHeading: String) throws -> Plan {
         let original = try document(copy.originalPath)
         let other = try document(copy.path)
-        let ancestor = GitRepository(folder: library.root).committedBytes(of: copy.originalPath).flatMap { try? BookDocument(bytes: $0) }
+        let ancestor = isVersioned ? repository.committedBytes(of: copy.originalPath).flatMap { try? BookDocument(bytes: $0) } : nil
         let merger = BookMerger(ours: original, theirs: other, base: ancestor)
         var (edits, conflicts) = merger.fieldEdits(preferTheirs: preferCopy)
         let body = merger.mergedBody(markers: nil)
@@ -60,9 +65,9 @@ public struct ConflictResolver {
         var keys = mine.map(\.key)
         for entry in theirs where !keys.contains(entry.key) { keys.append(entry.key) }
         let differing = keys.filter { key in
-            mine.last { $0.key == key }.map { FieldValue($0.value) } != theirs.last { $0.key == key }.map { FieldValue($0.value) }
+            !BookMerger.same(mine.last { $0.key == key }.map { FieldValue($0.value) }, theirs.last { $0.key == key }.map { FieldValue($0.value) })
         }
-        return (differing, original.body != other.body)
+        return (differing, BookMerger.lines(original.body) != BookMerger.lines(other.body))
     }
 
     /// True when the copy was modified after the original.

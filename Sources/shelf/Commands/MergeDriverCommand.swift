@@ -31,7 +31,7 @@ struct MergeDriverCommand: ParsableCommand {
         let merger = BookMerger(ours: documents[1], theirs: documents[2], base: documents[0])
         var (edits, conflicts) = merger.fieldEdits(preferTheirs: { _ in false })
         let body = merger.mergedBody(markers: (ours: "ours", theirs: "theirs"))
-        if body.lines != documents[1].body.split(separator: "\n", omittingEmptySubsequences: false).map({ String($0.hasSuffix("\r") ? $0.dropLast() : $0) }) {
+        if body.lines != BookMerger.lines(documents[1].body) {
             edits.append(.replaceBody(body.lines.joined(separator: "\n")))
         }
         if !conflicts.isEmpty {

@@ -54,7 +54,7 @@ struct HostileDocumentTests {
 
     /// A long single chain (`bN: &bN [*bN-1]`): each alias one level deeper than the last.
     /// Converting the last value recurses once per level.
-    @Test(.disabled("BUG: a 4000-link alias chain overflows the stack in FieldValue.init (Book(path:frontMatter:)); it would crash the test process"))
+    @Test
     func aLongLinearAliasChainDoesNotCrash() throws {
         var lines = ["---", "title: linear", "b0: &b0 x"]
         for level in 1..<20_000 { lines.append("b\(level): &b\(level) [*b\(level - 1)]") }

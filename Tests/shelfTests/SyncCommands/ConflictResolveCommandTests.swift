@@ -173,7 +173,7 @@ struct ConflictResolveCommandTests {
     }
 
     /// CRLF notes merge line by line like LF ones: the copy's new line is added once.
-    @Test(.disabled("BUG: a CRLF body is one \"line\" to BookMerger.lines (Swift reads \\r\\n as one Character), so resolve writes the original's notes, a blank line, then the copy's whole notes again"))
+    @Test
     func crlfNotesMergeLineByLine() throws {
         let library = try TemporaryLibrary(books: [
             ("dune.md", "---\r\ntitle: Dune\r\n---\r\nA\r\nB\r\n"),

@@ -80,7 +80,7 @@ struct HostileInputCommandTests {
     }
 
     /// A long chain of aliases, each one level deeper than the last.
-    @Test(.disabled("BUG: `shelf ls` and `shelf check` crash (SIGSEGV, stack overflow in FieldValue.init) on a 40 KB book whose front matter is a 4000-link alias chain `bN: &bN [*bN-1]`; docs/format.md says nested aliases cannot make shelf blow up"))
+    @Test
     func aLongLinearAliasChainIsNoCrash() throws {
         var lines = ["---", "title: Linear", "b0: &b0 x"]
         for level in 1..<4_000 { lines.append("b\(level): &b\(level) [*b\(level - 1)]") }

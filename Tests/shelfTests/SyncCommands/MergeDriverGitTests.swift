@@ -155,7 +155,7 @@ struct MergeDriverGitTests {
 
     /// A list only theirs changed is merged in place, like a scalar: the rest of the file keeps
     /// its order, so the next merge stays small.
-    @Test(.disabled("BUG: the driver moves a list only theirs changed (authors) to the end of the front matter: unset + re-insert instead of an in-place change"))
+    @Test
     func aListOnlyTheirsChangedStaysInPlace() throws {
         let ours = edit(Self.base, ("rating: 4", "rating: 5"))
         let theirs = edit(Self.base, ("  - Frank Herbert", "  - Frank Herbert\n  - Brian Herbert"))
@@ -185,7 +185,7 @@ struct MergeDriverGitTests {
     }
 
     /// A book with CRLF line endings: edits on different lines of the notes merge cleanly.
-    @Test(.disabled("BUG: CRLF notes are one \"line\" to BookMerger.lines (Swift reads \\r\\n as one Character, so split(separator: \"\\n\") never splits): edits on different lines conflict as a whole-body marker block, and the final newline is lost"))
+    @Test
     func crlfNotesMergeLineByLine() throws {
         let base = Self.base.replacingOccurrences(of: "\n", with: "\r\n")
         let ours = edit(base, ("Line four.", "Line four, ours."))
