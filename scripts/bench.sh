@@ -272,6 +272,8 @@ if version_n is not None:
 target("10k: `ls` peak RSS ≤ 64 MiB", 10000, "ls_rss", 64, lambda v: f"{v:.1f} MiB")
 target("100k: `ls` peak RSS ≤ 512 MiB", 100000, "ls_rss", 512, lambda v: f"{v:.1f} MiB")
 w("")
+w("Where the time goes, and what would close the gap: [performance.md](performance.md).")
+w("")
 w("## How to run")
 w("")
 w("`make bench` builds shelf in release mode, then runs `scripts/bench.sh`, which installs")
