@@ -50,17 +50,8 @@ public enum AtomicFile {
         }
         guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot create a temporary file") }
         var failure: FileError?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileError.fromErrno(path, "cannot write")
-                    return
-                }
-                offset += written
-            }
+        if !bytes.withUnsafeBytes({ FileIO.writeAll($0, to: descriptor) }) {
+            failure = FileError.fromErrno(path, "cannot write")
         }
         if failure == nil {
             _ = fchmod(descriptor, mode)
@@ -115,9 +106,3 @@ public enum AtomicFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#else
-private let systemWrite = Darwin.write
-#endif

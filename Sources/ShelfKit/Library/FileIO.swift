@@ -60,4 +60,26 @@ public enum FileIO {
         }
         buffer.removeLast(buffer.count - total)
     }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted calls.
+    /// - Returns: false when a write fails (`errno` says why).
+    @discardableResult
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#else
+private let systemWrite = Darwin.write
+#endif
