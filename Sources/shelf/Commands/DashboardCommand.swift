@@ -43,16 +43,21 @@ enum DashboardRenderer {
         }
         var counts: [ReadingStatus: Int] = [:]
         for book in books { if let status = book.status { counts[status, default: 0] += 1 } }
-        text += "\n" + style.bold("Library") + "  \(books.count) books: "
+        text += "\n" + style.bold("Library") + "  \(count(books.count, "book")): "
             + ReadingStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
         let thisYear = books.filter { $0.status == .read && $0.finished?.year == today.year }
         let pages = thisYear.compactMap(\.pages).reduce(0, +)
-        text += "\n" + style.bold("\(today.year) so far") + "  \(thisYear.count) books, \(pages) pages"
+        text += "\n" + style.bold("\(today.year) so far") + "  \(count(thisYear.count, "book")), \(count(pages, "page"))"
         if let goal, goal > 0 {
             text += "\n  " + style.blue(Charts.progress(thisYear.count, of: goal, width: 30)) + "  \(thisYear.count) of \(goal)"
                 + (thisYear.count >= goal ? " — goal reached!" : "")
         }
         return text + "\n"
+    }
+
+    /// `1 book`, `2 books`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)" + (number == 1 ? "" : "s")
     }
 
     private static func byline(_ book: Book) -> String {
