@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `shelf detect` and `shelf init --preset` (docs/vocabularies.md, "Presets" and "shelf detect").
+@Suite struct VocabularyDetectInitTests {
+    /// The `shelf.yaml` a new library starts with, before any preset.
+    static let defaultConfig = """
+        # shelf library settings. Every book is a Markdown file in this folder (or below it).
+        # See docs/format.md for the book file format.
+
+        # File name for new books. Placeholders: {author} (first author's last name),
+        # {title}, {year}. Names are lowercase ASCII slugs, e.g. le-guin-the-left-hand-of-darkness.md
+        filename: "{author}-{title}"
+
+        # Books to finish this year, shown on the dashboard.
+        # goal: 30
+
+        # Saved queries, run with @name: shelf ls @keepers
+        # queries:
+        #   keepers: "rating:5 -tag:reference"
+
+        """
+
+    static let pluginSummary = "Obsidian's Book Search plugin (author, category, publish, total, myRate, startReadDate…)"
+    static let explanation = "# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\n"
+
+    /// The documented map, in shelf's field order; `rating` as the files spell it.
+    static func pluginFields(rating: String = "myRate") -> String {
+        """
+        fields:
+          authors: author
+          rating: \(rating)
+          tags: tag
+          added: created
+          started: startReadDate
+          finished: finishReadDate
+          published: publish
+          pages: total
+          genres: category
+        statuses:
+          unread: to-read
+
+        """
+    }
+
+    static let hugoFields = "fields:\n  authors: book_author\n  finished: date\n  genres: categories\n"
+
+    @Test func initWithThePluginPresetWritesItsMap() throws {
+        let vault = try vaultPlugin()
+        let text = try vault.vaultText("shelf.yaml")
+        let expected = Self.defaultConfig + "\n# Vocabulary: \(Self.pluginSummary)\n" + Self.explanation + Self.pluginFields()
+        #expect(text.hasPrefix(expected), "\(text)")
+        // The documented map is `unread → to-read`; a word that is shelf's own (`reading: reading`)
+        // may be spelled out too, since it means the same.
+        let rest = text.hasPrefix(expected) ? text.dropFirst(expected.count).split(separator: "\n").map(String.init) : []
+        #expect(Set(rest).isSubset(of: ["  reading: reading", "  read: read"]), "\(rest)")
+    }
+
+    @Test func initWithTheHugoPresetWritesItsMap() throws {
+        let site = try vaultHugo()
+        let result = try site.vaultRun(["init", "--preset", "hugo", site.path("content/books")])
+        #expect(result.stdout.contains("content/books/shelf.yaml"), "\(result)")
+        try vaultExpectFile("content/books/shelf.yaml", in: site, equals: Self.defaultConfig
+                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields)
+        // The posts now read in shelf's terms.
+        let show = try site.run(["show", "dune", "--format", "json"], in: "content/books", environment: vaultClock)
+        let book = try parseJSONObject(show.stdout)
+        #expect(book["authors"] as? [String] == ["Frank Herbert"], "\(show)")
+        #expect(book["genres"] as? [String] == ["sci-fi"], "\(show)")
+        #expect(book["finished"] as? String == "2024-01-20", "\(show)")
+    }
+
+    @Test func initRefusesAnUnknownPreset() throws {
+        let library = try TemporaryLibrary(config: nil)
+        let result = try library.run(["init", "--preset", "notion", library.root.path])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains("obsidian-book-search"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: library.path("shelf.yaml")))
+    }
+
+    @Test func detectProposesThePluginMapAndWritesNothing() throws {
+        let vault = try vaultPlugin(initialize: false)
+        let before = try vault.snapshot()
+        let result = try vault.vaultRun(["detect", "--library", vault.root.path])
+        #expect(result.stdout.hasPrefix("4 files with front matter. Keys, by how many files use them:\n"), "\(result)")
+        #expect(result.stdoutLines.contains("  3  total → pages"), "\(result)")
+        #expect(result.stdoutLines.contains("  2  myRate → rating"), "\(result)")
+        #expect(result.stdout.contains("They look written by \(Self.pluginSummary). Proposed settings:"), "\(result)")
+        #expect(result.stdout.contains("\n" + Self.pluginFields()), "\(result)")
+        #expect(result.stdout.contains("(nothing written; --write adds these to shelf.yaml)"), "\(result)")
+        let after = try vault.snapshot()
+        #expect(after == before, "detect without --write wrote \(after.differences(from: before))")
+    }
+
+    @Test func detectProposesTheFilesOwnSpelling() throws {
+        let vault = try vaultPlugin(initialize: false)
+        try vault.write("Books/dune.md", vaultDune.replacingOccurrences(of: "myRate: 5", with: "my_rate: 5"))
+        try vault.write("Books/piranesi.md", vaultPiranesi.replacingOccurrences(of: "myRate:", with: "my_rate:"))
+        let result = try vault.vaultRun(["detect"])
+        #expect(result.stdout.contains("\n" + Self.pluginFields(rating: "my_rate")), "\(result)")
+    }
+
+    @Test func detectWriteCreatesShelfYAML() throws {
+        let vault = try vaultPlugin(initialize: false)
+        try vault.vaultRun(["detect", "--write"])
+        try vaultExpectFile("shelf.yaml", in: vault, equals: Self.defaultConfig + "\n# Vocabulary detected: \(Self.pluginSummary)\n"
+                            + Self.explanation + Self.pluginFields())
+    }
+
+    @Test func detectWriteAppendsToAnExistingShelfYAML() throws {
+        let vault = try vaultPlugin(initialize: false)
+        try vault.write("shelf.yaml", "# my vault\nfilename: \"{title}\"\ngoal: 12")
+        let before = try vault.snapshot()
+        try vault.vaultRun(["detect", "--write"])
+        try vaultExpectFile("shelf.yaml", in: vault, equals: "# my vault\nfilename: \"{title}\"\ngoal: 12\n"
+                            + "\n# Vocabulary detected: \(Self.pluginSummary)\n" + Self.explanation + Self.pluginFields())
+        #expect(try vault.snapshot().differences(from: before) == ["shelf.yaml"])
+        // The vault now reads and writes in its own words.
+        #expect(try vault.vaultTitles(["pages:>300"]) == ["Dune", "The Left Hand of Darkness"])
+        try vault.vaultRun(["set", "dune", "status=to-read"])
+        try vaultExpectFile("Books/dune.md", in: vault, equals: vaultDune.replacingOccurrences(of: "status: read", with: "status: unread"))
+    }
+
+    @Test func detectWriteRefusesAShelfYAMLThatHasAMap() throws {
+        let vault = try vaultPlugin()
+        let before = try vault.snapshot()
+        let result = try vault.run(["detect", "--write"], environment: vaultClock)
+        #expect(result.status != 0, "\(result)")
+        #expect(try vault.snapshot() == before)
+    }
+
+    @Test func detectProposesTheHugoMap() throws {
+        let site = try vaultHugo()
+        let before = try site.snapshot()
+        let result = try site.vaultRun(["detect", "--library", site.path("content")])
+        #expect(result.stdout.contains("They look written by Hugo/Jekyll book posts (book_author, categories, date). Proposed settings:"),
+                "\(result)")
+        #expect(result.stdout.contains("\n" + Self.hugoFields), "\(result)")
+        #expect(!result.stdout.contains("statuses:"), "\(result)")
+        #expect(try site.snapshot() == before)
+    }
+
+    @Test func detectOnACanonicalFolderSaysNoMapIsNeeded() throws {
+        let library = try TemporaryLibrary(config: nil, books: [
+            ("a.md", bookFile("title: Piranesi\nauthors:\n  - Susanna Clarke\npages: 272\nstatus: to-read\nadded: 2024-03-02")),
+            ("b.md", bookFile("title: Dune\nauthor: Frank Herbert\nrating: 5\ntags: [sci-fi]\nfinished: 2024-01-20")),
+        ])
+        let before = try library.snapshot()
+        let result = try library.vaultRun(["detect", "--write"])
+        #expect(result.stdout.contains("no fields: map is needed"), "\(result)")
+        #expect(!result.stdout.contains("fields:\n"), "\(result)")
+        #expect(try library.snapshot() == before, "detect wrote where no map is needed")
+    }
+}
