@@ -44,7 +44,8 @@ public struct VocabularyPreset: Sendable {
         }
         if !vocabulary.statuses.isEmpty {
             text += "statuses:\n"
-            for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            // A word that is already shelf's (`read: read`) needs no line.
+            for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where word != status.rawValue {
                 text += "  \(YAMLScalarWriter.string(word)): \(status.rawValue)\n"
             }
         }

@@ -71,13 +71,20 @@ public struct LibraryChecker {
                                  message: "no front matter, so not a book (shelf leaves it alone)")]
         }
         guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
-            return [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
-                                 message: "front matter without a title, so not a book")]
+            // Only front matter that looks like a book's is worth a word: a vault's daily notes
+            // have front matter too, and are simply not books.
+            let bookish = frontMatter.entries.contains { library.config.vocabulary.field(forKey: $0.key) != nil }
+            return bookish ? [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
+                                           message: "front matter without a title, so not a book")] : []
         }
         var findings: [CheckFinding] = []
         func position(of key: String) -> (line: Int, column: Int) {
             guard let entry = frontMatter.entry(key) else { return (1, 1) }
             return bytes.withUnsafeBufferPointer { UTF8Validation.lineAndColumn(of: entry.value.range.lowerBound, in: $0) }
+        }
+        func keyPosition(of key: String) -> (line: Int, column: Int) {
+            guard let entry = frontMatter.entry(key) else { return (1, 1) }
+            return bytes.withUnsafeBufferPointer { UTF8Validation.lineAndColumn(of: entry.keyRange.lowerBound, in: $0) }
         }
         for problem in book.problems {
             let at = position(of: problem.key)
@@ -96,7 +103,7 @@ public struct LibraryChecker {
             for field in book.fields {
                 guard let canonical = field.canonical, let wanted = vocabulary.keys[canonical],
                       !vocabulary.isPreferredKey(field.key, for: canonical) else { continue }
-                let at = position(of: field.key)
+                let at = keyPosition(of: field.key)
                 findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "mixed-vocabulary", severity: .warning,
                                              message: "`\(field.key)` where this library's vocabulary writes `\(wanted)`"))
             }
