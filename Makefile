@@ -4,6 +4,8 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/shelf
 
 MANDIR ?= $(PREFIX)/share/man/man1
+# How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
+FUZZ_SECONDS ?= 20
 
 .PHONY: demo test bench install man setup build release clean
 
@@ -33,8 +35,15 @@ demo: release
 	@$(RELEASE_BIN) --library example-library show "left hand of darkness"
 
 test: setup
+	@# The HTML catalog's test opens it in headless Chromium; install Debian's package when missing.
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "Installing chromium (for the HTML catalog's browser test)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; } || echo "chromium could not be installed; the browser test will be skipped"; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
 
 bench: release
 	./scripts/bench.sh

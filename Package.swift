@@ -44,7 +44,7 @@ let package = Package(
             name: "ShelfKitTests",
             dependencies: ["ShelfKit", "ShelfTestSupport"],
             // Fixture files are read through #filePath, not bundled as resources.
-            exclude: ["Fixtures", "Lookup/Fixtures"]
+            exclude: ["Fixtures", "Lookup/Fixtures", "Interchange/Fixtures"]
         ),
         .testTarget(
             name: "shelfTests",

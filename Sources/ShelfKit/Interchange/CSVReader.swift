@@ -15,6 +15,7 @@ public struct CSVReader: Sendable {
     /// The cell separator: `,` for CSV, a tab for TSV.
     public let delimiter: Character
 
+    /// A reader of cells separated by `delimiter`.
     public init(delimiter: Character = ",") {
         self.delimiter = delimiter
     }

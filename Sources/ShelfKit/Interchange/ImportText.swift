@@ -3,6 +3,7 @@
 /// LibraryThing's exports sometimes hold): each byte that is not part of valid UTF-8 is read as
 /// Windows-1252, so `Cort\xE9zar` still reads `Cortézar` and nothing is dropped.
 public enum ImportText {
+    /// The text of an export file's bytes.
     public static func decode(_ bytes: [UInt8]) -> String {
         if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), littleEndian: true) }
         if bytes.starts(with: [0xFE, 0xFF]) { return utf16(bytes.dropFirst(2), littleEndian: false) }

@@ -1,13 +1,83 @@
 import ArgumentParser
+import Foundation
 import ShelfKit
 
 /// `shelf export FORMAT [QUERY…]`: json, csv, goodreads, or a static HTML catalog.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export books as json, csv, goodreads CSV, or an HTML catalog.")
+        abstract: "Export books as json, csv, goodreads CSV, or an HTML catalog.",
+        discussion: """
+            A query (as for `shelf ls`) selects the books; without one, every book is exported, \
+            sorted by title. Output goes to standard output unless -o PATH is given.
+
+            json: every field, your own keys included, and the notes; `shelf import json` restores it.
+            csv: one row per book, canonical column names, lists joined with "; ".
+            goodreads: a CSV in Goodreads' export shape, for services that import it.
+            html DIR: a static catalog in DIR (index.html, a page per book, covers), browsable \
+            from file:// with no network.
+
+            Examples:
+              shelf export json -o library.json
+              shelf export csv tag:sci-fi > sci-fi.csv
+              shelf export goodreads status:read -o for-storygraph.csv
+              shelf export html ~/catalog
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, csv, goodreads, html
+    }
+
+    @OptionGroup var library: LibraryOptions
+
+    @Argument(help: ArgumentHelp("json, csv, goodreads or html.", valueName: "format"))
+    var format: Format
+
+    @OptionGroup var filters: QueryOptions
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "Write to this file (for html: this folder) instead of standard output.", valueName: "path"))
+    var output: String?
 
     func run() throws {
-        throw Diagnostics.failure("export is not built yet")
+        let library = try library.open()
+        var filters = self.filters
+        var destination = output
+        if format == .html && destination == nil {
+            // `shelf export html DIR [QUERY…]`: the first word is the folder.
+            guard let folder = filters.query.first else {
+                throw Diagnostics.failure("html needs a folder: shelf export html DIR [QUERY…] (or -o DIR)", code: 64)
+            }
+            destination = folder
+            filters.query.removeFirst()
+        }
+        let result = try QueryRunner.run(filters, library: library)
+        let books = BookSortKey.title.sort(result.books)
+        let withNotes = { books.map { ExportedBook(book: $0, notes: library.notes(of: $0) ?? "") } }
+        let text: String
+        switch format {
+        case .json: text = JSONExporter.export(withNotes())
+        case .csv: text = CSVExporter.export(books)
+        case .goodreads: text = GoodreadsExporter.export(withNotes())
+        case .html:
+            let folder = destination ?? "."
+            let catalog = HTMLCatalog(books: withNotes(), title: ExportCommand.catalogTitle(library),
+                                      libraryRoot: library.root, fileExists: { FileManager.default.fileExists(atPath: $0) })
+            try ExportWriter.writeCatalog(catalog, to: folder)
+            Output.line((folder as NSString).appendingPathComponent("index.html"))
+            Diagnostics.write("shelf: wrote a catalog of \(books.count) \(books.count == 1 ? "book" : "books") to \(folder)")
+            return
+        }
+        if let destination {
+            try ExportWriter.write(text, to: destination)
+        } else {
+            Output.write(text)
+        }
+    }
+
+    /// The catalog's heading: the library folder's name.
+    static func catalogTitle(_ library: Library) -> String {
+        let name = (library.root as NSString).lastPathComponent
+        return name.isEmpty ? "Library" : name
     }
 }

@@ -1,0 +1,90 @@
+/// Finds the book an imported record stands for: by a service id (`goodreads:`, `storygraph:`,
+/// `librarything:`, `calibre:`), then by ISBN (compared as ISBN-13), then by title (folded: case,
+/// accents and punctuation ignored; the title alone or with its subtitle) with an author in
+/// common, unless both carry different ids at the same service. Books added during the import are added to the matcher, so a row repeated in one
+/// file finds the book the first one created.
+public struct ImportMatcher: Sendable {
+    /// A matched book, identified by its position in the matcher.
+    public struct Candidate: Sendable {
+        public var id: Int
+        public var book: Book
+    }
+
+    public private(set) var books: [Book] = []
+    private var byID: [String: Int] = [:]
+    private var byISBN: [String: Int] = [:]
+    private var byTitle: [String: [Int]] = [:]
+
+    /// A matcher over the books of a library.
+    public init(books: [Book]) {
+        for book in books { add(book) }
+    }
+
+    /// Adds a book (a new one, written by this import) and returns its id.
+    @discardableResult
+    public mutating func add(_ book: Book) -> Int {
+        let id = books.count
+        books.append(book)
+        index(book, id: id)
+        return id
+    }
+
+    /// The book `record` stands for, and how it was found.
+    public func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
+        for key in ImportSource.idKeys {
+            if let value = record.text(of: key), let id = byID[key + ":" + value] {
+                return (Candidate(id: id, book: books[id]), "\(key) id")
+            }
+        }
+        if let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13, let id = byISBN[isbn] {
+            return (Candidate(id: id, book: books[id]), "ISBN")
+        }
+        guard let title = record.title else { return nil }
+        let authors = Set(ImportMatcher.authorKeys(record.value(of: "authors")))
+        for id in byTitle[ImportMatcher.titleKey(title)] ?? [] where !ImportMatcher.idsConflict(record, books[id]) {
+            let candidateAuthors = Set(books[id].authors.map(ImportMatcher.authorKey))
+            if authors.isEmpty || candidateAuthors.isEmpty || !authors.isDisjoint(with: candidateAuthors) {
+                return (Candidate(id: id, book: books[id]), "title and author")
+            }
+        }
+        return nil
+    }
+
+    private mutating func index(_ book: Book, id: Int) {
+        for key in ImportSource.idKeys {
+            if let value = book.value(of: key)?.text?.trimmingSpaces, !value.isEmpty, byID[key + ":" + value] == nil {
+                byID[key + ":" + value] = id
+            }
+        }
+        if let isbn = book.isbn13, byISBN[isbn] == nil { byISBN[isbn] = id }
+        var titles = [ImportMatcher.titleKey(book.title)]
+        if let subtitle = book.subtitle { titles.append(ImportMatcher.titleKey(book.title + " " + subtitle)) }
+        for title in titles where !(byTitle[title]?.contains(id) ?? false) {
+            byTitle[title, default: []].append(id)
+        }
+    }
+
+    /// True when the record and the book carry different ids at the same service: two editions
+    /// the service keeps apart (`Master and Man` twice on Goodreads), so a title match is no match.
+    static func idsConflict(_ record: ImportRecord, _ book: Book) -> Bool {
+        ImportSource.idKeys.contains { key in
+            guard let mine = record.text(of: key), let theirs = book.value(of: key)?.text?.trimmingSpaces, !theirs.isEmpty else {
+                return false
+            }
+            return mine != theirs
+        }
+    }
+
+    static func titleKey(_ title: String) -> String {
+        TextFolding.words(title).joined(separator: " ")
+    }
+
+    static func authorKey(_ author: String) -> String {
+        TextFolding.words(author).sorted().joined(separator: " ")
+    }
+
+    static func authorKeys(_ value: ImportValue?) -> [String] {
+        guard case .list(let authors)? = value else { return [] }
+        return authors.map(authorKey)
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+@testable import ShelfKit
+
+/// `import --update`: values that changed at the source are written, by minimal edits, unless the
+/// reader changed them locally.
+@Suite struct ImportUpdaterTests {
+    static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,My Review\n"
+    static let first = header + "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
+
+    /// The bytes of the file a first import of `csv` creates.
+    private func created(_ csv: String) throws -> [UInt8] {
+        let actions = interchangePlanner(.goodreads).plan(try GoodreadsImporter.read(csv), books: [])
+        guard case let .create(_, _, bytes)? = actions.first else { throw TestFailure("nothing created: \(actions)") }
+        return bytes
+    }
+
+    /// The file after an update from `csv`, and the update's result.
+    private func updated(_ bytes: [UInt8], from csv: String) throws -> (text: String, result: ImportUpdater.Result) {
+        let document = try BookDocument(bytes: bytes)
+        let book = try interchangeBook(bytes, path: "lem-solaris.md")
+        let record = try #require(interchangeRecords(try GoodreadsImporter.read(csv)).first)
+        let result = ImportUpdater(source: .goodreads).update(book, body: document.body, from: record)
+        let after = try BookWriter.apply(result.edits, to: document, displayPath: "lem-solaris.md")
+        return (String(decoding: after, as: UTF8.self), result)
+    }
+
+    private func changedLines(_ before: [UInt8], _ after: String) -> [String] {
+        let old = String(decoding: before, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let new = after.split(separator: "\n", omittingEmptySubsequences: false)
+        return zip(old, new).filter { $0 != $1 }.map { String($1) } + new.dropFirst(old.count).map(String.init)
+    }
+
+    @Test func theSameSourceValuesChangeNothing() throws {
+        let bytes = try created(Self.first)
+        let (text, result) = try updated(bytes, from: Self.first)
+        #expect(result.edits.isEmpty)
+        #expect(Array(text.utf8) == bytes)
+    }
+
+    @Test func aValueChangedAtTheSourceIsWrittenByAOneLineEdit() throws {
+        let bytes = try created(Self.first)
+        let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
+        let (text, result) = try updated(bytes, from: second)
+        #expect(result.changed == ["rating"])
+        #expect(changedLines(bytes, text) == ["rating: 5", "imported: " + ImportBaseline.of(
+            try #require(interchangeRecords(try GoodreadsImporter.read(second)).first), source: "goodreads").text])
+    }
+
+    @Test func aValueTheReaderChangedIsKeptEvenWhenTheSourceChangesIt() throws {
+        var bytes = try created(Self.first)
+        bytes = try BookWriter.apply([.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md")
+        let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
+        let (text, result) = try updated(bytes, from: second)
+        #expect(result.kept == ["rating"])
+        #expect(result.changed.isEmpty)
+        #expect(text.contains("\nrating: 2\n"))
+        // The baseline moves on, so the next import of the same file is quiet.
+        let (again, next) = try updated(Array(text.utf8), from: second)
+        #expect(next.edits.isEmpty && Array(again.utf8) == Array(text.utf8))
+    }
+
+    @Test func aLocalChangeIsKeptWhenTheSourceDidNotChange() throws {
+        var bytes = try created(Self.first)
+        bytes = try BookWriter.apply([.add("tags", "polish")], to: BookDocument(bytes: bytes), displayPath: "x.md")
+        let (text, result) = try updated(bytes, from: Self.first)
+        #expect(result.edits.isEmpty)
+        #expect(Array(text.utf8) == bytes)
+    }
+
+    @Test func aValueRemovedAtTheSourceIsRemovedWhenUntouched() throws {
+        let bytes = try created(Self.first)
+        let second = Self.first.replacingOccurrences(of: ",2020/01/02,", with: ",,")
+        let (text, result) = try updated(bytes, from: second)
+        #expect(result.changed == ["finished"])
+        #expect(!text.contains("finished:"))
+    }
+
+    @Test func untouchedNotesAreReplacedAndEditedNotesKept() throws {
+        let bytes = try created(Self.first)
+        let second = Self.first.replacingOccurrences(of: ",Ocean.", with: ",\"Ocean, and Kelvin.\"")
+        let (text, result) = try updated(bytes, from: second)
+        #expect(result.changed == ["body"])
+        #expect(text.hasSuffix("---\n\nOcean, and Kelvin.\n"))
+
+        let edited = try BookWriter.apply([.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md")
+        let (kept, keptResult) = try updated(edited, from: second)
+        #expect(keptResult.kept == ["body"])
+        #expect(kept.hasSuffix("Ocean.\n\nMy own thoughts.\n"))
+    }
+
+    @Test func aBookShelfDidNotImportIsOnlyFilledIn() throws {
+        let bytes = Array("---\ntitle: Solaris\nauthors: [Stanisław Lem]\nrating: 3\n---\n".utf8)
+        let (text, result) = try updated(bytes, from: Self.first)
+        #expect(result.kept == ["rating"])
+        #expect(result.changed == ["isbn", "status", "tags", "finished", "goodreads", "source", "body"])
+        #expect(text.contains("\nrating: 3\n"))
+        #expect(text.contains("\nimported: goodreads "))
+    }
+
+    @Test func anotherServicesBaselineIsLeftAlone() throws {
+        let bytes = Array("---\ntitle: Solaris\nauthors: [Stanisław Lem]\nimported: storygraph title=000000\n---\n".utf8)
+        let (text, _) = try updated(bytes, from: Self.first)
+        #expect(text.contains("\nimported: storygraph title=000000\n"))
+    }
+
+    @Test func theBaselineLineReadsBackAsWritten() throws {
+        var baseline = ImportBaseline(source: "calibre")
+        baseline.record("title", hash: "abc123")
+        baseline.record("tags", hash: "def456")
+        baseline.record("title", hash: nil)
+        #expect(baseline.text == "calibre tags=def456")
+        #expect(ImportBaseline(text: baseline.text) == baseline)
+        #expect(ImportBaseline(text: "title=abc") == nil)
+        #expect(ImportBaseline.fingerprint(text: "4") != ImportBaseline.fingerprint(text: "5"))
+        #expect(ImportBaseline.fingerprint(text: "4").count == 6)
+    }
+}
