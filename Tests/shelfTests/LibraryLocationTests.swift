@@ -150,11 +150,7 @@ import Testing
         #expect(try folder.bytes("lib/shelf.yaml") == Array("goal: 12   # mine\n".utf8))
     }
 
-    @Test(.disabled("""
-        BUG: `shelf init FILE` (FILE an existing regular file) prints Foundation's raw error: "shelf: Error \
-        Domain=NSCocoaErrorDomain Code=516 "A file with the same name already exists." UserInfo={…}" instead \
-        of a message naming the path and the reason (`shelf: FILE: not a folder`)
-        """))
+    @Test
     func initOnAFileSaysItIsNotAFolder() throws {
         let folder = try TemporaryLibrary(config: nil)
         try folder.write("notes", "not a folder\n")

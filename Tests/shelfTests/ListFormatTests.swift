@@ -203,11 +203,7 @@ import Testing
         #expect(result.stderr.contains("xml"), "\(result)")
     }
 
-    @Test(.disabled("""
-        BUG: a title holding a line break (`title: |` with two lines) is printed as is by `ls` (table) and \
-        `ls --format plain`: the book takes two lines, and the table's columns no longer line up \
-        ("Literal\\nTwo Lines — Y")
-        """))
+    @Test
     func titleWithALineBreakStaysOnOneLine() throws {
         let library = try TemporaryLibrary(books: [
             ("literal.md", "---\ntitle: |\n  Literal\n  Two Lines\nauthor: Y\n---\n"),
