@@ -25,11 +25,17 @@ release: setup
 	$(SWIFT) build -c release --product shelf
 
 demo: release
+	@echo "\$$ shelf --library example-library          # the dashboard"
+	@$(RELEASE_BIN) --library example-library --no-pager
+	@echo
 	@echo "\$$ shelf --library example-library ls --tag sci-fi"
 	@$(RELEASE_BIN) --library example-library ls --tag sci-fi
 	@echo
 	@echo "\$$ shelf --library example-library ls --status reading --sort started"
 	@$(RELEASE_BIN) --library example-library ls --status reading --sort started
+	@echo
+	@echo "\$$ shelf --library example-library search estraven"
+	@$(RELEASE_BIN) --library example-library search estraven --no-pager
 	@echo
 	@echo "\$$ shelf --library example-library show \"left hand of darkness\""
 	@$(RELEASE_BIN) --library example-library show "left hand of darkness"

@@ -56,7 +56,7 @@ enum Output {
 enum FileDescriptorWriter {
     static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { FileIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        _ = text.withUTF8 { FileIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
 
