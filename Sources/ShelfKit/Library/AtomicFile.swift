@@ -16,15 +16,36 @@ public enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`, keeping its permissions.
     public static func replace(path: String, bytes: [UInt8]) throws(FileError) {
-        var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let temporary = try writeTemporary(near: path, bytes: bytes, mode: mode)
+        let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
         guard rename(temporary, path) == 0 else {
             let error = FileError.fromErrno(path, "cannot replace")
             unlink(temporary)
             throw error
         }
         syncFolder(of: path)
+    }
+
+    /// Replaces the file at `path` with `bytes` only if it still holds `original`: a settings
+    /// file edited by hand while shelf worked is never overwritten blindly.
+    public static func replace(path: String, bytes: [UInt8], ifStill original: [UInt8]) throws(FileError) {
+        let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
+        let lock = FileLock(path: path)
+        defer { lock.release() }
+        guard (try? FileIO.read(path)) == original else {
+            unlink(temporary)
+            throw FileError(path: path, reason: "changed on disk meanwhile; nothing was written, run the command again")
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = FileError.fromErrno(path, "cannot replace")
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(of: path)
+    }
+
+    private static func currentMode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
     }
 
     /// Creates the file at `path` with `bytes`; fails, writing nothing, if it already exists.

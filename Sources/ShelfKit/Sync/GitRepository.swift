@@ -26,12 +26,6 @@ public struct GitRepository: Sendable {
         guard result.status == 0 else { throw FileError(path: folder, reason: "git config failed: \(result.output)") }
     }
 
-    /// The repository's top folder.
-    public func topLevel() -> String? {
-        guard let result = try? run(["rev-parse", "--show-toplevel"]), result.status == 0 else { return nil }
-        return result.output.trimmingSpaces
-    }
-
     private func run(_ arguments: [String]) throws -> (status: Int32, data: Data, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

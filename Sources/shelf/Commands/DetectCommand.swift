@@ -66,7 +66,7 @@ struct DetectCommand: ParsableCommand {
                 throw Diagnostics.failure("\(path) already has fields: or statuses:; edit it by hand")
             }
             let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
-            try AtomicFile.replace(path: path, bytes: existing + separator + Array(("\n" + settings).utf8))
+            try AtomicFile.replace(path: path, bytes: existing + separator + Array(("\n" + settings).utf8), ifStill: existing)
             Output.line("\nAdded the settings to \(path).")
         } catch let error as FileError {
             throw Diagnostics.failure(error.description)

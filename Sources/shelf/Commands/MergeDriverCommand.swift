@@ -76,11 +76,17 @@ enum GitSetup {
             throw Diagnostics.failure("\(folder) is not in a git repository; run `git init` first")
         }
         let attributes = folder + "/.gitattributes"
-        let existing = (try? FileIO.read(attributes)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let existingBytes = (try? FileIO.read(attributes)) ?? []
+        let existing = String(decoding: existingBytes, as: UTF8.self)
         if !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == attribute }) {
             let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
             do {
-                try AtomicFile.replace(path: attributes, bytes: Array((existing + separator + attribute + "\n").utf8))
+                let updated = Array((existing + separator + attribute + "\n").utf8)
+                if existingBytes.isEmpty && !FileManager.default.fileExists(atPath: attributes) {
+                    try AtomicFile.create(path: attributes, bytes: updated)
+                } else {
+                    try AtomicFile.replace(path: attributes, bytes: updated, ifStill: existingBytes)
+                }
             } catch {
                 throw Diagnostics.failure(error.description)
             }
