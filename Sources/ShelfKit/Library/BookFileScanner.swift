@@ -29,7 +29,9 @@ public enum BookFileScanner {
         var found: [String] = []
         var scan = Scan()
         walk(root: root, relative: "", into: &found, leftovers: &scan.leftovers)
-        for path in found.sorted() {
+        // Sorted by bytes, which is code point order: the same as String's order for the
+        // NFC names most systems write, at a fraction of the cost for ten thousand paths.
+        for path in found.sorted(by: BookFileScanner.precedes) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
             } else {
@@ -37,6 +39,22 @@ public enum BookFileScanner {
             }
         }
         return scan
+    }
+
+    /// Byte-wise order of two paths' UTF-8.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        var left = left
+        var right = right
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                let common = min(leftBytes.count, rightBytes.count)
+                if common > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress {
+                    let order = memcmp(leftBase, rightBase, common)
+                    if order != 0 { return order < 0 }
+                }
+                return leftBytes.count < rightBytes.count
+            }
+        }
     }
 
     /// True for a file name shelf reads as a possible book.

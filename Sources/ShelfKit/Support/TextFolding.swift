@@ -6,11 +6,16 @@ public enum TextFolding {
     /// The text folded: lowercase, diacritics removed.
     public static func fold(_ text: String) -> String {
         var isASCII = true
-        for byte in text.utf8 where byte >= 0x80 {
-            isASCII = false
-            break
+        var hasCapital = false
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { hasCapital = true }
         }
-        if isASCII { return text.lowercased() }
+        // Most words and tags are already lower-case ASCII: give them back without a copy.
+        if isASCII { return hasCapital ? text.lowercased() : text }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         guard folded.unicodeScalars.contains(where: { extraFolds[$0] != nil }) else { return folded }
         var result = ""

@@ -18,7 +18,7 @@ public struct ConflictCopy: Sendable, Equatable {
     public init?(path: String) {
         // Every pattern names a conflict: a cheap test spares the regular expressions for the
         // thousands of ordinary names.
-        guard path.utf8.count > 8, path.lowercased().contains("conflict") else { return nil }
+        guard path.utf8.count > 8, ConflictCopy.mentionsConflict(path) else { return nil }
         let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
         let name = String(path.dropFirst(folder.count))
         let range = NSRange(name.startIndex..., in: name)
@@ -33,6 +33,23 @@ public struct ConflictCopy: Sendable, Equatable {
             return
         }
         return nil
+    }
+
+    /// True when `path` holds "conflict" in any case: compared byte by byte, as this runs for
+    /// every file of the library.
+    static func mentionsConflict(_ path: String) -> Bool {
+        var copy = path
+        return copy.withUTF8 { bytes in
+            let word: StaticString = "conflict"
+            let count = word.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            for start in 0...(bytes.count - count) {
+                var matched = 0
+                while matched < count, bytes[start + matched] | 0x20 == word.utf8Start[matched] { matched += 1 }
+                if matched == count { return true }
+            }
+            return false
+        }
     }
 
     /// Syncthing `<stem>.sync-conflict-YYYYMMDD-HHMMSS-<device id><ext>` (the id may be empty);
