@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import ShelfKit
 
@@ -14,12 +15,22 @@ struct LibraryOptions: ParsableArguments {
     @Flag(help: "Do not send long output through a pager ($SHELF_PAGER, $PAGER or less -FRX).")
     var noPager = false
 
+    @Flag(help: ArgumentHelp(
+        "Read every file; neither use nor update the cache in $XDG_CACHE_HOME/shelf/libraries (~/.cache/shelf/libraries).",
+        discussion: "The cache only ever saves time: a file is taken from it only when its size, inode and "
+            + "nanosecond times are unchanged. `shelf check` always reads every file."))
+    var noCache = false
+
     /// Opens the library, or exits with a message that says how to make one.
     func open() throws -> Library {
         DisplaySettings.shared.color = color
         DisplaySettings.shared.pager = !noPager
         do {
-            return try Library.locate(explicit: library)
+            var opened = try Library.locate(explicit: library)
+            if !noCache {
+                opened.cacheFolder = LibraryCacheLocation.defaultFolder(environment: ProcessInfo.processInfo.environment)
+            }
+            return opened
         } catch {
             throw Diagnostics.failure(error.description)
         }

@@ -33,7 +33,10 @@ public enum FileIO {
 
     /// Reads the file at `path` into `buffer`, replacing its contents; reusing one buffer across
     /// many files avoids an allocation per file.
-    public static func read(_ path: String, into buffer: inout [UInt8]) throws(FileError) {
+    /// - Returns: the stamp of the file read, taken before reading: if the file changes while
+    ///   it is read, the bytes are newer than the stamp, never older.
+    @discardableResult
+    public static func read(_ path: String, into buffer: inout [UInt8]) throws(FileError) -> FileStamp {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot open") }
         defer { close(descriptor) }
@@ -59,6 +62,7 @@ public enum FileIO {
             if total == capacity { capacity *= 2 }
         }
         buffer.removeLast(buffer.count - total)
+        return FileStamp(info)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted calls.

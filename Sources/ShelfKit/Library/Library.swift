@@ -5,6 +5,11 @@ public struct Library: Sendable {
     /// The root folder, absolute, without a trailing `/`.
     public let root: String
     public let config: LibraryConfig
+    /// The folder holding shelf's caches (`LibraryCacheLocation.defaultFolder`), or nil to read
+    /// every file at every load and keep no cache.
+    public var cacheFolder: String?
+    /// The bytes of `shelf.yaml`, part of the cache's identity.
+    let configBytes: [UInt8]
 
     /// Opens the library at `root`, reading `shelf.yaml` when it is there.
     public init(root: String) throws(LibraryError) {
@@ -18,13 +23,15 @@ public struct Library: Sendable {
         let configPath = root + "/" + LibraryConfig.fileName
         if FileManager.default.fileExists(atPath: configPath) {
             do {
-                config = try LibraryConfig(bytes: FileIO.read(configPath))
+                configBytes = try FileIO.read(configPath)
+                config = try LibraryConfig(bytes: configBytes)
             } catch let error as DocumentError {
                 throw .badConfig(error.at(path: configPath))
             } catch {
                 throw .unreadable(FileError(path: configPath, reason: "\(error)"))
             }
         } else {
+            configBytes = []
             config = LibraryConfig()
         }
     }
@@ -62,8 +69,10 @@ public struct Library: Sendable {
     /// - Parameter withWords: build the word indices of titles, authors and the like (see
     ///   `LibraryIndex`); off for a query of fields alone.
     public func load(withNotes: Bool = false, withWords: Bool = true) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+        // Taken before any file is looked at: a file changed after this is never cached as clean.
+        let started = FileStamp.now()
         let scan = try BookFileScanner.scanAll(root: root)
-        let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary)
+        let result = loadBooks(scan.books, withNotes: withNotes, started: started)
         var problems = result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)

@@ -1,6 +1,7 @@
 import Dispatch
 
-/// Reads every book file of a library in parallel, one reused buffer per core.
+/// Reads every book file of a library in parallel, one reused buffer per core, taking what it
+/// can from the cache.
 public enum LibraryLoader {
     /// What loading a library gave: the books, and the files that failed.
     public struct Result: Sendable {
@@ -8,27 +9,63 @@ public enum LibraryLoader {
         /// Folded note words, parallel to `books`, when notes were asked for.
         public var noteWords: [[String]]?
         public var problems: [LibraryProblem]
+        /// For each path, what the next cache should hold; nil when no cache is kept.
+        var records: [CacheRecord?]?
+
+        /// How many files were taken from the cache rather than read.
+        var cacheHits: Int {
+            records?.reduce(0) { count, record in
+                if case .kept = record { return count + 1 }
+                return count
+            } ?? 0
+        }
+    }
+
+    /// How a load uses the cache.
+    struct CacheUse {
+        /// The cache as read, if there was a usable one.
+        var old: LibraryCache?
+        /// For each path, its entry in `old`.
+        var matches: [Int?]
+        /// Files whose times are this recent (nanoseconds since 1970) or later are not recorded.
+        var recentSince: Int64
     }
 
     /// Loads the files at `paths` (relative to `root`).
     public static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
-        let slots = Slots(count: paths.count)
+        load(root: root, paths: paths, withNotes: withNotes, vocabulary: vocabulary, cache: nil)
+    }
+
+    static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary, cache: CacheUse?) -> Result {
+        let slots = Slots<LoadedFile>(count: paths.count)
+        let records = cache.map { _ in Slots<CacheRecord>(count: paths.count) }
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(16 * 1024)
+            var folders = FolderCursor(root: root)
             var index = worker
             while index < paths.count {
+                defer { index += workers }
                 let path = paths[index]
+                let full = root + "/" + path
+                if let cache, let kept = cached(index, path: path, cache: cache, folders: &folders, withNotes: withNotes) {
+                    slots.set(index, kept.loaded)
+                    records?.set(index, .kept(kept.entry))
+                    continue
+                }
                 do throws(FileError) {
-                    try FileIO.read(root + "/" + path, into: &buffer)
-                    slots.set(index, buffer.withUnsafeBufferPointer {
+                    let stamp = try FileIO.read(full, into: &buffer)
+                    let loaded = buffer.withUnsafeBufferPointer {
                         BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
-                    })
+                    }
+                    if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp) {
+                        records?.set(index, record)
+                    }
+                    slots.set(index, loaded)
                 } catch {
                     slots.set(index, .failed(.unreadable(error)))
                 }
-                index += workers
             }
         }
         var books: [Book] = []
@@ -46,26 +83,65 @@ public enum LibraryLoader {
                 problems.append(problem)
             }
         }
-        return Result(books: books, noteWords: noteWords, problems: problems)
+        return Result(books: books, noteWords: noteWords, problems: problems, records: records?.drain())
+    }
+
+    /// The cache's entry for the file at `path`, when its stamp is unchanged and it holds what
+    /// this load needs.
+    private static func cached(
+        _ index: Int, path: String, cache: CacheUse, folders: inout FolderCursor, withNotes: Bool
+    ) -> (loaded: LoadedFile, entry: Int)? {
+        guard let old = cache.old, let entryIndex = cache.matches[index] else { return nil }
+        let entry = old.entries[entryIndex]
+        guard !withNotes || !entry.isBook || entry.notes != nil,
+              let stamp = folders.stamp(path), stamp == entry.stamp,
+              let loaded = try? old.loaded(entryIndex, path: path, withNotes: withNotes)
+        else { return nil }
+        return (loaded, entryIndex)
+    }
+
+    /// What the cache should record of a file just read; nil for a file that failed, which is
+    /// read again (and reported again) every time.
+    private static func record(_ loaded: LoadedFile, stamp: FileStamp) -> CacheRecord? {
+        switch loaded {
+        case .book(let book, let words):
+            var bookBytes = CacheByteWriter()
+            BookCodec.encode(book, into: &bookBytes)
+            var noteBytes: CacheByteWriter?
+            if let words {
+                // The note index keeps a word once per book: so does the cache.
+                var seen = Set<String>()
+                var distinct = CacheByteWriter()
+                let unique = words.filter { seen.insert($0).inserted }
+                distinct.count(unique.count)
+                for word in unique { distinct.string(word) }
+                noteBytes = distinct
+            }
+            return .fresh(stamp, isBook: true, book: bookBytes.bytes, notes: noteBytes?.bytes)
+        case .notABook:
+            return .fresh(stamp, isBook: false, book: [], notes: nil)
+        case .failed:
+            return nil
+        }
     }
 }
 
 /// Result slots written by many workers, each slot by exactly one, read after they all finish.
-private final class Slots: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<LoadedFile?>
+private final class Slots<Value>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
         storage = .allocate(capacity: count)
         storage.initialize(repeating: nil)
     }
 
-    func set(_ index: Int, _ value: LoadedFile) {
+    func set(_ index: Int, _ value: Value) {
         storage[index] = value
     }
 
     /// Moves every result out, leaving the slots empty: no copy of a book is made.
-    func drain() -> [LoadedFile?] {
-        var results: [LoadedFile?] = []
+    func drain() -> [Value?] {
+        var results: [Value?] = []
         results.reserveCapacity(storage.count)
         for index in storage.indices {
             results.append(storage[index].take())

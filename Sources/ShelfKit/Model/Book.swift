@@ -2,7 +2,7 @@
 ///
 /// Every key of the file stays readable in `fields`, canonical or the user's own; the typed
 /// properties are the canonical fields, read generously (aliases, a single string for a list).
-public struct Book: Sendable {
+public struct Book: Sendable, Equatable {
     /// Path relative to the library root, `/`-separated.
     public var path: String
     public var title: String
@@ -42,6 +42,15 @@ public struct Book: Sendable {
     public init(path: String, title: String) {
         self.path = path
         self.title = title
+    }
+
+    /// A book whose ISBNs were already worked out (read back from the cache): setting `isbn` in
+    /// an initializer does not run its observer, so nothing is parsed again.
+    init(path: String, title: String, isbn: String?, isbns13: [String]) {
+        self.path = path
+        self.title = title
+        self.isbn = isbn
+        self.isbns13 = isbns13
     }
 
     /// The ISBN in 13-digit form, when the written ISBN is valid.

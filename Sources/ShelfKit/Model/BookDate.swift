@@ -73,6 +73,15 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.text = String(format4: year) + "-" + String(format2: month) + "-" + String(format2: day)
     }
 
+    /// A date from parts already checked, as the cache stores them.
+    init(year: Int, month: Int?, day: Int?, minutes: Int?, text: String) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.minutes = minutes
+        self.text = text
+    }
+
     public var description: String { text }
 
     /// The date written the canonical way: `-` between parts, two-digit month and day

@@ -17,10 +17,15 @@ struct CommandResult: CustomStringConvertible, Sendable {
     }
 }
 
+/// The cache folder every run of this test process shares.
+let testCacheHome = FileManager.default.temporaryDirectory
+    .appendingPathComponent("shelf-test-cache-\(ProcessInfo.processInfo.processIdentifier)").path
+
 /// Runs the built `shelf` with `args` in `directory` and waits for it.
 ///
-/// The child gets the test runner's environment without `SHELF_LIBRARY` and with `COLUMNS=200`;
-/// `environment` adds to or overrides that. Standard input is empty unless `stdin` is given.
+/// The child gets the test runner's environment without `SHELF_LIBRARY`, with `COLUMNS=200`
+/// and with `XDG_CACHE_HOME` in a temporary folder of this test run (never the user's own
+/// cache); `environment` adds to or overrides that. Standard input is empty unless `stdin` is given.
 /// Both output pipes are drained on their own threads, so a chatty child never blocks.
 func run(
     _ args: [String],
@@ -36,6 +41,7 @@ func run(
     var childEnvironment = ProcessInfo.processInfo.environment
     childEnvironment["SHELF_LIBRARY"] = nil
     childEnvironment["COLUMNS"] = "200"
+    childEnvironment["XDG_CACHE_HOME"] = testCacheHome
     for (key, value) in environment { childEnvironment[key] = value }
     process.environment = childEnvironment
 

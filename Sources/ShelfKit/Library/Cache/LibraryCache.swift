@@ -1,0 +1,209 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What shelf read from a library last time, kept outside the library
+/// (`$XDG_CACHE_HOME/shelf/`), so that a query re-reads only the files that changed.
+///
+/// An entry is used only when the file's `FileStamp` (device, inode, size, modification and
+/// change times in nanoseconds) is exactly the one recorded. A file written in the last few
+/// seconds before it was read is never recorded, the way git treats "racily clean" index
+/// entries: a second write within the same timestamp tick would leave the stamp unchanged. The
+/// whole cache is dropped when the shelf binary, the cache format, the library's root or its
+/// `shelf.yaml` changes, or when a section's checksum does not match.
+public struct LibraryCache: Sendable {
+    /// One file's record: where its path, book and note words lie in the cache's bytes.
+    struct Entry: Sendable {
+        var path: Range<Int>
+        var stamp: FileStamp
+        var isBook: Bool
+        var book: Range<Int>
+        /// In the notes section; nil when the file was read without its notes.
+        var notes: Range<Int>?
+    }
+
+    /// Bump whenever the layout of the file or of `BookCodec` changes.
+    static let formatVersion: UInt64 = 1
+    static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
+    static let headerSize = 56
+    /// How recent a file's times may be for its entry to be left out: wider than any file
+    /// system's timestamp granularity (FAT's is two seconds).
+    static let racyWindow: Int64 = 3_000_000_000
+
+    let main: CacheStorage
+    let notes: CacheStorage?
+    let entries: [Entry]
+    /// Where the notes section lies in the file, and its checksum, to read it later.
+    private let notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
+
+    /// Reads the cache file at `location`; nil when there is none or it does not belong to this
+    /// library and binary, or is damaged.
+    /// - Parameter withNotes: also read the note words section.
+    static func read(_ location: LibraryCacheLocation, withNotes: Bool) -> LibraryCache? {
+        let descriptor = open(location.file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
+        var reader = CacheByteReader(header.bytes)
+        guard let magic = try? reader.word(), magic == LibraryCache.magic,
+              let version = try? reader.word(), version == formatVersion,
+              let identity = try? reader.word(), identity == location.identity,
+              let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
+              let notesLength = try? reader.word(), let notesChecksum = try? reader.word(),
+              mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4),
+              let main = CacheStorage(reading: descriptor, at: headerSize, count: Int(mainLength)),
+              CacheChecksum.of(main.bytes) == mainChecksum
+        else { return nil }
+        var notes: CacheStorage?
+        if withNotes {
+            guard let section = CacheStorage(reading: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength)),
+                  CacheChecksum.of(section.bytes) == notesChecksum
+            else { return nil }
+            notes = section
+        }
+        guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
+        let section = (location.file, headerSize + Int(mainLength), Int(notesLength), notesChecksum)
+        return LibraryCache(main: main, notes: notes, entries: entries, notesSection: section)
+    }
+
+    private init(
+        main: CacheStorage, notes: CacheStorage?, entries: [Entry],
+        notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
+    ) {
+        self.main = main
+        self.notes = notes
+        self.entries = entries
+        self.notesSection = notesSection
+    }
+
+    /// The notes section: the one read with the cache, else read now from the file, checked
+    /// against the checksum read with the rest (a file replaced since gives nil).
+    func notesStorage() -> CacheStorage? {
+        if let notes { return notes }
+        let descriptor = open(notesSection.file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let section = CacheStorage(reading: descriptor, at: notesSection.offset, count: notesSection.count),
+              CacheChecksum.of(section.bytes) == notesSection.checksum
+        else { return nil }
+        return section
+    }
+
+    /// Parses the main section: the root it was made for, then one record per file.
+    private static func entries(in bytes: UnsafeRawBufferPointer, root: String) throws(CacheCorruption) -> [Entry] {
+        var reader = CacheByteReader(bytes)
+        guard try reader.string() == root else { throw CacheCorruption() }
+        let count = try reader.count()
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let pathLength = try reader.count()
+            let pathStart = reader.offset
+            _ = try reader.bytes(pathLength)
+            let stamp = FileStamp(
+                device: try reader.word(), inode: try reader.word(), size: Int64(bitPattern: try reader.word()),
+                modified: Int64(bitPattern: try reader.word()), changed: Int64(bitPattern: try reader.word()))
+            let kind = try reader.byte()
+            let bookLength = try reader.count()
+            let bookStart = reader.offset
+            _ = try reader.bytes(bookLength)
+            var notes: Range<Int>?
+            if kind & 2 != 0 {
+                let start = Int(truncatingIfNeeded: try reader.word())
+                let length = Int(truncatingIfNeeded: try reader.word())
+                guard start >= 0, length >= 0, start <= Int.max - length else { throw CacheCorruption() }
+                notes = start..<start + length
+            }
+            entries.append(Entry(
+                path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
+                book: bookStart..<bookStart + bookLength, notes: notes))
+        }
+        return entries
+    }
+
+    /// For each of `paths` (sorted, as the scanner gives them), the entry recorded for it, or nil.
+    ///
+    /// The paths usually come in the order the cache stored them, so each is first compared with
+    /// the next entry; a dictionary of every entry is made only when that fails.
+    func match(_ paths: [String]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: paths.count)
+        var byPath: [String: Int]?
+        var next = 0
+        for (position, path) in paths.enumerated() {
+            if next < entries.count, pathOf(next, equals: path) {
+                result[position] = next
+                next += 1
+                continue
+            }
+            if byPath == nil {
+                var made: [String: Int] = [:]
+                made.reserveCapacity(entries.count)
+                for index in entries.indices { made[pathOf(index)] = index }
+                byPath = made
+            }
+            if let index = byPath?[path] {
+                result[position] = index
+                next = index + 1
+            }
+        }
+        return result
+    }
+
+    private func pathOf(_ index: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].path]), as: UTF8.self)
+    }
+
+    private func pathOf(_ index: Int, equals path: String) -> Bool {
+        let stored = UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].path])
+        var copy = path
+        return copy.withUTF8 { utf8 in
+            guard utf8.count == stored.count else { return false }
+            guard let mine = utf8.baseAddress, let theirs = stored.baseAddress else { return true }
+            return memcmp(mine, theirs, utf8.count) == 0
+        }
+    }
+
+    /// What entry `index` recorded, read back: the book with its path, or nil for a file that
+    /// is not a book. Throws when the entry does not decode.
+    func loaded(_ index: Int, path: String, withNotes: Bool) throws(CacheCorruption) -> LoadedFile {
+        let entry = entries[index]
+        guard entry.isBook else { return .notABook }
+        var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entry.book]))
+        let book = try BookCodec.decode(path: path, from: &reader)
+        guard withNotes else { return .book(book, noteWords: nil) }
+        guard let range = entry.notes, let notes, range.upperBound <= notes.bytes.count else { throw CacheCorruption() }
+        var wordReader = CacheByteReader(UnsafeRawBufferPointer(rebasing: notes.bytes[range]))
+        let count = try wordReader.count()
+        var words: [String] = []
+        words.reserveCapacity(count)
+        for _ in 0..<count { words.append(try wordReader.string()) }
+        return .book(book, noteWords: words)
+    }
+}
+
+/// Bytes read from a cache file, owned, freed with the last copy of the cache.
+final class CacheStorage: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let memory: UnsafeMutableRawBufferPointer
+
+    /// Reads `count` bytes at `offset`; nil when the file is shorter or a read fails.
+    init?(reading descriptor: Int32, at offset: Int, count: Int) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 8)
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, memory.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 {
+                memory.deallocate()
+                return nil
+            }
+            done += got
+        }
+        self.memory = memory
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<count])
+    }
+
+    deinit { memory.deallocate() }
+}

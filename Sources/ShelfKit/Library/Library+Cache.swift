@@ -1,0 +1,39 @@
+extension Library {
+    /// Where this library's cache lives; nil when no cache is kept.
+    public var cacheLocation: LibraryCacheLocation? {
+        cacheFolder.map { LibraryCacheLocation(folder: $0, root: root, configBytes: configBytes) }
+    }
+
+    /// Reads the books at `paths`, from the cache where a file is unchanged, and rewrites the
+    /// cache when what it should hold differs from what it holds.
+    /// - Parameter started: when the load began, in nanoseconds since 1970.
+    func loadBooks(_ paths: [String], withNotes: Bool, started: Int64) -> LibraryLoader.Result {
+        guard let location = cacheLocation else {
+            return LibraryLoader.load(root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary)
+        }
+        let old = LibraryCache.read(location, withNotes: withNotes)
+        let use = LibraryLoader.CacheUse(
+            old: old,
+            matches: old?.match(paths) ?? [Int?](repeating: nil, count: paths.count),
+            recentSince: started - LibraryCache.racyWindow)
+        let result = LibraryLoader.load(root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use)
+        if let records = result.records, Library.cacheChanged(records, old: old) {
+            LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
+        }
+        return result
+    }
+
+    /// True when the new records differ from the old cache: a file read afresh and recorded,
+    /// or an old entry no longer used (its file gone or changed).
+    static func cacheChanged(_ records: [CacheRecord?], old: LibraryCache?) -> Bool {
+        var kept = 0
+        for record in records {
+            switch record {
+            case .fresh: return true
+            case .kept: kept += 1
+            case .none: break
+            }
+        }
+        return kept != (old?.entries.count ?? 0)
+    }
+}
