@@ -21,9 +21,11 @@ public struct LibraryIndex: Sendable {
     public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
         self.books = books
         var notes = noteWords == nil ? nil : PostingIndex()
-        for (position, book) in books.enumerated() {
+        // Each book's fields are read in place: binding `book` to a copy would retain and
+        // release every one of its strings, for each of thousands of books.
+        for position in books.indices {
             let id = Int32(position)
-            for tag in book.tags {
+            for tag in books[position].tags {
                 let folded = TextFolding.foldTag(tag)
                 tags.add(folded, book: id)
                 var prefix = Substring(folded)
@@ -32,27 +34,27 @@ public struct LibraryIndex: Sendable {
                     tags.add(String(prefix), book: id)
                 }
             }
-            for isbn in book.isbns13 {
+            for isbn in books[position].isbns13 {
                 isbns.add(isbn, book: id)
             }
             if let words = noteWords?[position] {
                 for word in words { notes?.add(word, book: id) }
             }
             guard withWords else { continue }
-            TextFolding.forEachWord(in: book.title) { titleWords.add($0, book: id) }
-            if let subtitle = book.subtitle {
+            TextFolding.forEachWord(in: books[position].title) { titleWords.add($0, book: id) }
+            if let subtitle = books[position].subtitle {
                 TextFolding.forEachWord(in: subtitle) { titleWords.add($0, book: id) }
             }
-            for author in book.authors {
+            for author in books[position].authors {
                 TextFolding.forEachWord(in: author) { authorWords.add($0, book: id) }
             }
-            if let series = book.series {
+            if let series = books[position].series {
                 TextFolding.forEachWord(in: series) { seriesWords.add($0, book: id) }
             }
-            if let publisher = book.publisher {
+            if let publisher = books[position].publisher {
                 TextFolding.forEachWord(in: publisher) { publisherWords.add($0, book: id) }
             }
-            for tag in book.tags {
+            for tag in books[position].tags {
                 TextFolding.forEachWord(in: tag) { tagWords.add($0, book: id) }
             }
         }

@@ -72,7 +72,7 @@ public enum LibraryLoader {
         books.reserveCapacity(paths.count)
         var noteWords: [[String]]? = withNotes ? [] : nil
         var problems: [LibraryProblem] = []
-        for loaded in slots.drain() {
+        slots.drain { loaded in
             switch loaded {
             case .book(let book, let words):
                 books.append(book)
@@ -139,7 +139,15 @@ private final class Slots<Value>: @unchecked Sendable {
         storage[index] = value
     }
 
-    /// Moves every result out, leaving the slots empty: no copy of a book is made.
+    /// Hands every result to `body` in order, moving it out: no copy of a book is made, and no
+    /// second array of them.
+    func drain(_ body: (Value?) -> Void) {
+        for index in storage.indices {
+            body(storage[index].take())
+        }
+    }
+
+    /// Moves every result out, leaving the slots empty.
     func drain() -> [Value?] {
         var results: [Value?] = []
         results.reserveCapacity(storage.count)

@@ -1,5 +1,7 @@
+// Not `indirect`: lists and maps hold arrays, which already live on the heap, and a scalar kept
+// inline saves an allocation for each of the millions of values a large library has.
 /// A front-matter value as a YAML reader sees it, detached from the file's bytes.
-public indirect enum FieldValue: Sendable, Equatable {
+public enum FieldValue: Sendable, Equatable {
     /// A scalar's text; `isPlain` is false for quoted and block scalars, which are always strings.
     case scalar(String, isPlain: Bool)
     case list([FieldValue])

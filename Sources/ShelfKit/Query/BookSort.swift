@@ -44,7 +44,7 @@ public enum BookSortKey: String, Sendable, CaseIterable {
     /// A title folded for sorting, without a leading article (`The Dispossessed` sorts under D).
     static func titleKey(_ title: String) -> String {
         let folded = TextFolding.fold(title)
-        for article in ["the ", "a ", "an "] where folded.hasPrefix(article) && folded.count > article.count {
+        for article in ["the ", "a ", "an "] where folded.hasPrefix(article) && folded.utf8.count > article.utf8.count {
             return String(folded.dropFirst(article.count))
         }
         return folded

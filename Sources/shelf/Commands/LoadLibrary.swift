@@ -5,7 +5,9 @@ import ShelfKit
 enum LoadLibrary {
     static func load(_ library: Library, withNotes: Bool) throws -> (index: LibraryIndex, problems: [LibraryProblem]) {
         do {
-            return try library.load(withNotes: withNotes)
+            let loaded = try library.load(withNotes: withNotes)
+            Teardown.skip(loaded.index)
+            return loaded
         } catch {
             throw Diagnostics.failure(error.description)
         }
