@@ -1,42 +1,46 @@
 /// Writes a `Book` to the cache's bytes and reads it back, field by field.
 ///
 /// Every stored property of `Book` is written (a test lists them, so a new one cannot be
-/// forgotten); the path is not, as the cache entry holds it. Change `LibraryCache.formatVersion`
-/// whenever this layout changes.
+/// forgotten); the path is not, as the cache entry holds it. The fields as written come first:
+/// a typed value equal to one of them (the title, the authors…) is written as a reference to it,
+/// so it is read back sharing that field's string instead of a second copy. Change
+/// `LibraryCache.formatVersion` whenever this layout changes.
 enum BookCodec {
     // Made once: `allCases` builds a new array at every use.
     private static let statuses = ReadingStatus.allCases
     private static let canonicalFields = CanonicalField.allCases
 
     static func encode(_ book: Book, into writer: inout CacheByteWriter) {
-        writer.string(book.title)
-        optional(book.subtitle, &writer)
-        strings(book.authors, &writer)
-        optional(book.isbn, &writer)
+        let fields = book.fields
+        writer.count(fields.count)
+        for field in fields {
+            writer.string(field.key)
+            writer.byte(field.canonical.map { UInt8(canonicalFields.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
+            encode(field.value, &writer)
+        }
+        text(book.title, fields, &writer)
+        text(book.subtitle, fields, &writer)
+        texts(book.authors, fields, &writer)
+        text(book.isbn, fields, &writer)
         strings(book.isbns13, &writer)
         writer.byte(book.status.map { UInt8(statuses.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
         optionalNumber(book.rating.map(Int64.init), &writer)
-        strings(book.tags, &writer)
+        texts(book.tags, fields, &writer)
         for date in [book.added, book.started, book.finished, book.published] { encode(date, &writer) }
-        optional(book.series, &writer)
+        text(book.series, fields, &writer)
         if let index = book.seriesIndex {
             writer.byte(1)
             writer.word(index.bitPattern)
         } else {
             writer.byte(0)
         }
-        optional(book.publisher, &writer)
+        text(book.publisher, fields, &writer)
         optionalNumber(book.pages.map(Int64.init), &writer)
-        optional(book.language, &writer)
-        strings(book.genres, &writer)
-        for text in [book.location, book.format] { optional(text, &writer) }
+        text(book.language, fields, &writer)
+        texts(book.genres, fields, &writer)
         writer.byte(book.favorite.map { $0 ? 2 : 1 } ?? 0)
-        for text in [book.cover, book.openlibrary, book.goodreads, book.source] { optional(text, &writer) }
-        writer.count(book.fields.count)
-        for field in book.fields {
-            writer.string(field.key)
-            writer.byte(field.canonical.map { UInt8(canonicalFields.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
-            encode(field.value, &writer)
+        for value in [book.location, book.format, book.cover, book.openlibrary, book.goodreads, book.source] {
+            text(value, fields, &writer)
         }
         writer.count(book.problems.count)
         for problem in book.problems {
@@ -47,45 +51,47 @@ enum BookCodec {
     }
 
     static func decode(path: String, from reader: inout CacheByteReader) throws(CacheCorruption) -> Book {
-        let title = try reader.string()
-        let subtitle = try optional(&reader)
-        let authors = try strings(&reader)
-        let isbn = try optional(&reader)
+        let fieldCount = try reader.count()
+        var fields: [BookField] = []
+        fields.reserveCapacity(fieldCount)
+        for _ in 0..<fieldCount {
+            let key = try reader.string()
+            let canonical = try member(of: canonicalFields, &reader)
+            fields.append(BookField(key: key, canonical: canonical, value: try value(&reader, depth: 0)))
+        }
+        guard let title = try text(fields, &reader) else { throw CacheCorruption() }
+        let subtitle = try text(fields, &reader)
+        let authors = try texts(fields, &reader)
+        let isbn = try text(fields, &reader)
         var book = Book(path: path, title: title, isbn: isbn, isbns13: try strings(&reader))
         book.subtitle = subtitle
         book.authors = authors
         book.status = try member(of: statuses, &reader)
         book.rating = try optionalNumber(&reader).map(Int.init)
-        book.tags = try strings(&reader)
+        book.tags = try texts(fields, &reader)
         book.added = try date(&reader)
         book.started = try date(&reader)
         book.finished = try date(&reader)
         book.published = try date(&reader)
-        book.series = try optional(&reader)
+        book.series = try text(fields, &reader)
         book.seriesIndex = try reader.byte() == 0 ? nil : Double(bitPattern: try reader.word())
-        book.publisher = try optional(&reader)
+        book.publisher = try text(fields, &reader)
         book.pages = try optionalNumber(&reader).map(Int.init)
-        book.language = try optional(&reader)
-        book.genres = try strings(&reader)
-        book.location = try optional(&reader)
-        book.format = try optional(&reader)
+        book.language = try text(fields, &reader)
+        book.genres = try texts(fields, &reader)
         switch try reader.byte() {
         case 0: book.favorite = nil
         case 1: book.favorite = false
         case 2: book.favorite = true
         default: throw CacheCorruption()
         }
-        book.cover = try optional(&reader)
-        book.openlibrary = try optional(&reader)
-        book.goodreads = try optional(&reader)
-        book.source = try optional(&reader)
-        let fieldCount = try reader.count()
-        book.fields.reserveCapacity(fieldCount)
-        for _ in 0..<fieldCount {
-            let key = try reader.string()
-            let canonical = try member(of: canonicalFields, &reader)
-            book.fields.append(BookField(key: key, canonical: canonical, value: try value(&reader, depth: 0)))
-        }
+        book.location = try text(fields, &reader)
+        book.format = try text(fields, &reader)
+        book.cover = try text(fields, &reader)
+        book.openlibrary = try text(fields, &reader)
+        book.goodreads = try text(fields, &reader)
+        book.source = try text(fields, &reader)
+        book.fields = fields
         let problemCount = try reader.count()
         for _ in 0..<problemCount {
             book.problems.append(BookProblem(code: try reader.string(), key: try reader.string(), message: try reader.string()))
@@ -93,141 +99,54 @@ enum BookCodec {
         return book
     }
 
-    // MARK: - Values
+    // MARK: - Typed values shared with the fields as written
 
-    /// Deeper than the reader ever builds (`FieldValue.maximumDepth`) means a damaged file.
-    private static let maximumDepth = FieldValue.maximumDepth + 2
-
-    private static func encode(_ value: FieldValue, _ writer: inout CacheByteWriter) {
-        switch value {
-        case .null:
-            writer.byte(0)
-        case .scalar(let text, let isPlain):
-            writer.byte(isPlain ? 1 : 2)
-            writer.string(text)
-        case .list(let items):
-            writer.byte(3)
-            writer.count(items.count)
-            for item in items { encode(item, &writer) }
-        case .map(let entries):
-            writer.byte(4)
-            writer.count(entries.count)
-            for entry in entries {
-                writer.string(entry.key)
-                encode(entry.value, &writer)
-            }
-        }
-    }
-
-    private static func value(_ reader: inout CacheByteReader, depth: Int) throws(CacheCorruption) -> FieldValue {
-        guard depth <= maximumDepth else { throw CacheCorruption() }
-        switch try reader.byte() {
-        case 0:
-            return .null
-        case 1:
-            return .scalar(try reader.string(), isPlain: true)
-        case 2:
-            return .scalar(try reader.string(), isPlain: false)
-        case 3:
-            let count = try reader.count()
-            var items: [FieldValue] = []
-            items.reserveCapacity(count)
-            for _ in 0..<count { items.append(try value(&reader, depth: depth + 1)) }
-            return .list(items)
-        case 4:
-            let count = try reader.count()
-            var entries: [FieldEntry] = []
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                let key = try reader.string()
-                entries.append(FieldEntry(key: key, value: try value(&reader, depth: depth + 1)))
-            }
-            return .map(entries)
-        default:
-            throw CacheCorruption()
-        }
-    }
-
-    // MARK: - Dates
-
-    private static func encode(_ date: BookDate?, _ writer: inout CacheByteWriter) {
-        guard let date else {
+    /// An optional text: absent (0), written out (1), or the text of scalar field `k` (2, k).
+    private static func text(_ value: String?, _ fields: [BookField], _ writer: inout CacheByteWriter) {
+        guard let value else {
             writer.byte(0)
             return
         }
-        writer.byte(1)
-        writer.signed(Int64(date.year))
-        for part in [date.month, date.day, date.minutes] { optionalNumber(part.map(Int64.init), &writer) }
-        writer.string(date.text)
-    }
-
-    private static func date(_ reader: inout CacheByteReader) throws(CacheCorruption) -> BookDate? {
-        switch try reader.byte() {
-        case 0: return nil
-        case 1: break
-        default: throw CacheCorruption()
-        }
-        let year = Int(try reader.signed())
-        let month = try optionalNumber(&reader).map(Int.init)
-        let day = try optionalNumber(&reader).map(Int.init)
-        let minutes = try optionalNumber(&reader).map(Int.init)
-        return BookDate(year: year, month: month, day: day, minutes: minutes, text: try reader.string())
-    }
-
-    // MARK: - Primitives
-
-    private static func optional(_ text: String?, _ writer: inout CacheByteWriter) {
-        if let text {
-            writer.byte(1)
-            writer.string(text)
+        if let index = fields.firstIndex(where: { $0.value.text == value }) {
+            writer.byte(2)
+            writer.count(index)
         } else {
-            writer.byte(0)
+            writer.byte(1)
+            writer.string(value)
         }
     }
 
-    private static func optional(_ reader: inout CacheByteReader) throws(CacheCorruption) -> String? {
+    private static func text(_ fields: [BookField], _ reader: inout CacheByteReader) throws(CacheCorruption) -> String? {
         switch try reader.byte() {
         case 0: return nil
         case 1: return try reader.string()
+        case 2:
+            let index = Int(try reader.varint())
+            guard index < fields.count, let text = fields[index].value.text else { throw CacheCorruption() }
+            return text
         default: throw CacheCorruption()
         }
     }
 
-    private static func optionalNumber(_ number: Int64?, _ writer: inout CacheByteWriter) {
-        if let number {
-            writer.byte(1)
-            writer.signed(number)
+    /// A list of texts: written out (1), or the texts of field `k` (2, k).
+    private static func texts(_ values: [String], _ fields: [BookField], _ writer: inout CacheByteWriter) {
+        if !values.isEmpty, let index = fields.firstIndex(where: { $0.value.texts == values }) {
+            writer.byte(2)
+            writer.count(index)
         } else {
-            writer.byte(0)
+            writer.byte(1)
+            strings(values, &writer)
         }
     }
 
-    private static func optionalNumber(_ reader: inout CacheByteReader) throws(CacheCorruption) -> Int64? {
+    private static func texts(_ fields: [BookField], _ reader: inout CacheByteReader) throws(CacheCorruption) -> [String] {
         switch try reader.byte() {
-        case 0: return nil
-        case 1: return try reader.signed()
+        case 1: return try strings(&reader)
+        case 2:
+            let index = Int(try reader.varint())
+            guard index < fields.count else { throw CacheCorruption() }
+            return fields[index].value.texts
         default: throw CacheCorruption()
         }
-    }
-
-    private static func strings(_ texts: [String], _ writer: inout CacheByteWriter) {
-        writer.count(texts.count)
-        for text in texts { writer.string(text) }
-    }
-
-    private static func strings(_ reader: inout CacheByteReader) throws(CacheCorruption) -> [String] {
-        let count = try reader.count()
-        var texts: [String] = []
-        texts.reserveCapacity(count)
-        for _ in 0..<count { texts.append(try reader.string()) }
-        return texts
-    }
-
-    /// One of `cases`, written as its position plus one; 0 for none.
-    private static func member<T>(of cases: [T], _ reader: inout CacheByteReader) throws(CacheCorruption) -> T? {
-        let code = Int(try reader.byte())
-        guard code != 0 else { return nil }
-        guard code <= cases.count else { throw CacheCorruption() }
-        return cases[code - 1]
     }
 }
