@@ -7,16 +7,18 @@ extension Library {
     /// Reads the books at `paths`, from the cache where a file is unchanged, and rewrites the
     /// cache when what it should hold differs from what it holds.
     /// - Parameter started: when the load began, in nanoseconds since 1970.
-    func loadBooks(_ paths: [String], withNotes: Bool, started: Int64) -> LibraryLoader.Result {
+    func loadBooks(_ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64) -> LibraryLoader.Result {
         guard let location = cacheLocation else {
-            return LibraryLoader.load(root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary)
+            return LibraryLoader.load(
+                root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: nil, noteFilter: noteFilter)
         }
         let old = LibraryCache.read(location, withNotes: withNotes)
         let use = LibraryLoader.CacheUse(
             old: old,
             matches: old?.match(paths) ?? [Int?](repeating: nil, count: paths.count),
             recentSince: started - LibraryCache.racyWindow)
-        let result = LibraryLoader.load(root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use)
+        let result = LibraryLoader.load(
+            root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         if let records = result.records, Library.cacheChanged(records, old: old) {
             LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
         }

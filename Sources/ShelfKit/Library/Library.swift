@@ -68,11 +68,15 @@ public struct Library: Sendable {
     /// of the library still loads.
     /// - Parameter withWords: build the word indices of titles, authors and the like (see
     ///   `LibraryIndex`); off for a query of fields alone.
-    public func load(withNotes: Bool = false, withWords: Bool = true) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+    /// - Parameter noteFilter: the note words to index (all when nil): a query's own words are
+    ///   enough to answer it.
+    public func load(
+        withNotes: Bool = false, withWords: Bool = true, noteFilter: NoteWordFilter? = nil
+    ) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = FileStamp.now()
         let scan = try BookFileScanner.scanAll(root: root)
-        let result = loadBooks(scan.books, withNotes: withNotes, started: started)
+        let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started)
         var problems = result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)

@@ -36,7 +36,12 @@ public enum LibraryLoader {
         load(root: root, paths: paths, withNotes: withNotes, vocabulary: vocabulary, cache: nil)
     }
 
-    static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary, cache: CacheUse?) -> Result {
+    /// - Parameter noteFilter: which note words to keep for the index (all when nil); the cache
+    ///   still records every word.
+    static func load(
+        root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary, cache: CacheUse?,
+        noteFilter: NoteWordFilter? = nil
+    ) -> Result {
         let slots = Slots<LoadedFile>(count: paths.count)
         let records = cache.map { _ in Slots<CacheRecord>(count: paths.count) }
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
@@ -49,7 +54,7 @@ public enum LibraryLoader {
                 defer { index += workers }
                 let path = paths[index]
                 let full = root + "/" + path
-                if let cache, let kept = cached(index, path: path, cache: cache, folders: &folders, withNotes: withNotes) {
+                if let cache, let kept = cached(index, path: path, cache: cache, folders: &folders, withNotes: withNotes, filter: noteFilter) {
                     slots.set(index, kept.loaded)
                     records?.set(index, .kept(kept.entry))
                     continue
@@ -62,7 +67,11 @@ public enum LibraryLoader {
                     if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp) {
                         records?.set(index, record)
                     }
-                    slots.set(index, loaded)
+                    if let noteFilter, case .book(let book, let words?) = loaded {
+                        slots.set(index, .book(book, noteWords: words.filter(noteFilter.keeps)))
+                    } else {
+                        slots.set(index, loaded)
+                    }
                 } catch {
                     slots.set(index, .failed(.unreadable(error)))
                 }
@@ -89,13 +98,13 @@ public enum LibraryLoader {
     /// The cache's entry for the file at `path`, when its stamp is unchanged and it holds what
     /// this load needs.
     private static func cached(
-        _ index: Int, path: String, cache: CacheUse, folders: inout FolderCursor, withNotes: Bool
+        _ index: Int, path: String, cache: CacheUse, folders: inout FolderCursor, withNotes: Bool, filter: NoteWordFilter?
     ) -> (loaded: LoadedFile, entry: Int)? {
         guard let old = cache.old, let entryIndex = cache.matches[index] else { return nil }
         let entry = old.entries[entryIndex]
         guard !withNotes || !entry.isBook || entry.notes != nil,
               let stamp = folders.stamp(path), stamp == entry.stamp,
-              let loaded = try? old.loaded(entryIndex, path: path, withNotes: withNotes)
+              let loaded = try? old.loaded(entryIndex, path: path, withNotes: withNotes, filter: filter)
         else { return nil }
         return (loaded, entryIndex)
     }

@@ -167,7 +167,8 @@ public struct LibraryCache: Sendable {
 
     /// What entry `index` recorded, read back: the book with its path, or nil for a file that
     /// is not a book. Throws when the entry does not decode.
-    func loaded(_ index: Int, path: String, withNotes: Bool) throws(CacheCorruption) -> LoadedFile {
+    /// - Parameter filter: which note words to make strings of (all when nil).
+    func loaded(_ index: Int, path: String, withNotes: Bool, filter: NoteWordFilter? = nil) throws(CacheCorruption) -> LoadedFile {
         let entry = entries[index]
         guard entry.isBook else { return .notABook }
         var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entry.book]))
@@ -177,8 +178,10 @@ public struct LibraryCache: Sendable {
         var wordReader = CacheByteReader(UnsafeRawBufferPointer(rebasing: notes.bytes[range]))
         let count = try wordReader.count()
         var words: [String] = []
-        words.reserveCapacity(count)
-        for _ in 0..<count { words.append(try wordReader.string()) }
+        for _ in 0..<count {
+            let word = try wordReader.bytes(wordReader.count())
+            if filter?.keeps(word) ?? true { words.append(String(decoding: word, as: UTF8.self)) }
+        }
         return .book(book, noteWords: words)
     }
 }
