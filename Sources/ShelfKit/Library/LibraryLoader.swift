@@ -81,8 +81,8 @@ public enum LibraryLoader {
         books.reserveCapacity(paths.count)
         var noteWords: [[String]]? = withNotes ? [] : nil
         var problems: [LibraryProblem] = []
-        slots.drain { loaded in
-            switch loaded {
+        for index in paths.indices {
+            switch slots.take(index) {
             case .book(let book, let words):
                 books.append(book)
                 noteWords?.append(words ?? [])
@@ -148,12 +148,9 @@ private final class Slots<Value>: @unchecked Sendable {
         storage[index] = value
     }
 
-    /// Hands every result to `body` in order, moving it out: no copy of a book is made, and no
-    /// second array of them.
-    func drain(_ body: (Value?) -> Void) {
-        for index in storage.indices {
-            body(storage[index].take())
-        }
+    /// Moves the result at `index` out, leaving the slot empty: no copy of a book is made.
+    func take(_ index: Int) -> Value? {
+        storage[index].take()
     }
 
     /// Moves every result out, leaving the slots empty.
