@@ -21,10 +21,12 @@ bench_calibre() {
     export CALIBRE_CONFIG_DIRECTORY="$DATA/calibre-config"
     fact calibre.version "$(calibredb --version | sed -n 1p)"
 
-    # Built once, then reused while the library's stamp and calibre's version are unchanged.
+    # Built once, then reused while the library's stamp, the builder and calibre's version are
+    # unchanged.
     library="$DATA/calibre-$n"
     json="$DATA/calibre-$n.json"
-    want="$(library_stamp "$n") $(calibredb --version | sed -n 1p)"
+    want="$(library_stamp "$n") builder=$(sha256sum <"$BENCH_LIB/calibre_build.py" | cut -c1-16)"
+    want="$want $(calibredb --version | sed -n 1p)"
     if [ ! -f "$library/.bench-stamp" ] || [ "$(cat "$library/.bench-stamp")" != "$want" ]; then
         say "building a calibre library of the $n books in $library (once)"
         rm -rf "$library"
