@@ -1,0 +1,73 @@
+# shellcheck shell=bash
+# Sourced by scripts/bench.sh: the generated libraries, and scratch copies for the commands that write.
+
+library_dir() { echo "$DATA/books-$1"; }
+library_stamp() { cat "$(library_dir "$1")/.bench-stamp"; }
+
+# Generates a library of COUNT books unless one with the same count, seed and generator exists.
+generate() {
+    local count=$1 dir stamp want
+    dir=$(library_dir "$count")
+    stamp="$dir/.bench-stamp"
+    want="count=$count seed=$SEED generator=$GEN_HASH"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        echo "reusing $dir ($want)" >&2
+        return
+    fi
+    say "generating $count books into $dir"
+    rm -rf "$dir"
+    "$GEN" "$count" "$dir" --seed "$SEED" >&2
+    echo "$want" >"$stamp"
+    # Flush the new files now, so background writeback does not compete with the timings.
+    sync
+}
+
+# A scratch copy of a generated library, for the commands that write: `scratch_copy COUNT NAME`
+# prints its path. The generated libraries themselves are never written to.
+scratch_copy() {
+    local copy="$SCRATCH/$2"
+    rm -rf "$copy"
+    mkdir -p "$SCRATCH"
+    cp -a "$(library_dir "$1")" "$copy"
+    rm -f "$copy/.bench-stamp"
+    echo "$copy"
+}
+
+# --- the persistent cache ----------------------------------------------------------------------
+
+# shelf keeps a cache under $XDG_CACHE_HOME/shelf/ when it has one (it is being added: see
+# docs/performance.md). Point it into the bench data, and start empty, so the "cached" timings
+# are of a cache that this run's warm-up runs filled.
+export XDG_CACHE_HOME="$DATA/xdg-cache"
+
+# Where --no-cache goes when this shelf has it: "command" (after the subcommand, as the other
+# library options), "global" (before it), or "" when shelf has no such flag.
+detect_cache_flag() {
+    rm -rf "$XDG_CACHE_HOME"
+    mkdir -p "$XDG_CACHE_HOME"
+    NO_CACHE_AT=""
+    if "$SHELF" ls --help 2>/dev/null | grep -q -- '--no-cache'; then
+        NO_CACHE_AT="command"
+    elif "$SHELF" --help 2>/dev/null | grep -q -- '--no-cache'; then
+        NO_CACHE_AT="global"
+    fi
+    if [ -n "$NO_CACHE_AT" ]; then
+        CACHE_MODES="nocache cache"
+        echo "shelf has --no-cache: each query is timed without the cache and with a warm cache" >&2
+    else
+        CACHE_MODES="plain"
+        echo "shelf has no --no-cache flag (no persistent cache): each query is timed once" >&2
+    fi
+}
+
+# Sets SHELF_CMD to a shelf command line: `shelf_cmd MODE LIBRARY SUBCOMMAND ARGS…`, where MODE is
+# nocache (adds --no-cache), cache or plain (as a user would type it).
+shelf_cmd() {
+    local mode=$1 library=$2 subcommand=$3
+    shift 3
+    SHELF_CMD=("$SHELF" --library "$library")
+    if [ "$mode" = nocache ] && [ "$NO_CACHE_AT" = global ]; then SHELF_CMD+=(--no-cache); fi
+    SHELF_CMD+=("$subcommand")
+    if [ "$mode" = nocache ] && [ "$NO_CACHE_AT" = command ]; then SHELF_CMD+=(--no-cache); fi
+    SHELF_CMD+=("$@")
+}
