@@ -69,7 +69,7 @@ public enum BookWriter {
     }
 
     /// The bytes of a key's whole entry, to tell whether it changed; nil when absent.
-    private static func valueBytes(of key: String, in document: BookDocument, _ vocabulary: Vocabulary) -> ArraySlice<UInt8>? {
+    static func valueBytes(of key: String, in document: BookDocument, _ vocabulary: Vocabulary) -> ArraySlice<UInt8>? {
         guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
             return nil
         }

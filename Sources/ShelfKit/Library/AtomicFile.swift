@@ -43,7 +43,7 @@ public enum AtomicFile {
         syncFolder(of: path)
     }
 
-    private static func currentMode(_ path: String) -> mode_t {
+    static func currentMode(_ path: String) -> mode_t {
         var info = stat()
         return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
     }
@@ -58,7 +58,9 @@ public enum AtomicFile {
         syncFolder(of: path)
     }
 
-    private static func writeTemporary(near path: String, bytes: [UInt8], mode: mode_t) throws(FileError) -> String {
+    /// Writes `bytes` to a new temporary file beside `path` and returns its path.
+    /// - Parameter sync: fsync it before returning; a batch flushes many at once instead.
+    static func writeTemporary(near path: String, bytes: [UInt8], mode: mode_t, sync: Bool = true) throws(FileError) -> String {
         let folder = folderOf(path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         var temporary = ""
@@ -76,7 +78,7 @@ public enum AtomicFile {
         }
         if failure == nil {
             _ = fchmod(descriptor, mode)
-            if fsync(descriptor) != 0 { failure = FileError.fromErrno(path, "cannot sync") }
+            if sync && fsync(descriptor) != 0 { failure = FileError.fromErrno(path, "cannot sync") }
         }
         close(descriptor)
         if let failure {
@@ -87,7 +89,7 @@ public enum AtomicFile {
     }
 
     /// Makes the rename itself durable.
-    private static func syncFolder(of path: String) {
+    static func syncFolder(of path: String) {
         let descriptor = open(folderOf(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

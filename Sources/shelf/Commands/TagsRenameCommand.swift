@@ -42,15 +42,26 @@ struct TagsRenameCommand: ParsableCommand {
         for folder in Set(plan.changes.map { (library.absolutePath($0.path) as NSString).deletingLastPathComponent }) {
             AtomicFile.sweepLeftovers(inFolder: folder)
         }
-        var progress = ProgressBar(total: plan.changes.count, label: "Renaming")
+        // All new files are written first and reach the disk together: one flush for the batch
+        // instead of one per book (see BookWriteBatch).
+        let batch = BookWriteBatch(vocabulary: library.config.vocabulary)
+        var progress = ProgressBar(total: plan.changes.count * 2, label: "Renaming")
         for change in plan.changes {
             defer { progress.advance() }
             let display = Paths.display(change.path, in: library)
             do {
-                if try library.edit(change.path, displayPath: display, edits: change.edits) == .written {
-                    written += 1
-                }
+                try batch.prepare(path: library.writablePath(change.path), displayPath: display, edits: change.edits)
             } catch {
+                failures += 1
+                progress.note(String(describing: error))
+            }
+        }
+        batch.commit { _, outcome in
+            defer { progress.advance() }
+            switch outcome {
+            case .success(let result):
+                if result == .written { written += 1 }
+            case .failure(let error):
                 failures += 1
                 progress.note(String(describing: error))
             }
