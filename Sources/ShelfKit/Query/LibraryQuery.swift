@@ -17,11 +17,20 @@ extension Library {
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
     }
 
-    /// A book's notes, read again from its file; nil when it cannot be read.
+    /// A book's notes, read again from its file; nil when it cannot be read. Only the `---`
+    /// lines are looked for: the front matter was read when the library loaded, and parsing it
+    /// again for every book a phrase might be in would cost as much as the load.
     public func notes(of book: Book) -> String? {
-        guard let bytes = try? FileIO.read(absolutePath(book.path)),
-              let document = try? BookDocument(bytes: bytes) else { return nil }
-        return document.body
+        guard let bytes = try? FileIO.read(absolutePath(book.path)) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            let start: Int
+            switch FrontMatterSplitter.split(buffer) {
+            case .found(let layout): start = layout.bodyStart
+            case .none(let bomLength): start = bomLength
+            case .unclosed: return nil
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+        }
     }
 
     /// A query parser knowing this library's saved queries.

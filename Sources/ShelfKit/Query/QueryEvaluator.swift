@@ -40,7 +40,7 @@ public struct QueryEvaluator {
             return field(query)
         case .has(let name):
             var result = BitSet(capacity: count)
-            for (id, book) in index.books.enumerated() where book.hasValue(name) { result.insert(id) }
+            for id in index.books.indices where index.books[id].hasValue(name) { result.insert(id) }
             return result
         }
     }
@@ -53,7 +53,8 @@ public struct QueryEvaluator {
             for id in index.books(taggedWith: query.value) { result.insert(Int(id)) }
             return result
         }
-        for (id, book) in index.books.enumerated() where matcher.matches(book) { result.insert(id) }
+        // By index, so that no book is copied (and its strings retained) to be looked at.
+        for id in index.books.indices where matcher.matches(index.books[id]) { result.insert(id) }
         return result
     }
 
