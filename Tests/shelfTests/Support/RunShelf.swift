@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one run of `shelf` gave.
 struct CommandResult: CustomStringConvertible, Sendable {
@@ -61,7 +66,7 @@ func run(
     let stderrData = DataBox()
     for (pipe, box) in [(output, stdoutData), (errors, stderrData)] {
         DispatchQueue.global().async(group: readers) {
-            box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+            box.set(readToEnd(pipe.fileHandleForReading.fileDescriptor))
         }
     }
     if let input, let stdin {
@@ -84,6 +89,21 @@ func run(
         status: process.terminationStatus,
         stdout: String(decoding: stdoutData.get(), as: UTF8.self),
         stderr: stderr)
+}
+
+/// Everything until end of file. Foundation's `readDataToEndOfFile` stops the test process
+/// (a `try!` inside) when a signal interrupts a read; this retries instead.
+private func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
+    }
 }
 
 /// Data written by one reader thread and read after it finishes.
