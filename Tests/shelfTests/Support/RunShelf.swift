@@ -17,7 +17,7 @@ struct CommandResult: CustomStringConvertible, Sendable {
     }
 }
 
-/// Runs the built `shelf` with `args` in `directory` and waits for it.
+/// Runs the built `shelf` (or `executable`, a copy of it) with `args` in `directory` and waits for it.
 ///
 /// The child gets the test runner's environment without `SHELF_LIBRARY` and with `COLUMNS=200`;
 /// `environment` adds to or overrides that. Standard input is empty unless `stdin` is given.
@@ -27,10 +27,11 @@ func run(
     in directory: URL,
     environment: [String: String] = [:],
     stdin: String? = nil,
-    timeout: TimeInterval = 120
+    timeout: TimeInterval = 120,
+    executable: URL? = nil
 ) throws -> CommandResult {
     let process = Process()
-    process.executableURL = try ShelfBinary.url()
+    process.executableURL = try executable ?? ShelfBinary.url()
     process.arguments = args
     process.currentDirectoryURL = directory
     var childEnvironment = ProcessInfo.processInfo.environment
