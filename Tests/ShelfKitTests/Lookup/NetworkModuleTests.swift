@@ -99,9 +99,12 @@ import Testing
         return error
     }
 
-    /// The path of a shared library this process has mapped, from /proc/self/maps.
+    /// The path of a shared library this process has mapped, from /proc/self/maps. Read to the
+    /// end with `read(2)`: the file reports a size of 0, and a test process maps a lot.
     private static func mappedLibrary(named name: String) -> String? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+        defer { try? handle.close() }
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         return maps.split(separator: "\n")
             .compactMap { line in line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init) }
             .first { $0.hasPrefix("/") && $0.hasSuffix("/" + name) }

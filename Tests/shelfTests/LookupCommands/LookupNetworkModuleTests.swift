@@ -1,3 +1,5 @@
+// On macOS shelf uses URLSession directly and has no network module.
+#if !canImport(Darwin)
 import Foundation
 import ShelfTestSupport
 import Testing
@@ -74,3 +76,4 @@ import Testing
         #expect(missing.stderr.contains("libShelfHTTP.so is missing (looked for \(looked))"), "\(missing)")
     }
 }
+#endif
