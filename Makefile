@@ -2,6 +2,8 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/shelf
+# shelf's network module, loaded on the first lookup (docs/architecture.md says why).
+RELEASE_HTTP := .build/release/libShelfHTTP.so
 
 MANDIR ?= $(PREFIX)/share/man/man1
 # How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
@@ -21,8 +23,10 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The binary and, beside it, the network module it loads for lookups (`shelf` does not link it).
 release: setup
 	$(SWIFT) build -c release --product shelf
+	$(SWIFT) build -c release --product ShelfHTTP
 
 demo: release
 	@echo "\$$ shelf --library example-library          # the dashboard"
@@ -54,13 +58,15 @@ test: setup
 bench: release
 	./scripts/bench.sh
 
-# The binary, the man page, and completion scripts for bash, zsh and fish.
+# The binary, its network module (in lib/shelf/, where shelf looks for it), the man page, and
+# completion scripts for bash, zsh and fish.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR) \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/shelf $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/shelf
+	install -m 755 $(RELEASE_HTTP) $(DESTDIR)$(PREFIX)/lib/shelf/libShelfHTTP.so
 	install -m 644 docs/shelf.1 $(DESTDIR)$(MANDIR)/shelf.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/shelf
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_shelf

@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "shelf", targets: ["shelf"]),
         .library(name: "ShelfKit", targets: ["ShelfKit"]),
+        // shelf's network module, libShelfHTTP.so: URLSession behind one C function that ShelfKit
+        // loads with dlopen on the first lookup, so that FoundationNetworking and libcurl are not
+        // loaded at every start. Built beside `shelf`; `make install` puts it in lib/shelf/.
+        .library(name: "ShelfHTTP", type: .dynamic, targets: ["ShelfHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,6 +27,10 @@ let package = Package(
             name: "ShelfKit",
             dependencies: ["CYAML", .product(name: "Ink", package: "Ink")]
         ),
+        // No dependencies, ShelfKit least of all: the module is loaded into processes holding ShelfKit.
+        .target(name: "ShelfHTTP"),
+        // `shelf` must not depend on ShelfHTTP: that would link libShelfHTTP.so, and with it
+        // FoundationNetworking, at start-up again.
         .executableTarget(
             name: "shelf",
             dependencies: [

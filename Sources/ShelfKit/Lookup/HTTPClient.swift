@@ -1,11 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// A small blocking HTTP client over URLSession: a `User-Agent` naming shelf, connect and total
-/// timeouts, retries with backoff on 429 and 5xx, and at most one request a second to a host
-/// during bulk work.
+/// A small blocking HTTP client: a `User-Agent` naming shelf, connect and total timeouts, retries
+/// with backoff on 429 and 5xx, and at most one request a second to a host during bulk work.
+/// The requests themselves go through `HTTPTransport`: on Linux, shelf's network module
+/// `libShelfHTTP.so`, loaded on the first request.
 public final class HTTPClient: @unchecked Sendable {
     public struct Settings: Sendable {
         public var userAgent = "shelf/\(ShelfKitVersion.current) (personal book library; command-line)"
@@ -34,17 +32,14 @@ public final class HTTPClient: @unchecked Sendable {
     public static let longestRetryAfter: Double = 10
 
     public var settings: Settings
-    private let session: URLSession
+    /// Made from `settings` at init: later changes to the user agent or timeouts do not reach it.
+    private let transport: HTTPTransport
     private let lock = NSLock()
     private var lastRequest: [String: Date] = [:]
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = settings.requestTimeout
-        configuration.timeoutIntervalForResource = settings.totalTimeout
-        configuration.httpAdditionalHeaders = ["User-Agent": settings.userAgent]
-        session = URLSession(configuration: configuration)
+        transport = HTTPTransport(settings: settings)
     }
 
     /// GETs `url`. A 404 gives a response with status 404; other failures throw after retries.
@@ -54,7 +49,7 @@ public final class HTTPClient: @unchecked Sendable {
         var attempt = 0
         while true {
             waitForTurn(host)
-            let outcome = perform(url, accept: accept)
+            let outcome = transport.get(url, accept: accept)
             switch outcome {
             case .failure(let error):
                 throw error
@@ -84,39 +79,6 @@ public final class HTTPClient: @unchecked Sendable {
         return try JSONBody.decode(response, host: url.host ?? "the server")
     }
 
-    private func perform(_ url: URL, accept: String) -> Result<RawResponse, LookupError> {
-        let host = url.host ?? url.absoluteString
-        let semaphore = DispatchSemaphore(value: 0)
-        let box = ResultBox()
-        var request = URLRequest(url: url)
-        request.setValue(accept, forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.result = .failure(HTTPClient.classify(error, host: host))
-            } else if let http = response as? HTTPURLResponse {
-                box.result = .success(RawResponse(
-                    status: http.statusCode,
-                    contentType: http.value(forHTTPHeaderField: "Content-Type"),
-                    retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init),
-                    body: data ?? Data()))
-            } else {
-                box.result = .failure(.unreachable(host: host, reason: "no HTTP response"))
-            }
-            semaphore.signal()
-        }
-        task.resume()
-        semaphore.wait()
-        return box.result ?? .failure(.unreachable(host: host, reason: "no response"))
-    }
-
-    private static func classify(_ error: Error, host: String) -> LookupError {
-        let code = (error as NSError).code
-        switch code {
-        case NSURLErrorTimedOut: return .timedOut(host: host)
-        default: return .unreachable(host: host, reason: (error as NSError).localizedDescription)
-        }
-    }
-
     private func waitForTurn(_ host: String) {
         guard settings.minimumInterval > 0 else { return }
         lock.lock()
@@ -127,16 +89,4 @@ public final class HTTPClient: @unchecked Sendable {
         lock.unlock()
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
     }
-}
-
-private struct RawResponse {
-    var status: Int
-    var contentType: String?
-    var retryAfter: Double?
-    var body: Data
-}
-
-/// Carries the completion handler's result back to the waiting thread.
-private final class ResultBox: @unchecked Sendable {
-    var result: Result<RawResponse, LookupError>?
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Decodes a response body as JSON, telling an HTML page apart from malformed JSON.
 enum JSONBody {

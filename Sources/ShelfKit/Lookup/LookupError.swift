@@ -9,6 +9,9 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An HTML page (a captive portal, an error page) where JSON was expected.
     case notJSON(host: String)
     case malformedJSON(host: String, reason: String)
+    /// shelf's network module, `libShelfHTTP.so`, is not in any of the places `looked` at, or
+    /// the one found could not be loaded (`failure` says why).
+    case networkModuleMissing(looked: [String], failure: String?)
 
     public var description: String {
         switch self {
@@ -19,6 +22,11 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .httpError(host, status): return "\(host) answered HTTP \(status)"
         case .notJSON(let host): return "\(host) sent a web page instead of data (a captive portal or an error page?)"
         case let .malformedJSON(host, reason): return "\(host) sent malformed JSON (\(reason))"
+        case let .networkModuleMissing(looked, failure):
+            let fix = "reinstall shelf with `make install`, or rebuild it with `swift build` (or set SHELF_HTTP_LIBRARY to the file)"
+            if let failure { return "shelf's network module libShelfHTTP.so cannot be loaded: \(failure); \(fix)" }
+            let places = looked.isEmpty ? "found nowhere to look" : "looked for " + looked.joined(separator: ", ")
+            return "shelf's network module libShelfHTTP.so is missing (\(places)); \(fix)"
         }
     }
 
@@ -28,7 +36,7 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isConnectivity: Bool {
         switch self {
         case .unreachable, .timedOut, .rateLimited, .serverError, .notJSON: return true
-        case .httpError, .malformedJSON: return false
+        case .httpError, .malformedJSON, .networkModuleMissing: return false
         }
     }
 }

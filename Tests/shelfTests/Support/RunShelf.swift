@@ -26,7 +26,7 @@ struct CommandResult: CustomStringConvertible, Sendable {
 let testCacheHome = FileManager.default.temporaryDirectory
     .appendingPathComponent("shelf-test-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 
-/// Runs the built `shelf` with `args` in `directory` and waits for it.
+/// Runs the built `shelf` (or `executable`, a copy of it) with `args` in `directory` and waits for it.
 ///
 /// The child gets the test runner's environment without `SHELF_LIBRARY`, with `COLUMNS=200`
 /// and with `XDG_CACHE_HOME` in a temporary folder of this test run (never the user's own
@@ -37,10 +37,11 @@ func run(
     in directory: URL,
     environment: [String: String] = [:],
     stdin: String? = nil,
-    timeout: TimeInterval = 120
+    timeout: TimeInterval = 120,
+    executable: URL? = nil
 ) throws -> CommandResult {
     let process = Process()
-    process.executableURL = try ShelfBinary.url()
+    process.executableURL = try executable ?? ShelfBinary.url()
     process.arguments = args
     process.currentDirectoryURL = directory
     var childEnvironment = ProcessInfo.processInfo.environment

@@ -1,0 +1,137 @@
+// shelf's network module, built as libShelfHTTP.so and loaded with dlopen by ShelfKit's
+// HTTPClient the first time a lookup goes to the network. Keeping URLSession here, out of the
+// `shelf` executable, keeps FoundationNetworking and libcurl (with the ~30 libraries libcurl
+// pulls in) out of every start of shelf. This target must not depend on ShelfKit: the module is
+// loaded into a process that already holds ShelfKit, and two copies of its types would clash.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What `shelf_http_get_v1` returns: an HTTP response (any status) was received.
+let shelfHTTPResponse: Int32 = 0
+/// The request timed out (no response within the request timeout, or not done within the total).
+let shelfHTTPTimedOut: Int32 = 1
+/// The host could not be reached (DNS, refused connection, TLS, a malformed URL…).
+let shelfHTTPUnreachable: Int32 = 2
+
+/// Performs one blocking HTTP GET with URLSession. The C declaration is:
+///
+///     int32_t shelf_http_get_v1(const char *url, const char *user_agent, const char *accept,
+///                               double request_timeout, double total_timeout,
+///                               int32_t *status, char **content_type, char **retry_after,
+///                               void **body, intptr_t *body_length, char **reason);
+///
+/// - Parameters:
+///   - url: the absolute URL, NUL-terminated UTF-8.
+///   - userAgent: the `User-Agent` header.
+///   - accept: the `Accept` header.
+///   - requestTimeout: seconds to wait for the response to start.
+///   - totalTimeout: seconds the whole request may take.
+///   - status: receives the HTTP status code, or 0 when there was no response.
+///   - contentType: receives the `Content-Type` header, or NULL when absent.
+///   - retryAfter: receives the `Retry-After` header as sent, or NULL when absent.
+///   - body: receives the body bytes, or NULL when the body is empty.
+///   - bodyLength: receives the number of body bytes.
+///   - reason: receives, on failure, a readable reason; NULL on success.
+/// - Returns: 0 for a response, 1 when the request timed out, 2 when the host could not be reached.
+///   Every non-NULL string and body given back is `malloc`ed: the caller frees it with `free(3)`.
+@_cdecl("shelf_http_get_v1")
+public func shelfHTTPGet(
+    _ url: UnsafePointer<CChar>,
+    _ userAgent: UnsafePointer<CChar>,
+    _ accept: UnsafePointer<CChar>,
+    _ requestTimeout: Double,
+    _ totalTimeout: Double,
+    _ status: UnsafeMutablePointer<Int32>,
+    _ contentType: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+    _ retryAfter: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+    _ body: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    _ bodyLength: UnsafeMutablePointer<Int>,
+    _ reason: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+) -> Int32 {
+    status.pointee = 0
+    contentType.pointee = nil
+    retryAfter.pointee = nil
+    body.pointee = nil
+    bodyLength.pointee = 0
+    reason.pointee = nil
+
+    let text = String(cString: url)
+    guard let target = URL(string: text) else {
+        reason.pointee = strdup("not a valid URL: \(text)")
+        return shelfHTTPUnreachable
+    }
+    let session = Sessions.shared.session(
+        userAgent: String(cString: userAgent), requestTimeout: requestTimeout, totalTimeout: totalTimeout)
+    switch fetch(target, accept: String(cString: accept), session: session) {
+    case .failure(let failure):
+        reason.pointee = strdup(failure.reason)
+        return failure.timedOut ? shelfHTTPTimedOut : shelfHTTPUnreachable
+    case .success(let (response, data)):
+        status.pointee = Int32(clamping: response.statusCode)
+        contentType.pointee = response.value(forHTTPHeaderField: "Content-Type").flatMap { strdup($0) }
+        retryAfter.pointee = response.value(forHTTPHeaderField: "Retry-After").flatMap { strdup($0) }
+        if !data.isEmpty, let bytes = malloc(data.count) {
+            data.copyBytes(to: bytes.assumingMemoryBound(to: UInt8.self), count: data.count)
+            body.pointee = bytes
+            bodyLength.pointee = data.count
+        }
+        return shelfHTTPResponse
+    }
+}
+
+/// Why a request got no response.
+struct FetchFailure: Error {
+    var timedOut: Bool
+    var reason: String
+}
+
+/// Runs one data task and waits for it.
+private func fetch(_ url: URL, accept: String, session: URLSession) -> Result<(HTTPURLResponse, Data), FetchFailure> {
+    let semaphore = DispatchSemaphore(value: 0)
+    let box = ResultBox()
+    var request = URLRequest(url: url)
+    request.setValue(accept, forHTTPHeaderField: "Accept")
+    let task = session.dataTask(with: request) { data, response, error in
+        if let error {
+            let error = error as NSError
+            box.result = .failure(FetchFailure(timedOut: error.code == NSURLErrorTimedOut, reason: error.localizedDescription))
+        } else if let http = response as? HTTPURLResponse {
+            box.result = .success((http, data ?? Data()))
+        } else {
+            box.result = .failure(FetchFailure(timedOut: false, reason: "no HTTP response"))
+        }
+        semaphore.signal()
+    }
+    task.resume()
+    semaphore.wait()
+    return box.result ?? .failure(FetchFailure(timedOut: false, reason: "no response"))
+}
+
+/// Carries the completion handler's result back to the waiting thread.
+private final class ResultBox: @unchecked Sendable {
+    var result: Result<(HTTPURLResponse, Data), FetchFailure>?
+}
+
+/// One URLSession for each set of settings, kept for the life of the process so that requests
+/// to one host can reuse the connection, as one session per HTTPClient did before.
+private final class Sessions: @unchecked Sendable {
+    static let shared = Sessions()
+    private let lock = NSLock()
+    private var sessions: [String: URLSession] = [:]
+
+    func session(userAgent: String, requestTimeout: Double, totalTimeout: Double) -> URLSession {
+        let key = "\(userAgent)\u{0}\(requestTimeout)\u{0}\(totalTimeout)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let session = sessions[key] { return session }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = requestTimeout
+        configuration.timeoutIntervalForResource = totalTimeout
+        configuration.httpAdditionalHeaders = ["User-Agent": userAgent]
+        let session = URLSession(configuration: configuration)
+        sessions[key] = session
+        return session
+    }
+}
