@@ -54,15 +54,15 @@ GNU_TIME=/usr/bin/time
 
 if [ ! -x "$SHELF" ]; then
     say "building shelf (release)"
-    swift build -c release --product shelf
+    swift build -c release --static-swift-stdlib --product shelf
 fi
 SHELF=$(cd "$(dirname "$SHELF")" && pwd)/$(basename "$SHELF")
 if [ -n "${BENCH_GEN:-}" ]; then
     GEN=$BENCH_GEN
 else
     say "building shelf-bench-gen (release)"
-    swift build -c release --product shelf-bench-gen
-    GEN="$(swift build -c release --show-bin-path)/shelf-bench-gen"
+    swift build -c release --static-swift-stdlib --product shelf-bench-gen
+    GEN="$(swift build -c release --static-swift-stdlib --show-bin-path)/shelf-bench-gen"
 fi
 [ -x "$GEN" ] || die "no generator at $GEN"
 
