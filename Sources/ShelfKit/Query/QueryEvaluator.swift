@@ -1,12 +1,15 @@
+import Dispatch
+
 /// Answers a query over a library's index: words and phrases through the inverted indices,
 /// fields by looking at each book's typed values.
 public struct QueryEvaluator {
     public let index: LibraryIndex
     public let today: BookDate
     /// Reads a book's notes, to confirm a phrase found by its words is really there in order.
-    public var notesReader: ((Book) -> String?)?
+    /// Called from several threads at once.
+    public var notesReader: (@Sendable (Book) -> String?)?
 
-    public init(index: LibraryIndex, today: BookDate, notesReader: ((Book) -> String?)? = nil) {
+    public init(index: LibraryIndex, today: BookDate, notesReader: (@Sendable (Book) -> String?)? = nil) {
         self.index = index
         self.today = today
         self.notesReader = notesReader
@@ -64,11 +67,21 @@ public struct QueryEvaluator {
         for word in words {
             candidates.formIntersection(BitSet(capacity: index.books.count, ids: lookup.books(matching: word, prefix: false)))
         }
-        var result = BitSet(capacity: index.books.count)
-        for id in candidates.ids {
-            let book = index.books[Int(id)]
-            if PhraseMatcher.book(book, holds: words, notes: { notesReader?(book) }) { result.insert(Int(id)) }
+        // Each candidate's notes are read again to see the words in order: on every core, as
+        // common words leave thousands of candidates.
+        let ids = candidates.ids
+        let found = PhraseFlags(count: ids.count)
+        let books = index.books
+        let reader = notesReader
+        let workers = max(1, min(ProcessInfoCores.count, ids.count / 16 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for position in stride(from: worker, to: ids.count, by: workers) {
+                let id = Int(ids[position])
+                if PhraseMatcher.book(books[id], holds: words, notes: { reader?(books[id]) }) { found.set(position) }
+            }
         }
+        var result = BitSet(capacity: index.books.count)
+        for position in ids.indices where found.isSet(position) { result.insert(Int(ids[position])) }
         return result
     }
 }
@@ -97,13 +110,66 @@ struct WordLookup {
     }
 }
 
+/// One flag per candidate, each set by exactly one worker and read after all have finished.
+private final class PhraseFlags: @unchecked Sendable {
+    private let flags: UnsafeMutableBufferPointer<Bool>
+
+    init(count: Int) {
+        flags = .allocate(capacity: max(count, 1))
+        flags.initialize(repeating: false)
+    }
+
+    func set(_ position: Int) { flags[position] = true }
+
+    func isSet(_ position: Int) -> Bool { flags[position] }
+
+    deinit { flags.deallocate() }
+}
+
 /// Checks that words appear in order, in one of a book's searchable texts.
 enum PhraseMatcher {
     static func book(_ book: Book, holds words: [String], notes: () -> String?) -> Bool {
         let texts = [book.title, book.subtitle ?? "", book.series ?? "", book.publisher ?? ""] + book.authors + book.tags
         if texts.contains(where: { text(TextFolding.words($0), holds: words) }) { return true }
         guard let body = notes() else { return false }
-        return text(TextFolding.words(body), holds: words)
+        return phraseIn(body, words)
+    }
+
+    /// True when the folded `words` follow each other in `body`. The body is scanned once,
+    /// without making a string of each ASCII word: a phrase of common words sends thousands of
+    /// books' notes through here.
+    static func phraseIn(_ body: String, _ words: [String]) -> Bool {
+        guard !words.isEmpty else { return false }
+        let targets = words.map { Array($0.utf8) }
+        // matched[k]: the last k + 1 words were words[0...k].
+        var matched = [Bool](repeating: false, count: targets.count)
+        var found = false
+        func next(_ equals: (Int) -> Bool) {
+            guard !found else { return }
+            for k in stride(from: targets.count - 1, through: 1, by: -1) {
+                matched[k] = matched[k - 1] && equals(k)
+            }
+            matched[0] = equals(0)
+            if matched[targets.count - 1] { found = true }
+        }
+        var text = body
+        text.withUTF8 { bytes in
+            TextFolding.scanWords(in: bytes, ascii: { word in
+                next { k in
+                    let target = targets[k]
+                    guard target.count == word.count else { return false }
+                    for offset in 0..<word.count {
+                        let byte = word[offset]
+                        if (byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) != target[offset] { return false }
+                    }
+                    return true
+                }
+            }, other: { word in
+                let folded = Array(TextFolding.fold(String(decoding: word, as: UTF8.self)).utf8)
+                next { targets[$0] == folded }
+            })
+        }
+        return found
     }
 
     static func text(_ textWords: [String], holds words: [String]) -> Bool {

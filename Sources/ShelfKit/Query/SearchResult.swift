@@ -15,7 +15,11 @@ public struct SearchMatch: Sendable, Equatable {
 extension Library {
     /// Runs a search: the books matching `expression`, ranked by where its words matched, each
     /// with the fields it matched in and a snippet from each.
-    public func search(_ expression: QueryExpression, today: BookDate, limit: Int?) throws(FileError) -> (results: [SearchResult], problems: [LibraryProblem]) {
+    /// - Parameter withSnippets: cut the snippets (false leaves each match's snippet empty, for
+    ///   output that shows none: finding them means reading every result's notes again).
+    public func search(
+        _ expression: QueryExpression, today: BookDate, limit: Int?, withSnippets: Bool = true
+    ) throws(FileError) -> (results: [SearchResult], problems: [LibraryProblem]) {
         let answer = try query(expression, today: today)
         let terms = expression.positiveTerms
         let prefixWord = expression.lastPrefixWord
@@ -31,6 +35,7 @@ extension Library {
         let results = ranked.map { hit in
             let book = answer.index.books[Int(hit.id)]
             let matches = hit.fields.map { field -> SearchMatch in
+                guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
                 let texts = SearchRanker.texts(of: field, in: book, notes: notes)
                 let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
                     ?? texts.joined(separator: ", ")

@@ -55,6 +55,24 @@ public enum TextFolding {
 
     /// Calls `body` with each folded word of UTF-8 bytes.
     public static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+        scanWords(in: bytes, ascii: { slice in
+            body(String(unsafeUninitializedCapacity: slice.count) { target in
+                for (offset, byte) in slice.enumerated() {
+                    target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                }
+                return slice.count
+            })
+        }, other: { slice in
+            body(fold(String(decoding: slice, as: UTF8.self)))
+        })
+    }
+
+    /// Finds the words of UTF-8 bytes (runs of letters and digits), unfolded: `ascii` gets the
+    /// bytes of an all-ASCII word (fold by lowering A–Z), `other` those of any other word.
+    static func scanWords(
+        in bytes: UnsafeBufferPointer<UInt8>, ascii: (UnsafeBufferPointer<UInt8>) -> Void,
+        other: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var index = 0
         let count = bytes.count
         var wordStart = -1
@@ -63,14 +81,9 @@ public enum TextFolding {
             guard wordStart >= 0 else { return }
             let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
             if wordIsASCII {
-                body(String(unsafeUninitializedCapacity: slice.count) { target in
-                    for (offset, byte) in slice.enumerated() {
-                        target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
-                    }
-                    return slice.count
-                })
+                ascii(slice)
             } else {
-                body(fold(String(decoding: slice, as: UTF8.self)))
+                other(slice)
             }
             wordStart = -1
             wordIsASCII = true

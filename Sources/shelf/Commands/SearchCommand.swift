@@ -30,13 +30,14 @@ struct SearchCommand: ParsableCommand {
         let today = Clock.today()
         let expression = try filters.expression(parser: library.queryParser(today: today))
         let found: (results: [SearchResult], problems: [LibraryProblem])
+        let format = output.resolved
         do {
-            found = try library.search(expression, today: today, limit: limit)
+            // Snippets are shown by the table and JSON only.
+            found = try library.search(expression, today: today, limit: limit, withSnippets: format == .table || format == .json)
         } catch {
             throw Diagnostics.failure(error.description)
         }
         Diagnostics.report(found.problems, library: library)
-        let format = output.resolved
         switch format {
         case .json:
             Output.line(JSONValue.array(found.results.map(json)).serialized(indent: 2))
