@@ -7,14 +7,15 @@ public enum BookFileReader {
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
     ) -> LoadedFile {
-        let frontMatter: FrontMatter
+        let frontMatter: FrontMatterValues
         do throws(DocumentError) {
-            guard let parsed = try FrontMatter.parse(bytes) else { return .notABook }
+            // Values only: the byte ranges an edit needs are found again when a file is edited.
+            guard let parsed = try FrontMatterValues.parse(bytes) else { return .notABook }
             frontMatter = parsed
         } catch {
             return .failed(.malformed(error.at(path: path)))
         }
-        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: vocabulary) else { return .notABook }
+        guard let book = Book(path: path, values: frontMatter, vocabulary: vocabulary) else { return .notABook }
         guard withNotes else { return .book(book, noteWords: nil) }
         var words: [String] = []
         let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])

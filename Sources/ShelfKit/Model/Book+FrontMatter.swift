@@ -3,13 +3,27 @@ extension Book {
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
     public init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
+        self.init(path: path, entries: frontMatter.entries.map { FieldEntry(key: $0.key, value: FieldValue($0.value)) },
+                  vocabulary: vocabulary)
+    }
+
+    /// Reads a book from a file's front matter read as values only (as the library loader does):
+    /// the same book as `init(path:frontMatter:vocabulary:)` for the same file.
+    ///
+    /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
+    public init?(path: String, values: FrontMatterValues, vocabulary: Vocabulary = .standard) {
+        self.init(path: path, entries: values.entries, vocabulary: vocabulary)
+    }
+
+    /// Reads a book from the top-level entries of its front matter, in written order.
+    init?(path: String, entries: [FieldEntry], vocabulary: Vocabulary) {
         var fields: [BookField] = []
-        fields.reserveCapacity(frontMatter.entries.count)
+        fields.reserveCapacity(entries.count)
         // The canonical spelling wins over an alias (`authors` over `author`), then the first alias written.
         var chosen: [CanonicalField: Int] = [:]
-        for entry in frontMatter.entries {
+        for entry in entries {
             let canonical = vocabulary.field(forKey: entry.key)
-            let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value))
+            let field = BookField(key: entry.key, canonical: canonical, value: entry.value)
             if let canonical {
                 if let previous = chosen[canonical] {
                     // A key written twice: the last wins, as YAML readers take it.

@@ -86,3 +86,6 @@ public struct BookProblem: Sendable, Equatable, CustomStringConvertible {
     /// `key: message`.
     public var description: String { "\(key): \(message)" }
 }
+
+/// Two books are equal when every stored property is (dates compare as `BookDate` does, by value).
+extension Book: Equatable {}
