@@ -26,11 +26,7 @@ public struct LibraryIndex: Sendable {
             for tag in book.tags {
                 let folded = TextFolding.foldTag(tag)
                 tags.add(folded, book: id)
-                var prefix = Substring(folded)
-                while let slash = prefix.lastIndex(of: "/") {
-                    prefix = prefix[..<slash]
-                    tags.add(String(prefix), book: id)
-                }
+                for parent in LibraryIndex.parentTags(of: folded) { tags.add(parent, book: id) }
             }
             for isbn in book.isbns13 {
                 isbns.add(isbn, book: id)
@@ -57,6 +53,34 @@ public struct LibraryIndex: Sendable {
             }
         }
         self.noteWords = notes
+    }
+
+    /// The tags a folded tag is nested under, nearest first: `a/b` and `a` for `a/b/c`.
+    static func parentTags(of folded: String) -> [String] {
+        // In ASCII every `/` byte is a character of its own; otherwise look by character.
+        let slashes = folded.utf8.withContiguousStorageIfAvailable { bytes -> [Int]? in
+            var offsets: [Int] = []
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if byte == UInt8(ascii: "/") { offsets.append(offset) }
+            }
+            return offsets
+        }
+        if let slashes = slashes ?? nil {
+            return slashes.reversed().map { String(decoding: folded.utf8.prefix($0), as: UTF8.self) }
+        }
+        return parentTagsByCharacter(of: folded)
+    }
+
+    /// `parentTags` for any tag, looking for `/` characters.
+    static func parentTagsByCharacter(of folded: String) -> [String] {
+        var parents: [String] = []
+        var prefix = Substring(folded)
+        while let slash = prefix.lastIndex(of: "/") {
+            prefix = prefix[..<slash]
+            parents.append(String(prefix))
+        }
+        return parents
     }
 
     /// The books carrying `tag` or a tag nested under it, case-insensitively, ascending ids.

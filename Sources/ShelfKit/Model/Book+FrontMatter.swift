@@ -19,32 +19,36 @@ extension Book {
     init?(path: String, entries: [FieldEntry], vocabulary: Vocabulary) {
         var fields: [BookField] = []
         fields.reserveCapacity(entries.count)
-        // The canonical spelling wins over an alias (`authors` over `author`), then the first alias written.
-        var chosen: [CanonicalField: Int] = [:]
+        // The position of the entry each canonical field is read from, by `CanonicalField.ordinal`
+        // (-1: none). The canonical spelling wins over an alias (`authors` over `author`), then
+        // the first alias written.
+        var chosen = ChosenEntries()
         for entry in entries {
             let canonical = vocabulary.field(forKey: entry.key)
-            let field = BookField(key: entry.key, canonical: canonical, value: entry.value)
             if let canonical {
-                if let previous = chosen[canonical] {
+                let previous = chosen[canonical]
+                if previous >= 0 {
                     // A key written twice: the last wins, as YAML readers take it.
                     let sameKey = entry.key == fields[previous].key
-                    let preferred = vocabulary.isPreferredKey(entry.key, for: canonical)
-                    if sameKey || (preferred && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
+                    if sameKey || (vocabulary.isPreferredKey(entry.key, for: canonical)
+                                   && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
                         chosen[canonical] = fields.count
                     }
                 } else {
                     chosen[canonical] = fields.count
                 }
             }
-            fields.append(field)
+            fields.append(BookField(key: entry.key, canonical: canonical, value: entry.value))
         }
-        guard let titleIndex = chosen[.title], let title = fields[titleIndex].value.text?.trimmingSpaces,
-              !title.isEmpty
+        let titleIndex = chosen[.title]
+        guard titleIndex >= 0, let title = fields[titleIndex].value.text?.trimmingSpaces, !title.isEmpty
         else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
-        for (field, index) in chosen.sorted(by: { $0.value < $1.value }) where field != .title {
-            apply(fields[index].value, to: field, key: fields[index].key, vocabulary: vocabulary)
+        // Each chosen field in the order its entry was written.
+        for (index, field) in fields.enumerated() {
+            guard let canonical = field.canonical, canonical != .title, chosen[canonical] == index else { continue }
+            apply(field.value, to: canonical, key: field.key, vocabulary: vocabulary)
         }
     }
 
@@ -118,11 +122,29 @@ extension Book {
             parts = value.texts
         }
         for part in parts {
-            var tag = Substring(part.trimmingSpaces)
+            let trimmed = part.trimmingSpaces
+            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
+            // only when it is the first byte).
+            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
+                tags.append(trimmed)
+                continue
+            }
+            var tag = Substring(trimmed)
             if tag.hasPrefix("#") { tag = tag.dropFirst() }
             if !tag.isEmpty { tags.append(String(tag)) }
         }
         return tags
+    }
+}
+
+/// For each canonical field, the position of the entry it is read from (-1: none yet).
+private struct ChosenEntries {
+    private static let fieldCount = CanonicalField.allCases.count
+    private var positions = [Int](repeating: -1, count: ChosenEntries.fieldCount)
+
+    subscript(field: CanonicalField) -> Int {
+        get { positions[field.ordinal] }
+        set { positions[field.ordinal] = newValue }
     }
 }
 

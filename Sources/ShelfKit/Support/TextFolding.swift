@@ -106,6 +106,23 @@ public enum TextFolding {
 
     /// A tag folded for comparison: case folded, surrounding spaces and a leading `#` removed.
     public static func foldTag(_ tag: String) -> String {
+        // Most tags are printable ASCII without a `#`: trimming leaves them as they are, and
+        // folding only lowercases them.
+        let plain = tag.utf8.withContiguousStorageIfAvailable { bytes -> (isPlain: Bool, hasUpper: Bool) in
+            guard let first = bytes.first, first != UInt8(ascii: "#") else { return (false, false) }
+            var hasUpper = false
+            for byte in bytes {
+                guard byte > 0x20, byte < 0x7F else { return (false, false) }
+                if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+            }
+            return (true, hasUpper)
+        }
+        if let plain, plain.isPlain { return plain.hasUpper ? tag.lowercased() : tag }
+        return foldTagGenerally(tag)
+    }
+
+    /// `foldTag` for any tag, without its fast path.
+    static func foldTagGenerally(_ tag: String) -> String {
         var trimmed = Substring(tag.trimmingSpaces)
         if trimmed.hasPrefix("#") { trimmed = trimmed.dropFirst() }
         return fold(String(trimmed))

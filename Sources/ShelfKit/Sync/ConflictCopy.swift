@@ -16,9 +16,9 @@ public struct ConflictCopy: Sendable, Equatable {
     /// The conflict copy a file name stands for, or nil for an ordinary name.
     /// - Parameter path: relative path of the file; the original is in the same folder.
     public init?(path: String) {
-        // Every pattern names a conflict: a cheap test spares the regular expressions for the
-        // thousands of ordinary names.
-        guard path.utf8.count > 8, path.lowercased().contains("conflict") else { return nil }
+        // Every pattern holds `conflict` in lowercase: a byte search spares the regular
+        // expressions (and Foundation's string search) for the thousands of ordinary names.
+        guard path.utf8.count > 8, ConflictCopy.holdsConflict(path) else { return nil }
         let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
         let name = String(path.dropFirst(folder.count))
         let range = NSRange(name.startIndex..., in: name)
@@ -33,6 +33,21 @@ public struct ConflictCopy: Sendable, Equatable {
             return
         }
         return nil
+    }
+
+    /// True when the bytes `conflict` occur in `path`.
+    static func holdsConflict(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            let word: StaticString = "conflict"
+            let length = word.utf8CodeUnitCount
+            guard bytes.count >= length else { return false }
+            let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: length)
+            for start in 0...(bytes.count - length) where bytes[start] == wordBytes[0] {
+                if UnsafeBufferPointer(rebasing: bytes[start..<start + length]).elementsEqual(wordBytes) { return true }
+            }
+            return false
+        }
     }
 
     /// Syncthing `<stem>.sync-conflict-YYYYMMDD-HHMMSS-<device id><ext>` (the id may be empty);
