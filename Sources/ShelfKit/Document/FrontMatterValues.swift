@@ -17,8 +17,18 @@ public struct FrontMatterValues: Sendable, Equatable {
     /// - Returns: nil when the file has no front matter (it does not start with a `---` line).
     /// - Throws: `DocumentError`, exactly as `FrontMatter.parse` does for the same bytes.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatterValues? {
+        try parse(bytes, readingSimpleShape: true)
+    }
+
+    /// - Parameter readingSimpleShape: read simple front matter without libyaml (tests compare
+    ///   the two readings).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, readingSimpleShape: Bool) throws(DocumentError) -> FrontMatterValues? {
         guard let layout = try FrontMatter.locate(in: bytes) else { return nil }
         let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
+        // Most front matter is simple enough to read without libyaml, to the same values.
+        if readingSimpleShape, let entries = SimpleFrontMatter.entries(content) {
+            return FrontMatterValues(layout: layout, entries: entries)
+        }
         var reader = FlatValueReader()
         try LibYAMLEvents(firstLine: 1).forEach(in: content) { event in reader.add(event) }
         guard let root = reader.nodes.first else {

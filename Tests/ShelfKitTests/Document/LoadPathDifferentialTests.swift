@@ -181,12 +181,17 @@ extension LoadPathDifferentialTests {
 
     /// A reading as text that holds every stored property, compared byte for byte (`==` on
     /// strings would take `é` and `e` + combining accent for equal).
-    static func described(_ reading: Reading) -> [UInt8] {
+    static func described(_ reading: Reading) -> String {
         switch reading {
-        case .none: return Array("no front matter".utf8)
-        case .error(let error): return Array("error \(error.code) \(error)".utf8)
-        case let .book(book, entries): return Array((dumped(entries) + dumped(book)).utf8)
+        case .none: return "no front matter"
+        case .error(let error): return "error \(error.code) \(error)"
+        case let .book(book, entries): return dumped(entries) + dumped(book)
         }
+    }
+
+    /// True when two texts are the same bytes.
+    static func same(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
     }
 
     static func outcome(_ bytes: [UInt8]) -> String {
@@ -201,7 +206,8 @@ extension LoadPathDifferentialTests {
         for vocabulary in Self.vocabularies {
             let old = Self.oldReading(bytes, path: name, vocabulary: vocabulary)
             let new = Self.newReading(bytes, path: name, vocabulary: vocabulary)
-            #expect(Self.described(old) == Self.described(new), "\(name)", sourceLocation: sourceLocation)
+            let (oldText, newText) = (Self.described(old), Self.described(new))
+            #expect(Self.same(oldText, newText), "\(name)\nedit path: \(oldText)\nloader: \(newText)", sourceLocation: sourceLocation)
             if case let (.book(oldBook?, _), .book(newBook?, _)) = (old, new) {
                 #expect(oldBook == newBook, "\(name)", sourceLocation: sourceLocation)
             }
