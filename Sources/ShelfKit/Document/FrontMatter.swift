@@ -13,6 +13,11 @@ public struct FrontMatter: Sendable, Equatable {
         entries.last { $0.key == key }
     }
 
+    /// The entries as values (aliases resolved), as `FrontMatterValues` reads them.
+    public var values: [FieldEntry] {
+        entries.map { FieldEntry(key: $0.key, value: FieldValue($0.value)) }
+    }
+
     /// The node an alias stands for (one level), or the node itself.
     public func resolved(_ node: YAMLNode) -> YAMLNode {
         if case .alias(let alias) = node, let target = alias.target {

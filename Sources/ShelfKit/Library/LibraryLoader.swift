@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 
 /// Reads every book file of a library in parallel, one reused buffer per core.
@@ -14,15 +19,16 @@ public enum LibraryLoader {
     public static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
         let slots = Slots(count: paths.count)
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
+        // Files are opened relative to their folder; without the root open, by their whole path.
+        let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(16 * 1024)
+            var reader = FolderFileReader(root: root, rootDescriptor: rootDescriptor)
             var index = worker
             while index < paths.count {
                 let path = paths[index]
                 do throws(FileError) {
-                    try FileIO.read(root + "/" + path, into: &buffer)
-                    slots.set(index, buffer.withUnsafeBufferPointer {
+                    slots.set(index, try reader.withContents(of: path) {
                         BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     })
                 } catch {

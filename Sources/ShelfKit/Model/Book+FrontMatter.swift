@@ -3,8 +3,7 @@ extension Book {
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
     public init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
-        self.init(path: path, entries: frontMatter.entries.map { FieldEntry(key: $0.key, value: FieldValue($0.value)) },
-                  vocabulary: vocabulary)
+        self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary)
     }
 
     /// Reads a book from a file's front matter read as values only (as the library loader does):

@@ -132,6 +132,7 @@ enum QueryRunner {
         let expression = try options.expression(parser: library.queryParser(today: today))
         do {
             let result = try library.query(expression, today: today)
+            ProcessLifetime.keepUntilExit(result)
             Diagnostics.report(result.problems, library: library)
             return result
         } catch {

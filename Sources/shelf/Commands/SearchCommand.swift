@@ -35,6 +35,7 @@ struct SearchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error.description)
         }
+        ProcessLifetime.keepUntilExit(found)
         Diagnostics.report(found.problems, library: library)
         let format = output.resolved
         switch format {

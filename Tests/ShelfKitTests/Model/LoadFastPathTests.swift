@@ -98,6 +98,19 @@ import Testing
         }
     }
 
+    @Test func candidateNamesAndPathOrderAgreeWithCharacters() {
+        let names = ["a.md", ".md", "x.md", ".hidden.md", "~x.md", "x.md.tmp", "x.partial", "x.MD", "é.md", "\u{600}.md",
+                     "x.md\u{301}", "\r\n.md", "abc", "~", ".md.md"]
+            + Self.strings(count: 5_000, seed: 17, pieces: [".", "md", "m", "d", "~", "x", "é", "\u{301}", ".tmp", ".partial", "\r\n"])
+        for name in names {
+            #expect(BookFileScanner.isCandidate(name) == BookFileScanner.isCandidateByCharacter(name), "\(name.debugDescription)")
+        }
+        let ascii = Self.strings(count: 3_000, seed: 19, pieces: ["a", "B", "/", "-", "0", ".md", "_", " ", "~"])
+        #expect(BookFileScanner.sortedPaths(ascii) == ascii.sorted())
+        let mixed = ascii + ["é/x.md", "e\u{301}/y.md", "Z.md"]
+        #expect(BookFileScanner.sortedPaths(mixed) == mixed.sorted())
+    }
+
     @Test func conflictCopiesAreFoundByTheirBytes() {
         for name in ["a.sync-conflict-20240302-211405-ABCDEFG.md", "Dune (conflicted copy 2024-03-02 211405).md",
                      "Dune_conflict-20240302-211405.md", "Dune (Ana's conflicted copy 2024-03-02).md", "x/Dune (conflicted copy 2024-03-02).md"] {
