@@ -79,6 +79,7 @@ private struct SimpleFrontMatterReader {
 
     mutating func entries() -> [FieldEntry]? {
         var entries: [FieldEntry] = []
+        entries.reserveCapacity(16)
         var start = 0
         while start < bytes.count {
             let (end, next) = line(from: start)

@@ -21,20 +21,22 @@ public struct LibraryIndex: Sendable {
     public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
         self.books = books
         var notes = noteWords == nil ? nil : PostingIndex()
-        for (position, book) in books.enumerated() {
+        // Each book is read in place, through the array: copying it out would retain every field.
+        for position in books.indices {
             let id = Int32(position)
-            for tag in book.tags {
+            for tag in books[position].tags {
                 let folded = TextFolding.foldTag(tag)
                 tags.add(folded, book: id)
                 for parent in LibraryIndex.parentTags(of: folded) { tags.add(parent, book: id) }
             }
-            for isbn in book.isbns13 {
+            for isbn in books[position].isbns13 {
                 isbns.add(isbn, book: id)
             }
             if let words = noteWords?[position] {
                 for word in words { notes?.add(word, book: id) }
             }
             guard withWords else { continue }
+            let book = books[position]
             TextFolding.forEachWord(in: book.title) { titleWords.add($0, book: id) }
             if let subtitle = book.subtitle {
                 TextFolding.forEachWord(in: subtitle) { titleWords.add($0, book: id) }

@@ -77,6 +77,11 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         return found
     }
 
+    /// `parseAll(text).map(\.isbn13)`; a valid bare ISBN-13 is its own one form.
+    static func thirteenDigitForms(_ text: String) -> [String] {
+        isValidBareISBN13(text) ? [text] : parseAll(text).map(\.isbn13)
+    }
+
     /// The 10-digit form; nil for a 979 ISBN, which has none.
     public var isbn10: String? {
         guard isbn13.hasPrefix("978") else { return nil }

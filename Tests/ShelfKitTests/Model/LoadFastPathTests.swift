@@ -20,6 +20,8 @@ import Testing
             }
         }
         #expect(Set(CanonicalField.allCases).count == CanonicalField.allCases.count)
+        // Book(path:entries:vocabulary:) keeps a position per field in a SIMD32.
+        #expect(CanonicalField.allCases.count <= 32)
     }
 
     @Test func canonicalKeysReadAsTheDictionaryReadsThem() {
@@ -85,6 +87,18 @@ import Testing
             let reference = ReferenceDate.parts(text)
             #expect(date.map { [$0.year, $0.month ?? -1, $0.day ?? -1, $0.minutes ?? -1] } == reference?.parts, "\(text.debugDescription)")
             #expect(date.map { $0.text.utf8.elementsEqual(reference?.text.utf8 ?? "".utf8) } ?? true, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func listsOfNamesReadAsTheReplacedReaderReadThem() {
+        let parts = Self.strings(count: 2_000, seed: 23, pieces: ["Ann", " ", "\t", "é", "\u{A0}", ""])
+        for (index, part) in parts.enumerated() {
+            let values: [FieldValue] = [.scalar(part, isPlain: true), .null, .map([]),
+                                        .list([.scalar(part, isPlain: false), .null, .list([]), .scalar(parts[(index + 7) % parts.count], isPlain: true)])]
+            for value in values {
+                let reference = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+                #expect(Book.trimmedTexts(value).map { Array($0.utf8) } == reference.map { Array($0.utf8) }, "\(value)")
+            }
         }
     }
 
