@@ -13,44 +13,31 @@ enum SimpleFrontMatter {
     /// The top-level entries of front matter `content` (the bytes between the `---` lines), as
     /// `FrontMatterValues` reads them; nil when the content is not of the simple shape.
     static func entries(_ content: UnsafeBufferPointer<UInt8>) -> [FieldEntry]? {
-        guard hasOnlyPlainCharacters(content) else { return nil }
         var reader = SimpleFrontMatterReader(bytes: content)
         return reader.entries()
     }
 
-    /// No control character but a line feed (or a carriage return just before one), and no
-    /// character libyaml treats specially: NEL and the other C1 controls, U+2028, U+2029, U+FEFF,
-    /// U+FFFE, U+FFFF. (The bytes are known to be UTF-8.)
-    static func hasOnlyPlainCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
+    /// For a byte at `index` that is neither printable ASCII nor a line feed: true when it is a
+    /// carriage return just before a line feed, or part of a character libyaml treats as any
+    /// other; false for the other control characters, NEL and the other C1 controls, U+2028,
+    /// U+2029, U+FEFF, U+FFFE and U+FFFF. (The bytes are known to be UTF-8.)
+    static func isPlainCharacter(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x20 && byte < 0x7F {
-                index += 1
-                continue
-            }
-            switch byte {
-            case 0x0A:
-                break
-            case 0x0D:
-                guard index + 1 < count, bytes[index + 1] == 0x0A else { return false }
-            case 0xC2:
-                guard index + 1 < count, bytes[index + 1] >= 0xA0 else { return false }
-            case 0xE2:
-                guard index + 2 < count, !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
-                else { return false }
-            case 0xEF:
-                guard index + 2 < count, !(bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF),
-                      !(bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE) else { return false }
-            case 0x80...0xBF, 0xC3...0xE1, 0xE3...0xEE, 0xF0...0xF4:
-                break
-            default:
-                return false
-            }
-            index += 1
+        switch bytes[index] {
+        case 0x0D:
+            return index + 1 < count && bytes[index + 1] == 0x0A
+        case 0xC2:
+            return index + 1 < count && bytes[index + 1] >= 0xA0
+        case 0xE2:
+            return index + 2 < count && !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))
+        case 0xEF:
+            return index + 2 < count && !(bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF)
+                && !(bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE)
+        case 0x80...0xBF, 0xC3...0xE1, 0xE3...0xEE, 0xF0...0xF4:
+            return true
+        default:
+            return false
         }
-        return true
     }
 }
 
@@ -68,10 +55,20 @@ private struct SimpleFrontMatterReader {
     private static let colon = UInt8(ascii: ":")
     private static let dash = UInt8(ascii: "-")
 
-    /// The end of the line starting at `start` (before its line break) and where the next begins.
-    private func line(from start: Int) -> (end: Int, next: Int) {
+    /// The end of the line starting at `start` (before its line break) and where the next begins;
+    /// nil when the line holds a character the simple shape does not take.
+    private func line(from start: Int) -> (end: Int, next: Int)? {
         var end = start
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte >= 0x20 && byte < 0x7F {
+                end += 1
+                continue
+            }
+            if byte == 0x0A { break }
+            guard SimpleFrontMatter.isPlainCharacter(at: end, in: bytes) else { return nil }
+            end += 1
+        }
         let next = end < bytes.count ? end + 1 : end
         if end > start && bytes[end - 1] == 0x0D { end -= 1 }
         return (end, next)
@@ -82,7 +79,7 @@ private struct SimpleFrontMatterReader {
         entries.reserveCapacity(16)
         var start = 0
         while start < bytes.count {
-            let (end, next) = line(from: start)
+            guard let (end, next) = line(from: start) else { return nil }
             // Empty lines and comment lines at the start of a line hold nothing.
             if end == start || bytes[start] == SimpleFrontMatterReader.hash {
                 start = next
@@ -139,7 +136,7 @@ private struct SimpleFrontMatterReader {
         var items: [FieldValue] = []
         var lineStart = start
         while lineStart < bytes.count, let cursor = itemValueStart(at: lineStart, indent: indent) {
-            let (end, next) = line(from: lineStart)
+            guard let (end, next) = line(from: lineStart) else { return (nil, lineStart) }
             if cursor >= end {
                 items.append(.null)
             } else {
@@ -302,10 +299,14 @@ private struct SimpleFrontMatterReader {
     /// A plain scalar's value, null for the words a YAML reader takes for null (`~`, `null`,
     /// `Null`, `NULL`; an empty plain scalar never reaches here).
     private func scalar(_ range: Range<Int>) -> FieldValue {
-        let word = UnsafeBufferPointer(rebasing: bytes[range])
-        let isNull = switch word.count {
-        case 1: word[0] == UInt8(ascii: "~")
-        case 4: word.elementsEqual("null".utf8) || word.elementsEqual("Null".utf8) || word.elementsEqual("NULL".utf8)
+        let start = range.lowerBound
+        let isNull = switch range.count {
+        case 1: bytes[start] == UInt8(ascii: "~")
+        case 4:
+            (bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "N"))
+                && ((bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "l") && bytes[start + 3] == UInt8(ascii: "l"))
+                    || (bytes[start] == UInt8(ascii: "N") && bytes[start + 1] == UInt8(ascii: "U")
+                        && bytes[start + 2] == UInt8(ascii: "L") && bytes[start + 3] == UInt8(ascii: "L")))
         default: false
         }
         return isNull ? .null : .scalar(text(range), isPlain: true)

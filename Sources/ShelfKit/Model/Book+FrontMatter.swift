@@ -133,23 +133,26 @@ extension Book {
     /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
     static func readTags(_ value: FieldValue) -> [String] {
         var tags: [String] = []
-        let parts: [String]
-        if case .scalar(let text, _) = value {
-            parts = text.split(separator: ",").map(String.init)
-        } else {
-            parts = value.texts
-        }
-        for part in parts {
+        func add(_ part: String) {
             let trimmed = part.trimmingSpaces
             // A tag that does not start with `#` is kept as it is (a `#` starts the first character
             // only when it is the first byte).
             if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
                 tags.append(trimmed)
-                continue
+                return
             }
             var tag = Substring(trimmed)
             if tag.hasPrefix("#") { tag = tag.dropFirst() }
             if !tag.isEmpty { tags.append(String(tag)) }
+        }
+        switch value {
+        case .scalar(let text, _):
+            for part in text.split(separator: ",") { add(String(part)) }
+        case .list(let items):
+            tags.reserveCapacity(items.count)
+            for case .scalar(let text, _) in items { add(text) }
+        case .map, .null:
+            break
         }
         return tags
     }

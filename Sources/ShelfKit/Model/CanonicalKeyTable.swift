@@ -77,12 +77,16 @@ struct CanonicalKeyTable: Sendable {
             var exact = Packed()
             var folded = Packed()
             var foldedCount = 0
+            var foldingChanges = false
             for (index, byte) in written.enumerated() {
                 guard byte < 0x80 else { return .unknown }
                 if index < Packed.capacity { exact.set(byte, at: index) }
                 switch byte {
-                case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: " "): continue
+                case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: " "):
+                    foldingChanges = true
+                    continue
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    foldingChanges = true
                     if foldedCount < Packed.capacity { folded.set(byte + 32, at: foldedCount) }
                 default:
                     if foldedCount < Packed.capacity { folded.set(byte, at: foldedCount) }
@@ -94,7 +98,8 @@ struct CanonicalKeyTable: Sendable {
                 return .unknown
             }
             if written.count <= Packed.capacity, let field = find(exact.counted(written.count)) { return .field(field) }
-            if foldedCount <= Packed.capacity, let field = find(folded.counted(foldedCount)) { return .field(field) }
+            // A key that folding leaves as it is was just looked up.
+            if foldingChanges, foldedCount <= Packed.capacity, let field = find(folded.counted(foldedCount)) { return .field(field) }
             return .none
         }
         return answer ?? .unknown
