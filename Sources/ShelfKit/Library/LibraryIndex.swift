@@ -21,6 +21,8 @@ public struct LibraryIndex: Sendable {
     public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
         self.books = books
         var notes = noteWords == nil ? nil : PostingIndex()
+        // Most books have an ISBN of their own.
+        isbns.reserveCapacity(books.count)
         // Each book is read in place, through the array: copying it out would retain every field.
         for position in books.indices {
             let id = Int32(position)

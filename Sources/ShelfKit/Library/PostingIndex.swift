@@ -4,6 +4,11 @@ public struct PostingIndex: Sendable {
 
     public init() {}
 
+    /// Makes room for `count` terms, so that adding them does not rehash the ones before.
+    mutating func reserveCapacity(_ count: Int) {
+        postings.reserveCapacity(count)
+    }
+
     /// Records that book `id` holds `term`. Ids must be added in ascending order.
     public mutating func add(_ term: String, book id: Int32) {
         postings[term, default: []].appendUnique(id)

@@ -125,6 +125,22 @@ import Testing
         #expect(BookFileScanner.sortedPaths(mixed) == mixed.sorted())
     }
 
+    @Test func utf8IsCheckedAsByteByByte() {
+        var random = CorpusRandom(seed: 29)
+        let pieces: [[UInt8]] = [Array("ascii text ".utf8), Array("é".utf8), Array("📚".utf8), [0xFF], [0xC3], [0xE2, 0x82],
+                                 [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], Array(repeating: 0x61, count: 40)]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<random.below(12) {
+                // Mostly valid, so that an invalid byte lands anywhere in a long valid run.
+                let piece = random.chance(0.85) ? random.pick([pieces[0], pieces[1], pieces[2], pieces[9]]) : random.pick(pieces)
+                bytes += piece
+            }
+            let fast = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) }
+            #expect(fast == ReferenceUTF8.firstInvalidOffset(bytes), "\(bytes)")
+        }
+    }
+
     @Test func conflictCopiesAreFoundByTheirBytes() {
         for name in ["a.sync-conflict-20240302-211405-ABCDEFG.md", "Dune (conflicted copy 2024-03-02 211405).md",
                      "Dune_conflict-20240302-211405.md", "Dune (Ana's conflicted copy 2024-03-02).md", "x/Dune (conflicted copy 2024-03-02).md"] {
@@ -204,5 +220,36 @@ private enum ReferenceTags {
             if !tag.isEmpty { tags.append(String(tag)) }
         }
         return tags
+    }
+}
+
+/// `UTF8Validation.firstInvalidOffset` one byte at a time, as it reads a multi-byte character.
+private enum ReferenceUTF8 {
+    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var minimumSecond: UInt8 = 0x80
+            var maximumSecond: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; minimumSecond = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; maximumSecond = 0x9F
+            case 0xF0: length = 4; minimumSecond = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; maximumSecond = 0x8F
+            default: return index
+            }
+            guard index + length <= bytes.count, bytes[index + 1] >= minimumSecond, bytes[index + 1] <= maximumSecond else { return index }
+            for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 { return index }
+            index += length
+        }
+        return nil
     }
 }
