@@ -18,9 +18,19 @@ extension Library {
 
     /// A book's notes, read again from its file; nil when it cannot be read.
     public func notes(of book: Book) -> String? {
-        guard let bytes = try? FileIO.read(absolutePath(book.path)),
-              let document = try? BookDocument(bytes: bytes) else { return nil }
-        return document.body
+        guard let bytes = try? FileIO.read(absolutePath(book.path)) else { return nil }
+        // The body as `BookDocument(bytes:).body` gives it, without building the node tree an edit
+        // needs: the values reading finds the same front matter, or fails on the same files.
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            let bodyStart: Int
+            do throws(DocumentError) {
+                let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                bodyStart = try FrontMatterValues.parse(buffer)?.layout.bodyStart ?? bom
+            } catch {
+                return nil
+            }
+            return String(decoding: buffer[bodyStart...], as: UTF8.self)
+        }
     }
 
     /// A query parser knowing this library's saved queries.

@@ -140,6 +140,44 @@ extension TextFolding {
     /// Each word of `text` with its range in the original string and its folded form: slower
     /// than `forEachWord`, for the few texts a snippet is cut from.
     public static func wordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)] {
+        asciiWordRanges(in: text) ?? wordRangesByCharacter(in: text)
+    }
+
+    /// `wordRanges` for ASCII text, byte by byte (in ASCII every byte but a CR before an LF is a
+    /// character, and the word characters are the letters and digits); nil for any other text.
+    static func asciiWordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)]? {
+        let utf8 = text.utf8
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> [(range: Range<String.Index>, folded: String)]? in
+            var result: [(range: Range<String.Index>, folded: String)] = []
+            var wordStart = -1
+            func flush(_ end: Int) {
+                guard wordStart >= 0 else { return }
+                let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
+                let folded = String(unsafeUninitializedCapacity: word.count) { target in
+                    for (offset, byte) in word.enumerated() { target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+                    return word.count
+                }
+                let lower = utf8.index(utf8.startIndex, offsetBy: wordStart)
+                result.append((lower..<utf8.index(lower, offsetBy: end - wordStart), folded))
+                wordStart = -1
+            }
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                if isWordByte {
+                    if wordStart < 0 { wordStart = offset }
+                } else {
+                    flush(offset)
+                }
+            }
+            flush(bytes.count)
+            return result
+        }
+        return found ?? nil
+    }
+
+    /// `wordRanges` for any text, character by character.
+    static func wordRangesByCharacter(in text: String) -> [(range: Range<String.Index>, folded: String)] {
         var result: [(Range<String.Index>, String)] = []
         var start: String.Index?
         var index = text.startIndex

@@ -53,4 +53,22 @@ import Testing
         // A value holds at most 10,000 nodes (the list and 9,999 items): the rest read as null.
         #expect(result.books.first { $0.title == "Big" }?.tags.count == 9_999)
     }
+
+    @Test func notesAreTheBodyABookDocumentGives() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-notes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FrontMatterCorpus.files(count: 400, seed: 31) + [
+            ("plain.md", Array("No front matter, just notes.\n".utf8)),
+            ("bom.md", [0xEF, 0xBB, 0xBF] + Array("Notes after a byte order mark.\n".utf8)),
+            ("unclosed.md", Array("---\ntitle: x\n".utf8)),
+        ]
+        for file in files { try Data(file.bytes).write(to: root.appendingPathComponent(file.name)) }
+        let library = try Library(root: root.path)
+        for file in files {
+            let expected = (try? BookDocument(bytes: file.bytes))?.body
+            let notes = library.notes(of: Book(path: file.name, title: "any"))
+            #expect(notes.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(file.name)")
+        }
+    }
 }

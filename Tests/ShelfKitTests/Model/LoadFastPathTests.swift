@@ -141,6 +141,23 @@ import Testing
         }
     }
 
+    @Test func asciiWordsAreFoundAsCharactersFindThem() {
+        let texts = ["", "a", "Hello, World! 42 times", "line\r\nbreak", "x-y_z", "  spaced  "]
+            + Self.strings(count: 3_000, seed: 37, pieces: ["word", "Word", " ", ",", "\r\n", "\n", "42", "-", "'", "é", "\u{301}", "\t"])
+        for text in texts {
+            let expected = TextFolding.wordRangesByCharacter(in: text).map {
+                (text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
+                 text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8))
+            }
+            let found = TextFolding.wordRanges(in: text).map {
+                (text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
+                 text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8))
+            }
+            #expect(found.elementsEqual(expected, by: ==), "\(text.debugDescription)")
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { #expect(TextFolding.asciiWordRanges(in: text) != nil) }
+        }
+    }
+
     @Test func conflictCopiesAreFoundByTheirBytes() {
         for name in ["a.sync-conflict-20240302-211405-ABCDEFG.md", "Dune (conflicted copy 2024-03-02 211405).md",
                      "Dune_conflict-20240302-211405.md", "Dune (Ana's conflicted copy 2024-03-02).md", "x/Dune (conflicted copy 2024-03-02).md"] {
