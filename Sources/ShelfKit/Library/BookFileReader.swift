@@ -7,6 +7,18 @@ public enum BookFileReader {
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
     ) -> LoadedFile {
+        guard withNotes else { return read(bytes, path: path, vocabulary: vocabulary, noteWord: nil) }
+        var words: [String] = []
+        let loaded = read(bytes, path: path, vocabulary: vocabulary) { words.append($0) }
+        guard case .book(let book, _) = loaded else { return loaded }
+        return .book(book, noteWords: words)
+    }
+
+    /// Reads the book in `bytes`, calling `noteWord` (when given) with each folded word of the
+    /// body in turn; the result holds no note words.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, vocabulary: Vocabulary, noteWord: ((String) -> Void)?
+    ) -> LoadedFile {
         let frontMatter: FrontMatterValues
         do throws(DocumentError) {
             // Values only: the byte ranges an edit needs are found again when a file is edited.
@@ -16,10 +28,9 @@ public enum BookFileReader {
             return .failed(.malformed(error.at(path: path)))
         }
         guard let book = Book(path: path, values: frontMatter, vocabulary: vocabulary) else { return .notABook }
-        guard withNotes else { return .book(book, noteWords: nil) }
-        var words: [String] = []
-        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
-        TextFolding.forEachWord(in: body) { words.append($0) }
-        return .book(book, noteWords: words)
+        if let noteWord {
+            TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...]), noteWord)
+        }
+        return .book(book, noteWords: nil)
     }
 }

@@ -63,10 +63,12 @@ public struct Library: Sendable {
     ///   `LibraryIndex`); off for a query of fields alone.
     public func load(withNotes: Bool = false, withWords: Bool = true) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         let scan = try BookFileScanner.scanAll(root: root)
-        let result = LibraryLoader.load(root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary)
+        // The workers index the notes as they read them.
+        let result = LibraryLoader.load(root: root, paths: scan.books, notes: withNotes ? .index : .skip, vocabulary: config.vocabulary)
         var problems = result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
-        return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)
+        let index = LibraryIndex(books: result.books, noteWords: nil, noteIndex: result.noteIndex, withWords: withWords || withNotes)
+        return (index, problems)
     }
 
     /// The book in a document, read in this library's vocabulary.

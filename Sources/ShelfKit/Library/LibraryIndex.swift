@@ -19,8 +19,14 @@ public struct LibraryIndex: Sendable {
     /// - Parameter withWords: also index the words of titles, authors, series, tags and
     ///   publishers; a query of fields alone (`ls --tag x`) needs only tags and ISBNs.
     public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
+        self.init(books: books, noteWords: noteWords, noteIndex: nil, withWords: withWords)
+    }
+
+    /// - Parameter noteIndex: the note index, already built (by the loader's workers); it takes
+    ///   the place of `noteWords`.
+    init(books: [Book], noteWords: [[String]]?, noteIndex: PostingIndex?, withWords: Bool) {
         self.books = books
-        var notes = noteWords == nil ? nil : PostingIndex()
+        var notes = noteIndex ?? (noteWords == nil ? nil : PostingIndex())
         // Most books have an ISBN of their own.
         isbns.reserveCapacity(books.count)
         // Each book is read in place, through the array: copying it out would retain every field.

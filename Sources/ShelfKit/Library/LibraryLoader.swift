@@ -13,53 +13,87 @@ public enum LibraryLoader {
         /// Folded note words, parallel to `books`, when notes were asked for.
         public var noteWords: [[String]]?
         public var problems: [LibraryProblem]
+        /// The note index over `books`, when the loader was asked to build it (`Notes.index`).
+        var noteIndex: PostingIndex?
+    }
+
+    /// What to do with the words of the notes.
+    enum Notes {
+        case skip
+        /// Fold them into `Result.noteWords`.
+        case words
+        /// Index them as they are read, each worker its share, into `Result.noteIndex`.
+        case index
     }
 
     /// Loads the files at `paths` (relative to `root`).
     public static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
+        load(root: root, paths: paths, notes: withNotes ? .words : .skip, vocabulary: vocabulary)
+    }
+
+    /// Files are handed to the workers this many at a time, as each asks for more: a worker slowed
+    /// down (by another process on its core) takes fewer.
+    static let filesPerTurn = 32
+
+    static func load(root: String, paths: [String], notes: Notes, vocabulary: Vocabulary) -> Result {
         let count = paths.count
         let others = Outcomes(count: count)
+        let workers = max(1, min(ProcessInfoCores.count, count / 64 + 1))
+        let turns = TurnCounter()
+        let noteIndexes = WorkerNoteIndexes(count: workers)
+        var ids = [Int32](repeating: -1, count: count)
         // Each book is written straight into its file's place in the array the library keeps, and
         // the places of files that are not books are closed up afterwards: no second array of books.
         let books = [Book](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let places = BookPlaces(buffer)
-            let workers = max(1, min(ProcessInfoCores.count, count / 64 + 1))
             // Files are opened relative to their folder; without the root open, by their whole path.
             let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if rootDescriptor >= 0 { close(rootDescriptor) } }
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var reader = FolderFileReader(root: root, rootDescriptor: rootDescriptor)
-                var index = worker
-                while index < count {
-                    let path = paths[index]
-                    let loaded: LoadedFile
-                    do throws(FileError) {
-                        loaded = try reader.withContents(of: path) {
-                            BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
+                // This worker's share of the note index, by file position until the books are placed.
+                var noteIndex = PostingIndex()
+                while true {
+                    let first = turns.take(filesPerTurn)
+                    guard first < count else { break }
+                    for index in first..<min(first + filesPerTurn, count) {
+                        let path = paths[index]
+                        let loaded: LoadedFile
+                        do throws(FileError) {
+                            loaded = try reader.withContents(of: path) { bytes in
+                                switch notes {
+                                case .skip, .words:
+                                    return BookFileReader.read(bytes, path: path, withNotes: notes == .words, vocabulary: vocabulary)
+                                case .index:
+                                    let id = Int32(index)
+                                    return BookFileReader.read(bytes, path: path, vocabulary: vocabulary) { noteIndex.add($0, book: id) }
+                                }
+                            }
+                        } catch {
+                            loaded = .failed(.unreadable(error))
                         }
-                    } catch {
-                        loaded = .failed(.unreadable(error))
+                        switch consume loaded {
+                        case .book(let book, let words):
+                            places.place(book, at: index)
+                            others.set(index, .book(noteWords: words))
+                        case .notABook:
+                            break
+                        case .failed(let problem):
+                            others.set(index, .problem(problem))
+                        }
                     }
-                    switch consume loaded {
-                    case .book(let book, let words):
-                        places.place(book, at: index)
-                        others.set(index, .book(noteWords: words))
-                    case .notABook:
-                        break
-                    case .failed(let problem):
-                        others.set(index, .problem(problem))
-                    }
-                    index += workers
                 }
+                noteIndexes.set(worker, noteIndex)
             }
             var next = 0
             for index in 0..<count where others.isBook(index) {
                 if index != next { places.move(from: index, to: next) }
+                ids[index] = Int32(next)
                 next += 1
             }
             initializedCount = next
         }
-        var noteWords: [[String]]? = withNotes ? [] : nil
+        var noteWords: [[String]]? = notes == .words ? [] : nil
         noteWords?.reserveCapacity(books.count)
         var problems: [LibraryProblem] = []
         for index in 0..<count {
@@ -69,7 +103,13 @@ public enum LibraryLoader {
             case .none: break
             }
         }
-        return Result(books: books, noteWords: noteWords, problems: problems)
+        var noteIndex: PostingIndex?
+        if notes == .index {
+            var merged = PostingIndex()
+            for part in noteIndexes.all { merged.merge(part, mappingIDs: ids) }
+            noteIndex = merged
+        }
+        return Result(books: books, noteWords: noteWords, problems: problems, noteIndex: noteIndex)
     }
 }
 
@@ -119,6 +159,51 @@ private final class Outcomes: @unchecked Sendable {
     func take(_ index: Int) -> Outcome? {
         storage[index].take()
     }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+}
+
+/// Hands out positions, in increasing order, to workers asking in turn.
+private final class TurnCounter: @unchecked Sendable {
+    private var next = 0
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    /// The first of the next `count` positions.
+    func take(_ count: Int) -> Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let first = next
+        next += count
+        return first
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+}
+
+/// Each worker's share of the note index, each set by its worker as it finishes.
+private final class WorkerNoteIndexes: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<PostingIndex>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: PostingIndex())
+    }
+
+    func set(_ worker: Int, _ index: PostingIndex) {
+        storage[worker] = index
+    }
+
+    var all: [PostingIndex] { Array(storage) }
 
     deinit {
         storage.deinitialize()

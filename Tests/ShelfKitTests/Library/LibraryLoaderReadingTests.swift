@@ -71,4 +71,33 @@ import Testing
             #expect(notes.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(file.name)")
         }
     }
+
+    @Test func noteIndexBuiltByTheWorkersIsTheOneBuiltBookByBook() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-note-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Many files, some not books, so that each worker takes several turns and ids shift.
+        let files = FrontMatterCorpus.files(count: 600, seed: 41)
+        for file in files { try Data(file.bytes).write(to: root.appendingPathComponent(file.name)) }
+        let paths = try BookFileScanner.scan(root: root.path)
+        let byWords = LibraryLoader.load(root: root.path, paths: paths, notes: .words, vocabulary: .standard)
+        let indexed = LibraryLoader.load(root: root.path, paths: paths, notes: .index, vocabulary: .standard)
+        #expect(indexed.books == byWords.books)
+        #expect(indexed.problems.map(\.description) == byWords.problems.map(\.description))
+        let serial = LibraryIndex(books: byWords.books, noteWords: byWords.noteWords, withWords: true)
+        let parallel = LibraryIndex(books: indexed.books, noteWords: nil, noteIndex: indexed.noteIndex, withWords: true)
+        #expect(parallel.noteWords == serial.noteWords)
+        #expect(serial.noteWords?.isEmpty == false && byWords.books.count < files.count)
+    }
+
+    @Test func ascendingMergesKeepOrderAndDropRepeats() {
+        var random = CorpusRandom(seed: 43)
+        for _ in 0..<2_000 {
+            let left = Array(Set((0..<random.below(20)).map { _ in Int32(random.below(60)) })).sorted()
+            let right = Array(Set((0..<random.below(20)).map { _ in Int32(random.below(60)) })).sorted()
+            var merged = left
+            merged.mergeAscending(right)
+            #expect(merged == Array(Set(left + right)).sorted(), "\(left) \(right)")
+        }
+    }
 }
