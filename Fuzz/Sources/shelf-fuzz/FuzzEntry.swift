@@ -9,6 +9,7 @@ import ShelfKit
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fuzzDocument(bytes)
+    fuzzLoadPath(bytes)
     fuzzQuery(bytes)
     return 0
 }
@@ -58,6 +59,30 @@ private func fuzzDocument(_ bytes: [UInt8]) {
         var editor = FrontMatterEditor(document: document, path: "fuzz.md")
         // The editor re-reads every splice and refuses a result that does not parse.
         _ = try? editor.apply(group)
+    }
+}
+
+/// The loader's reading (values only, simple front matter without libyaml) must give what the
+/// edit path's reading (the node tree) gives: the same entries, book and error.
+private func fuzzLoadPath(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+        let tree = Result { () throws(DocumentError) in try FrontMatter.parse(buffer) }
+        let values = Result { () throws(DocumentError) in try FrontMatterValues.parse(buffer) }
+        switch (tree, values) {
+        case let (.success(frontMatter), .success(read)):
+            guard let frontMatter, let read else {
+                precondition(frontMatter == nil && read == nil, "front matter found by one reading only")
+                return
+            }
+            precondition(read.layout == frontMatter.layout, "the readings' layouts differ")
+            precondition(read.entries == frontMatter.values, "the readings' entries differ")
+            precondition(Book(path: "fuzz.md", values: read) == Book(path: "fuzz.md", frontMatter: frontMatter),
+                         "the readings' books differ")
+        case let (.failure(treeError), .failure(valuesError)):
+            precondition(treeError == valuesError, "the readings' errors differ")
+        default:
+            preconditionFailure("one reading failed, the other did not")
+        }
     }
 }
 

@@ -13,6 +13,11 @@ public struct FrontMatter: Sendable, Equatable {
         entries.last { $0.key == key }
     }
 
+    /// The entries as values (aliases resolved), as `FrontMatterValues` reads them.
+    public var values: [FieldEntry] {
+        entries.map { FieldEntry(key: $0.key, value: FieldValue($0.value)) }
+    }
+
     /// The node an alias stands for (one level), or the node itself.
     public func resolved(_ node: YAMLNode) -> YAMLNode {
         if case .alias(let alias) = node, let target = alias.target {
@@ -27,6 +32,34 @@ public struct FrontMatter: Sendable, Equatable {
     /// - Throws: `DocumentError` for invalid UTF-8, an unclosed front matter, malformed YAML,
     ///   or front matter that is not a mapping.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatter? {
+        guard let layout = try locate(in: bytes) else { return nil }
+        let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
+        let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)
+        let (parsedRoot, anchors) = try parser.parseWithAnchors(content)
+        guard let root = parsedRoot else {
+            return FrontMatter(layout: layout, entries: [], anchors: [:])
+        }
+        guard case .mapping(let mapping) = root else {
+            throw notAMapping(at: root.range.lowerBound, in: bytes)
+        }
+        var entries: [FrontMatterEntry] = []
+        entries.reserveCapacity(mapping.entries.count)
+        for pair in mapping.entries {
+            guard case .scalar(let key) = pair.key else { continue }
+            entries.append(FrontMatterEntry(
+                key: key.value,
+                keyRange: key.range,
+                value: pair.value,
+                lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
+                                     within: layout.contentRange, in: bytes)))
+        }
+        return FrontMatter(layout: layout, entries: entries, anchors: anchors, isFlowMapping: mapping.isFlow)
+    }
+
+    /// Where the front matter is, once the whole file is known to be UTF-8.
+    /// - Returns: nil when the file has no front matter.
+    /// - Throws: `DocumentError` for an unclosed front matter or invalid UTF-8.
+    static func locate(in bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatterLayout? {
         let layout: FrontMatterLayout
         switch FrontMatterSplitter.split(bytes) {
         case .none:
@@ -46,31 +79,16 @@ public struct FrontMatter: Sendable, Equatable {
                 message: "invalid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))",
                 code: "invalid-utf8")
         }
-        let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
-        let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)
-        let (parsedRoot, anchors) = try parser.parseWithAnchors(content)
-        guard let root = parsedRoot else {
-            return FrontMatter(layout: layout, entries: [], anchors: [:])
-        }
-        guard case .mapping(let mapping) = root else {
-            let position = UTF8Validation.lineAndColumn(of: root.range.lowerBound, in: bytes)
-            throw DocumentError(
-                line: position.line, column: position.column,
-                message: "front matter must be a mapping of keys to values",
-                code: "not-a-mapping")
-        }
-        var entries: [FrontMatterEntry] = []
-        entries.reserveCapacity(mapping.entries.count)
-        for pair in mapping.entries {
-            guard case .scalar(let key) = pair.key else { continue }
-            entries.append(FrontMatterEntry(
-                key: key.value,
-                keyRange: key.range,
-                value: pair.value,
-                lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
-                                     within: layout.contentRange, in: bytes)))
-        }
-        return FrontMatter(layout: layout, entries: entries, anchors: anchors, isFlowMapping: mapping.isFlow)
+        return layout
+    }
+
+    /// The error for front matter whose root, starting at byte `offset`, is not a mapping.
+    static func notAMapping(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> DocumentError {
+        let position = UTF8Validation.lineAndColumn(of: offset, in: bytes)
+        return DocumentError(
+            line: position.line, column: position.column,
+            message: "front matter must be a mapping of keys to values",
+            code: "not-a-mapping")
     }
 
     /// The whole lines from the one holding `start` through the line break after `end`.

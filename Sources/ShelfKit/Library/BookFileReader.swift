@@ -7,18 +7,30 @@ public enum BookFileReader {
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
     ) -> LoadedFile {
-        let frontMatter: FrontMatter
+        guard withNotes else { return read(bytes, path: path, vocabulary: vocabulary, noteWord: nil) }
+        var words: [String] = []
+        let loaded = read(bytes, path: path, vocabulary: vocabulary) { words.append($0) }
+        guard case .book(let book, _) = loaded else { return loaded }
+        return .book(book, noteWords: words)
+    }
+
+    /// Reads the book in `bytes`, calling `noteWord` (when given) with each folded word of the
+    /// body in turn; the result holds no note words.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, vocabulary: Vocabulary, noteWord: ((String) -> Void)?
+    ) -> LoadedFile {
+        let frontMatter: FrontMatterValues
         do throws(DocumentError) {
-            guard let parsed = try FrontMatter.parse(bytes) else { return .notABook }
+            // Values only: the byte ranges an edit needs are found again when a file is edited.
+            guard let parsed = try FrontMatterValues.parse(bytes) else { return .notABook }
             frontMatter = parsed
         } catch {
             return .failed(.malformed(error.at(path: path)))
         }
-        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: vocabulary) else { return .notABook }
-        guard withNotes else { return .book(book, noteWords: nil) }
-        var words: [String] = []
-        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
-        TextFolding.forEachWord(in: body) { words.append($0) }
-        return .book(book, noteWords: words)
+        guard let book = Book(path: path, values: frontMatter, vocabulary: vocabulary) else { return .notABook }
+        if let noteWord {
+            TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...]), noteWord)
+        }
+        return .book(book, noteWords: nil)
     }
 }

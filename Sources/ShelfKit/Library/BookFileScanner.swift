@@ -29,9 +29,7 @@ public enum BookFileScanner {
         var found: [String] = []
         var scan = Scan()
         walk(root: root, relative: "", into: &found, leftovers: &scan.leftovers)
-        // Sorted by bytes, which is code point order: the same as String's order for the
-        // NFC names most systems write, at a fraction of the cost for ten thousand paths.
-        for path in sortedByBytes(found) {
+        for path in sortedPaths(found) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
             } else {
@@ -41,52 +39,54 @@ public enum BookFileScanner {
         return scan
     }
 
-    /// `paths` in byte-wise order. Each path's first sixteen bytes are packed into two integers
-    /// first, so that most comparisons compare integers rather than strings.
-    static func sortedByBytes(_ paths: [String]) -> [String] {
+    /// True for a file name shelf reads as a possible book.
+    public static func isCandidate(_ name: String) -> Bool {
+        // For an ASCII name, characters are bytes: look at the bytes. (A `.md` ending is none of
+        // the sync tools' temporary endings, so only the `~` start is left to check.)
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let count = bytes.count
+            return count > 3 && bytes[0] != UInt8(ascii: ".") && bytes[0] != UInt8(ascii: "~")
+                && bytes[count - 3] == UInt8(ascii: ".") && bytes[count - 2] == UInt8(ascii: "m") && bytes[count - 1] == UInt8(ascii: "d")
+        }
+        if let decided = ascii ?? nil { return decided }
+        return isCandidateByCharacter(name)
+    }
+
+    /// `isCandidate` for any name, by character.
+    static func isCandidateByCharacter(_ name: String) -> Bool {
+        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
+    }
+
+    /// `paths` in `String` order. For ASCII paths, the usual case, that is byte order: they are
+    /// sorted by their first 16 bytes as two integers, and by the whole path only on a tie.
+    static func sortedPaths(_ paths: [String]) -> [String] {
         var keys: [(high: UInt64, low: UInt64, index: Int)] = []
         keys.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            var position = 0
-            for byte in path.utf8.prefix(16) {
-                if position < 8 {
-                    high |= UInt64(byte) << (56 - 8 * position)
-                } else {
-                    low |= UInt64(byte) << (56 - 8 * (position - 8))
+            let key = path.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+                var high: UInt64 = 0
+                var low: UInt64 = 0
+                for (offset, byte) in bytes.enumerated() {
+                    // File names hold no NUL byte, so zero padding puts a prefix first.
+                    guard byte < 0x80 else { return nil }
+                    if offset < 8 {
+                        high |= UInt64(byte) << (56 - 8 * UInt64(offset))
+                    } else if offset < 16 {
+                        low |= UInt64(byte) << (56 - 8 * UInt64(offset - 8))
+                    }
                 }
-                position += 1
+                return (high, low)
             }
+            guard let (high, low) = key ?? nil else { return paths.sorted() }
             keys.append((high, low, index))
         }
         keys.sort { left, right in
             if left.high != right.high { return left.high < right.high }
             if left.low != right.low { return left.low < right.low }
-            return precedes(paths[left.index], paths[right.index])
+            return paths[left.index] < paths[right.index]
         }
         return keys.map { paths[$0.index] }
-    }
-
-    /// Byte-wise order of two paths' UTF-8.
-    static func precedes(_ left: String, _ right: String) -> Bool {
-        var left = left
-        var right = right
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                let common = min(leftBytes.count, rightBytes.count)
-                if common > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress {
-                    let order = memcmp(leftBase, rightBase, common)
-                    if order != 0 { return order < 0 }
-                }
-                return leftBytes.count < rightBytes.count
-            }
-        }
-    }
-
-    /// True for a file name shelf reads as a possible book.
-    public static func isCandidate(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
     }
 
     /// True for a link to a file inside the library: that file is listed under its own name, and

@@ -19,20 +19,23 @@ public struct LibraryIndex: Sendable {
     /// - Parameter withWords: also index the words of titles, authors, series, tags and
     ///   publishers; a query of fields alone (`ls --tag x`) needs only tags and ISBNs.
     public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
+        self.init(books: books, noteWords: noteWords, noteIndex: nil, withWords: withWords)
+    }
+
+    /// - Parameter noteIndex: the note index, already built (by the loader's workers); it takes
+    ///   the place of `noteWords`.
+    init(books: [Book], noteWords: [[String]]?, noteIndex: PostingIndex?, withWords: Bool) {
         self.books = books
-        var notes = noteWords == nil ? nil : PostingIndex()
-        // Each book's fields are read in place: binding `book` to a copy would retain and
-        // release every one of its strings, for each of thousands of books.
+        var notes = noteIndex ?? (noteWords == nil ? nil : PostingIndex())
+        // Most books have an ISBN of their own.
+        isbns.reserveCapacity(books.count)
+        // Each book is read in place, through the array: copying it out would retain every field.
         for position in books.indices {
             let id = Int32(position)
             for tag in books[position].tags {
                 let folded = TextFolding.foldTag(tag)
                 tags.add(folded, book: id)
-                var prefix = Substring(folded)
-                while let slash = prefix.lastIndex(of: "/") {
-                    prefix = prefix[..<slash]
-                    tags.add(String(prefix), book: id)
-                }
+                for parent in LibraryIndex.parentTags(of: folded) { tags.add(parent, book: id) }
             }
             for isbn in books[position].isbns13 {
                 isbns.add(isbn, book: id)
@@ -41,24 +44,53 @@ public struct LibraryIndex: Sendable {
                 for word in words { notes?.add(word, book: id) }
             }
             guard withWords else { continue }
-            TextFolding.forEachWord(in: books[position].title) { titleWords.add($0, book: id) }
-            if let subtitle = books[position].subtitle {
+            let book = books[position]
+            TextFolding.forEachWord(in: book.title) { titleWords.add($0, book: id) }
+            if let subtitle = book.subtitle {
                 TextFolding.forEachWord(in: subtitle) { titleWords.add($0, book: id) }
             }
-            for author in books[position].authors {
+            for author in book.authors {
                 TextFolding.forEachWord(in: author) { authorWords.add($0, book: id) }
             }
-            if let series = books[position].series {
+            if let series = book.series {
                 TextFolding.forEachWord(in: series) { seriesWords.add($0, book: id) }
             }
-            if let publisher = books[position].publisher {
+            if let publisher = book.publisher {
                 TextFolding.forEachWord(in: publisher) { publisherWords.add($0, book: id) }
             }
-            for tag in books[position].tags {
+            for tag in book.tags {
                 TextFolding.forEachWord(in: tag) { tagWords.add($0, book: id) }
             }
         }
         self.noteWords = notes
+    }
+
+    /// The tags a folded tag is nested under, nearest first: `a/b` and `a` for `a/b/c`.
+    static func parentTags(of folded: String) -> [String] {
+        // In ASCII every `/` byte is a character of its own; otherwise look by character.
+        let slashes = folded.utf8.withContiguousStorageIfAvailable { bytes -> [Int]? in
+            var offsets: [Int] = []
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                if byte == UInt8(ascii: "/") { offsets.append(offset) }
+            }
+            return offsets
+        }
+        if let slashes = slashes ?? nil {
+            return slashes.reversed().map { String(decoding: folded.utf8.prefix($0), as: UTF8.self) }
+        }
+        return parentTagsByCharacter(of: folded)
+    }
+
+    /// `parentTags` for any tag, looking for `/` characters.
+    static func parentTagsByCharacter(of folded: String) -> [String] {
+        var parents: [String] = []
+        var prefix = Substring(folded)
+        while let slash = prefix.lastIndex(of: "/") {
+            prefix = prefix[..<slash]
+            parents.append(String(prefix))
+        }
+        return parents
     }
 
     /// The books carrying `tag` or a tag nested under it, case-insensitively, ascending ids.

@@ -4,6 +4,11 @@ public struct PostingIndex: Sendable {
 
     public init() {}
 
+    /// Makes room for `count` terms, so that adding them does not rehash the ones before.
+    mutating func reserveCapacity(_ count: Int) {
+        postings.reserveCapacity(count)
+    }
+
     /// Records that book `id` holds `term`. Ids must be added in ascending order.
     public mutating func add(_ term: String, book id: Int32) {
         postings[term, default: []].appendUnique(id)
@@ -29,11 +34,49 @@ public struct PostingIndex: Sendable {
     }
 
     public var isEmpty: Bool { postings.isEmpty }
+
+    /// Adds the postings of `other`, whose ids are first mapped through `ids` (which keeps their
+    /// order); the books of each term stay ascending and unique.
+    mutating func merge(_ other: PostingIndex, mappingIDs ids: [Int32]) {
+        if postings.isEmpty {
+            postings = other.postings.mapValues { $0.map { ids[Int($0)] } }
+            return
+        }
+        for (term, others) in other.postings {
+            postings[term, default: []].mergeAscending(others.map { ids[Int($0)] })
+        }
+    }
 }
+
+/// Equal when every term has the same books.
+extension PostingIndex: Equatable {}
 
 extension Array where Element == Int32 {
     /// Appends `id` unless it is already the last element (ids arrive in ascending order).
     mutating func appendUnique(_ id: Int32) {
         if last != id { append(id) }
+    }
+
+    /// Merges `other` (ascending, unique) into this ascending, unique array.
+    mutating func mergeAscending(_ other: [Int32]) {
+        guard let first = other.first else { return }
+        guard let last, last >= first else {
+            append(contentsOf: other)
+            return
+        }
+        var result: [Int32] = []
+        result.reserveCapacity(count + other.count)
+        var left = 0
+        var right = 0
+        while left < count || right < other.count {
+            if right == other.count || (left < count && self[left] <= other[right]) {
+                result.appendUnique(self[left])
+                left += 1
+            } else {
+                result.appendUnique(other[right])
+                right += 1
+            }
+        }
+        self = result
     }
 }

@@ -3,34 +3,51 @@ extension Book {
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
     public init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
+        self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary)
+    }
+
+    /// Reads a book from a file's front matter read as values only (as the library loader does):
+    /// the same book as `init(path:frontMatter:vocabulary:)` for the same file.
+    ///
+    /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
+    public init?(path: String, values: FrontMatterValues, vocabulary: Vocabulary = .standard) {
+        self.init(path: path, entries: values.entries, vocabulary: vocabulary)
+    }
+
+    /// Reads a book from the top-level entries of its front matter, in written order.
+    init?(path: String, entries: [FieldEntry], vocabulary: Vocabulary) {
         var fields: [BookField] = []
-        fields.reserveCapacity(frontMatter.entries.count)
-        // The canonical spelling wins over an alias (`authors` over `author`), then the first alias written.
-        var chosen: [CanonicalField: Int] = [:]
-        for entry in frontMatter.entries {
+        fields.reserveCapacity(entries.count)
+        // The position of the entry each canonical field is read from, by `CanonicalField.ordinal`
+        // (-1: none). The canonical spelling wins over an alias (`authors` over `author`), then
+        // the first alias written.
+        var chosen = ChosenEntries()
+        for entry in entries {
             let canonical = vocabulary.field(forKey: entry.key)
-            let field = BookField(key: entry.key, canonical: canonical, value: FieldValue(entry.value))
             if let canonical {
-                if let previous = chosen[canonical] {
+                let previous = chosen[canonical]
+                if previous >= 0 {
                     // A key written twice: the last wins, as YAML readers take it.
                     let sameKey = entry.key == fields[previous].key
-                    let preferred = vocabulary.isPreferredKey(entry.key, for: canonical)
-                    if sameKey || (preferred && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
+                    if sameKey || (vocabulary.isPreferredKey(entry.key, for: canonical)
+                                   && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
                         chosen[canonical] = fields.count
                     }
                 } else {
                     chosen[canonical] = fields.count
                 }
             }
-            fields.append(field)
+            fields.append(BookField(key: entry.key, canonical: canonical, value: entry.value))
         }
-        guard let titleIndex = chosen[.title], let title = fields[titleIndex].value.text?.trimmingSpaces,
-              !title.isEmpty
+        let titleIndex = chosen[.title]
+        guard titleIndex >= 0, let title = fields[titleIndex].value.text?.trimmingSpaces, !title.isEmpty
         else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
-        for (field, index) in chosen.sorted(by: { $0.value < $1.value }) where field != .title {
-            apply(fields[index].value, to: field, key: fields[index].key, vocabulary: vocabulary)
+        // Each chosen field in the order its entry was written.
+        for (index, field) in fields.enumerated() {
+            guard let canonical = field.canonical, canonical != .title, chosen[canonical] == index else { continue }
+            apply(field.value, to: canonical, key: field.key, vocabulary: vocabulary)
         }
     }
 
@@ -40,9 +57,9 @@ extension Book {
         switch field {
         case .title, .copies: break
         case .subtitle: subtitle = nonEmpty(text)
-        case .authors: authors = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        case .authors: authors = Book.trimmedTexts(value)
         case .tags: tags = Book.readTags(value)
-        case .genres: genres = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+        case .genres: genres = Book.trimmedTexts(value)
         case .isbn:
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
@@ -94,21 +111,62 @@ extension Book {
         return nil
     }
 
+    /// `value.texts`, trimmed, without the empty ones (in one pass, with no arrays in between).
+    static func trimmedTexts(_ value: FieldValue) -> [String] {
+        switch value {
+        case .scalar(let text, _):
+            let trimmed = text.trimmingSpaces
+            return trimmed.isEmpty ? [] : [trimmed]
+        case .list(let items):
+            var texts: [String] = []
+            texts.reserveCapacity(items.count)
+            for case .scalar(let text, _) in items {
+                let trimmed = text.trimmingSpaces
+                if !trimmed.isEmpty { texts.append(trimmed) }
+            }
+            return texts
+        case .map, .null:
+            return []
+        }
+    }
+
     /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
     static func readTags(_ value: FieldValue) -> [String] {
         var tags: [String] = []
-        let parts: [String]
-        if case .scalar(let text, _) = value {
-            parts = text.split(separator: ",").map(String.init)
-        } else {
-            parts = value.texts
-        }
-        for part in parts {
-            var tag = Substring(part.trimmingSpaces)
+        func add(_ part: String) {
+            let trimmed = part.trimmingSpaces
+            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
+            // only when it is the first byte).
+            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
+                tags.append(trimmed)
+                return
+            }
+            var tag = Substring(trimmed)
             if tag.hasPrefix("#") { tag = tag.dropFirst() }
             if !tag.isEmpty { tags.append(String(tag)) }
         }
+        switch value {
+        case .scalar(let text, _):
+            for part in text.split(separator: ",") { add(String(part)) }
+        case .list(let items):
+            tags.reserveCapacity(items.count)
+            for case .scalar(let text, _) in items { add(text) }
+        case .map, .null:
+            break
+        }
         return tags
+    }
+}
+
+/// For each canonical field, the position of the entry it is read from (-1: none yet), in one
+/// vector value: no allocation per book. (A position fits in 32 bits: a book with more entries
+/// could not be held in memory.)
+private struct ChosenEntries {
+    private var positions = SIMD32<Int32>(repeating: -1)
+
+    subscript(field: CanonicalField) -> Int {
+        get { Int(positions[field.ordinal]) }
+        set { positions[field.ordinal] = Int32(truncatingIfNeeded: newValue) }
     }
 }
 

@@ -10,7 +10,7 @@ public struct Book: Sendable, Equatable {
     public var authors: [String] = []
     /// The ISBN as written (a leading zero kept).
     public var isbn: String? {
-        didSet { isbns13 = isbn.map { ISBN.parseAll($0).map(\.isbn13) } ?? [] }
+        didSet { isbns13 = isbn.map(ISBN.thirteenDigitForms) ?? [] }
     }
     /// Every valid ISBN written in the `isbn` value, in 13-digit form (worked out once).
     public private(set) var isbns13: [String] = []

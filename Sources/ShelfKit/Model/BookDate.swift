@@ -13,8 +13,17 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, each optionally followed by a time
     /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`). `/` also separates.
     public init?(_ text: String) {
-        let trimmed = text.trimmingSpaces
-        let utf8 = Array(trimmed.utf8)
+        var trimmed = text.trimmingSpaces
+        guard let parts = trimmed.withUTF8({ BookDate.parts(of: $0) }) else { return nil }
+        self.year = parts.year
+        self.month = parts.month
+        self.day = parts.day
+        self.minutes = parts.minutes
+        self.text = trimmed
+    }
+
+    /// The parts of a date written as `init(_:)` reads it, or nil.
+    private static func parts(of utf8: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int?, day: Int?, minutes: Int?)? {
         var cursor = 0
         func number(_ digits: ClosedRange<Int>) -> Int? {
             var value = 0
@@ -26,43 +35,47 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             }
             return digits.contains(count) ? value : nil
         }
-        func separator(_ allowed: Set<UInt8>) -> Bool {
-            guard cursor < utf8.count, allowed.contains(utf8[cursor]) else { return false }
+        /// Steps over one of the given bytes (a separator).
+        func separator(_ first: UInt8, _ second: UInt8? = nil, _ third: UInt8? = nil) -> Bool {
+            guard cursor < utf8.count else { return false }
+            let byte = utf8[cursor]
+            guard byte == first || byte == second || byte == third else { return false }
             cursor += 1
             return true
         }
         // Three digits too: `published: 180` is a real year (Marcus Aurelius).
         guard let year = number(3...4), year >= 1 else { return nil }
-        self.year = year
-        self.text = trimmed
-        let dateSeparators: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "/")]
-        if separator(dateSeparators) {
-            guard let month = number(1...2), (1...12).contains(month) else { return nil }
-            self.month = month
-            if separator(dateSeparators) {
-                guard let day = number(1...2), day >= 1, day <= BookDate.daysIn(month: month, year: year)
+        var month: Int?
+        var day: Int?
+        var minutes: Int?
+        if separator(UInt8(ascii: "-"), UInt8(ascii: "/")) {
+            guard let readMonth = number(1...2), (1...12).contains(readMonth) else { return nil }
+            month = readMonth
+            if separator(UInt8(ascii: "-"), UInt8(ascii: "/")) {
+                guard let readDay = number(1...2), readDay >= 1, readDay <= BookDate.daysIn(month: readMonth, year: year)
                 else { return nil }
-                self.day = day
-                if separator([UInt8(ascii: " "), UInt8(ascii: "T"), UInt8(ascii: "t")]) {
-                    guard let hour = number(1...2), hour < 24, separator([UInt8(ascii: ":")]),
+                day = readDay
+                if separator(UInt8(ascii: " "), UInt8(ascii: "T"), UInt8(ascii: "t")) {
+                    guard let hour = number(1...2), hour < 24, separator(UInt8(ascii: ":")),
                           let minute = number(2...2), minute < 60 else { return nil }
                     minutes = hour * 60 + minute
                     // Seconds, a fraction and a zone are accepted and kept in `text` only.
-                    if separator([UInt8(ascii: ":")]) {
+                    if separator(UInt8(ascii: ":")) {
                         guard let second = number(2...2), second < 61 else { return nil }
-                        if separator([UInt8(ascii: ".")]) { guard number(1...9) != nil else { return nil } }
+                        if separator(UInt8(ascii: ".")) { guard number(1...9) != nil else { return nil } }
                     }
-                    if separator([UInt8(ascii: "Z"), UInt8(ascii: "z")]) {
+                    if separator(UInt8(ascii: "Z"), UInt8(ascii: "z")) {
                         // UTC.
-                    } else if separator([UInt8(ascii: "+"), UInt8(ascii: "-")]) {
+                    } else if separator(UInt8(ascii: "+"), UInt8(ascii: "-")) {
                         guard let zoneHours = number(2...2), zoneHours < 24 else { return nil }
-                        _ = separator([UInt8(ascii: ":")])
+                        _ = separator(UInt8(ascii: ":"))
                         guard number(2...2) != nil else { return nil }
                     }
                 }
             }
         }
         guard cursor == utf8.count else { return nil }
+        return (year, month, day, minutes)
     }
 
     /// A date from its parts, written as `YYYY-MM-DD`.

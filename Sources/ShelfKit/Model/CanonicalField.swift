@@ -37,12 +37,60 @@ public enum CanonicalField: String, Sendable, CaseIterable {
 
     /// The canonical key a front-matter key stands for, if any.
     public init?(key: String) {
-        // Most keys are written exactly as shelf spells them: a direct hit avoids folding.
-        if let field = CanonicalField.byFoldedKey[key] ?? CanonicalField.byFoldedKey[CanonicalField.fold(key)] {
+        // An ASCII key is looked up in a flat table, without hashing or allocating a String.
+        switch CanonicalField.keyTable.field(forKey: key) {
+        case .field(let field): self = field
+        case .none: return nil
+        case .unknown:
+            guard let field = CanonicalField.lookUpHashing(key) else { return nil }
             self = field
-        } else {
-            return nil
         }
+    }
+
+    /// The same lookup through a dictionary of Strings: for keys the flat table does not take.
+    static func lookUpHashing(_ key: String) -> CanonicalField? {
+        // Most keys are written exactly as shelf spells them: a direct hit avoids folding.
+        CanonicalField.byFoldedKey[key] ?? CanonicalField.byFoldedKey[CanonicalField.fold(key)]
+    }
+
+    /// The position of the case among `allCases`, for tables indexed by field.
+    var ordinal: Int {
+        switch self {
+        case .title: 0
+        case .subtitle: 1
+        case .authors: 2
+        case .isbn: 3
+        case .status: 4
+        case .rating: 5
+        case .tags: 6
+        case .added: 7
+        case .started: 8
+        case .finished: 9
+        case .series: 10
+        case .seriesIndex: 11
+        case .publisher: 12
+        case .published: 13
+        case .pages: 14
+        case .language: 15
+        case .genres: 16
+        case .location: 17
+        case .format: 18
+        case .favorite: 19
+        case .cover: 20
+        case .copies: 21
+        case .openlibrary: 22
+        case .goodreads: 23
+        case .source: 24
+        }
+    }
+
+    /// Cases compare by case; Swift would otherwise compare and hash raw values, which are Strings.
+    public static func == (lhs: CanonicalField, rhs: CanonicalField) -> Bool {
+        lhs.ordinal == rhs.ordinal
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
     }
 
     /// A key folded for comparison: lowercase ASCII letters and digits only.
@@ -59,8 +107,11 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         return folded
     }
 
+    /// `byFoldedKey` flattened for ASCII keys.
+    private static let keyTable = CanonicalKeyTable(byFoldedKey)
+
     /// Folded spellings, plus each canonical name as written (`series_index`), for direct hits.
-    private static let byFoldedKey: [String: CanonicalField] = {
+    static let byFoldedKey: [String: CanonicalField] = {
         var table: [String: CanonicalField] = [:]
         for field in CanonicalField.allCases {
             for alias in field.aliases { table[alias] = field }

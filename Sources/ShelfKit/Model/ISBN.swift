@@ -28,6 +28,11 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
 
     /// Validates `text` as an ISBN-10 or ISBN-13.
     public init(validating text: String) throws(Invalid) {
+        // The common case, 13 bare digits that are valid, needs neither cleaning nor copying.
+        if ISBN.isValidBareISBN13(text) {
+            isbn13 = text
+            return
+        }
         let digits = try ISBN.clean(text)
         switch digits.count {
         case 10:
@@ -72,6 +77,11 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         return found
     }
 
+    /// `parseAll(text).map(\.isbn13)`; a valid bare ISBN-13 is its own one form.
+    static func thirteenDigitForms(_ text: String) -> [String] {
+        isValidBareISBN13(text) ? [text] : parseAll(text).map(\.isbn13)
+    }
+
     /// The 10-digit form; nil for a 979 ISBN, which has none.
     public var isbn10: String? {
         guard isbn13.hasPrefix("978") else { return nil }
@@ -112,6 +122,23 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
             throw .badCharacter("X")
         }
         return digits
+    }
+
+    /// True for exactly 13 ASCII digits starting 978 or 979 with the right check digit: what
+    /// `init(validating:)` accepts unchanged.
+    static func isValidBareISBN13(_ text: String) -> Bool {
+        let valid = text.utf8.withContiguousStorageIfAvailable { digits -> Bool in
+            guard digits.count == 13, digits[0] == UInt8(ascii: "9"), digits[1] == UInt8(ascii: "7"),
+                  digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9") else { return false }
+            var sum = 0
+            for index in 0..<13 {
+                let digit = Int(digits[index]) - 0x30
+                guard digit >= 0, digit <= 9 else { return false }
+                if index < 12 { sum += (index % 2 == 0 ? 1 : 3) * digit }
+            }
+            return Int(digits[12]) - 0x30 == (10 - sum % 10) % 10
+        }
+        return valid ?? false
     }
 
     static func checkDigit10(_ nine: ArraySlice<UInt8>) -> UInt8 {

@@ -7,18 +7,25 @@ public enum BookSortKey: String, Sendable, CaseIterable {
 
     /// Sorts `books`; `reversed` flips the natural direction but keeps books lacking the key last.
     public func sort(_ books: [Book], reversed: Bool = false) -> [Book] {
-        // Sort small keys with an index, then pick the books: moving whole books through the sort costs more.
-        let keyed = books.indices.map { (index: $0, key: key(of: books[$0]), title: BookSortKey.titleKey(books[$0].title), path: books[$0].path) }
-        return keyed.sorted { lhs, rhs in
-            switch (lhs.key, rhs.key) {
-            case (nil, nil): return (lhs.title, lhs.path) < (rhs.title, rhs.path)
+        // Sort positions, with the keys worked out once in arrays beside them: moving whole books
+        // (or tuples of strings) through the sort costs more.
+        let titles = books.map { BookSortKey.titleKey($0.title) }
+        let keys = self == .title ? titles.map(SortValue.text) : books.map { key(of: $0) }
+        let flipped = descending != reversed
+        func byTitle(_ lhs: Int, _ rhs: Int) -> Bool {
+            if titles[lhs] != titles[rhs] { return titles[lhs] < titles[rhs] }
+            return books[lhs].path < books[rhs].path
+        }
+        return books.indices.sorted { lhs, rhs in
+            switch (keys[lhs], keys[rhs]) {
+            case (nil, nil): return byTitle(lhs, rhs)
             case (nil, _): return false
             case (_, nil): return true
             case let (left?, right?):
-                if left == right { return (lhs.title, lhs.path) < (rhs.title, rhs.path) }
-                return (left < right) != (descending != reversed)
+                if left == right { return byTitle(lhs, rhs) }
+                return (left < right) != flipped
             }
-        }.map { books[$0.index] }
+        }.map { books[$0] }
     }
 
     private var descending: Bool {
@@ -64,7 +71,25 @@ public enum BookSortKey: String, Sendable, CaseIterable {
     }
 }
 
+/// Ordered as Swift orders the cases of a `Comparable` enum: every text before every number.
 private enum SortValue: Comparable {
     case text(String)
     case number(Int)
+
+    static func < (lhs: SortValue, rhs: SortValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.text(left), .text(right)): return left < right
+        case let (.number(left), .number(right)): return left < right
+        case (.text, .number): return true
+        case (.number, .text): return false
+        }
+    }
+
+    static func == (lhs: SortValue, rhs: SortValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.text(left), .text(right)): return left == right
+        case let (.number(left), .number(right)): return left == right
+        default: return false
+        }
+    }
 }

@@ -17,19 +17,20 @@ extension Library {
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
     }
 
-    /// A book's notes, read again from its file; nil when it cannot be read. Only the `---`
-    /// lines are looked for: the front matter was read when the library loaded, and parsing it
-    /// again for every book a phrase might be in would cost as much as the load.
+    /// A book's notes, read again from its file; nil when it cannot be read. The body is the one
+    /// `BookDocument(bytes:).body` gives, found without the node tree an edit needs: phrase
+    /// checks re-read thousands of books' notes.
     public func notes(of book: Book) -> String? {
         guard let bytes = try? FileIO.read(absolutePath(book.path)) else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> String? in
-            let start: Int
-            switch FrontMatterSplitter.split(buffer) {
-            case .found(let layout): start = layout.bodyStart
-            case .none(let bomLength): start = bomLength
-            case .unclosed: return nil
+            let bodyStart: Int
+            do throws(DocumentError) {
+                let bom = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+                bodyStart = try FrontMatterValues.parse(buffer)?.layout.bodyStart ?? bom
+            } catch {
+                return nil
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return String(decoding: buffer[bodyStart...], as: UTF8.self)
         }
     }
 

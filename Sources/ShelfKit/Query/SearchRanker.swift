@@ -29,6 +29,9 @@ public enum SearchRanker {
     public static func rank(_ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
                             notes: (Book) -> String?) -> [Ranked] {
         var ranked: [Ranked] = []
+        // A note word's books, and a prefix's, looked up once per term rather than once per book:
+        // a prefix walks every word of the notes.
+        let noteBooks = NoteBooks(index: index, terms: terms, prefixWord: prefixWord)
         for id in ids {
             let book = index.books[Int(id)]
             var score = 0.0
@@ -36,7 +39,7 @@ public enum SearchRanker {
             for term in terms {
                 var best = 0.0
                 for field in Field.allCases {
-                    let strength = match(term, in: field, of: book, id: id, index: index, prefixWord: prefixWord, notes: notes)
+                    let strength = match(term, in: field, of: book, id: id, noteBooks: noteBooks, prefixWord: prefixWord, notes: notes)
                     guard strength > 0 else { continue }
                     matched.insert(field)
                     best = max(best, field.weight * strength)
@@ -52,16 +55,16 @@ public enum SearchRanker {
     }
 
     /// 1 for whole words, 0.5 for a prefix, 0 for no match.
-    private static func match(_ term: [String], in field: Field, of book: Book, id: Int32, index: LibraryIndex,
+    private static func match(_ term: [String], in field: Field, of book: Book, id: Int32, noteBooks: NoteBooks,
                               prefixWord: String?, notes: (Book) -> String?) -> Double {
         if field == .isbn {
             guard term.count == 1, let isbn = ISBN.parse(term[0]) else { return 0 }
             return book.isbns13.contains(isbn.isbn13) ? 1 : 0
         }
         if field == .notes && term.count == 1 {
-            guard let postings = index.noteWords else { return 0 }
-            if postings.books(with: term[0]).contains(id) { return 1 }
-            if term[0] == prefixWord, postings.books(withPrefix: term[0]).contains(id) { return 0.5 }
+            guard noteBooks.hasNotes else { return 0 }
+            if noteBooks.withWord[term[0]]?.contains(id) == true { return 1 }
+            if term[0] == prefixWord, noteBooks.withPrefix[term[0]]?.contains(id) == true { return 0.5 }
             return 0
         }
         let texts = texts(of: field, in: book, notes: notes)
@@ -83,6 +86,23 @@ public enum SearchRanker {
         case .isbn: return book.isbn.map { [$0] } ?? []
         case .publisher: return book.publisher.map { [$0] } ?? []
         case .notes: return notes(book).map { [$0] } ?? []
+        }
+    }
+}
+
+/// For each one-word term, the books whose notes hold the word, and (for the query's last word)
+/// a word starting with it.
+private struct NoteBooks {
+    var hasNotes = false
+    var withWord: [String: Set<Int32>] = [:]
+    var withPrefix: [String: Set<Int32>] = [:]
+
+    init(index: LibraryIndex, terms: [[String]], prefixWord: String?) {
+        guard let postings = index.noteWords else { return }
+        hasNotes = true
+        for term in terms where term.count == 1 && withWord[term[0]] == nil {
+            withWord[term[0]] = Set(postings.books(with: term[0]))
+            if term[0] == prefixWord { withPrefix[term[0]] = Set(postings.books(withPrefix: term[0])) }
         }
     }
 }

@@ -124,6 +124,23 @@ public enum TextFolding {
 
     /// A tag folded for comparison: case folded, surrounding spaces and a leading `#` removed.
     public static func foldTag(_ tag: String) -> String {
+        // Most tags are printable ASCII without a `#`: trimming leaves them as they are, and
+        // folding only lowercases them.
+        let plain = tag.utf8.withContiguousStorageIfAvailable { bytes -> (isPlain: Bool, hasUpper: Bool) in
+            guard let first = bytes.first, first != UInt8(ascii: "#") else { return (false, false) }
+            var hasUpper = false
+            for byte in bytes {
+                guard byte > 0x20, byte < 0x7F else { return (false, false) }
+                if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+            }
+            return (true, hasUpper)
+        }
+        if let plain, plain.isPlain { return plain.hasUpper ? tag.lowercased() : tag }
+        return foldTagGenerally(tag)
+    }
+
+    /// `foldTag` for any tag, without its fast path.
+    static func foldTagGenerally(_ tag: String) -> String {
         var trimmed = Substring(tag.trimmingSpaces)
         if trimmed.hasPrefix("#") { trimmed = trimmed.dropFirst() }
         return fold(String(trimmed))
@@ -141,6 +158,44 @@ extension TextFolding {
     /// Each word of `text` with its range in the original string and its folded form: slower
     /// than `forEachWord`, for the few texts a snippet is cut from.
     public static func wordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)] {
+        asciiWordRanges(in: text) ?? wordRangesByCharacter(in: text)
+    }
+
+    /// `wordRanges` for ASCII text, byte by byte (in ASCII every byte but a CR before an LF is a
+    /// character, and the word characters are the letters and digits); nil for any other text.
+    static func asciiWordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)]? {
+        let utf8 = text.utf8
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> [(range: Range<String.Index>, folded: String)]? in
+            var result: [(range: Range<String.Index>, folded: String)] = []
+            var wordStart = -1
+            func flush(_ end: Int) {
+                guard wordStart >= 0 else { return }
+                let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
+                let folded = String(unsafeUninitializedCapacity: word.count) { target in
+                    for (offset, byte) in word.enumerated() { target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+                    return word.count
+                }
+                let lower = utf8.index(utf8.startIndex, offsetBy: wordStart)
+                result.append((lower..<utf8.index(lower, offsetBy: end - wordStart), folded))
+                wordStart = -1
+            }
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                if isWordByte {
+                    if wordStart < 0 { wordStart = offset }
+                } else {
+                    flush(offset)
+                }
+            }
+            flush(bytes.count)
+            return result
+        }
+        return found ?? nil
+    }
+
+    /// `wordRanges` for any text, character by character.
+    static func wordRangesByCharacter(in text: String) -> [(range: Range<String.Index>, folded: String)] {
         var result: [(Range<String.Index>, String)] = []
         var start: String.Index?
         var index = text.startIndex

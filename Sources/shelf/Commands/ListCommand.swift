@@ -49,6 +49,7 @@ struct ListCommand: ParsableCommand {
         let result = try QueryRunner.run(filters, library: library)
         var books = sort.sort(result.books, reversed: reverse)
         if let limit { books = Array(books.prefix(limit)) }
+        ProcessLifetime.keepUntilExit(books)
         guard let groupBy else {
             Output.write(BookListRenderer.render(books, format: output.resolved, library: library))
             return

@@ -132,7 +132,7 @@ enum QueryRunner {
         let expression = try options.expression(parser: library.queryParser(today: today))
         do {
             let result = try library.query(expression, today: today)
-            Teardown.skip(result.index)
+            ProcessLifetime.keepUntilExit(result)
             Diagnostics.report(result.problems, library: library)
             return result
         } catch {

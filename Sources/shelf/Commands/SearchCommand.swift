@@ -37,6 +37,7 @@ struct SearchCommand: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error.description)
         }
+        ProcessLifetime.keepUntilExit(found)
         Diagnostics.report(found.problems, library: library)
         switch format {
         case .json:
