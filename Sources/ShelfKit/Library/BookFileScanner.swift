@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// Finds the book files under a library root: every `*.md`, recursively, skipping hidden files
 /// and folders (`.git`, `.obsidian`, `.stversions`, `.trash`, shelf's own temporary files).
@@ -28,7 +29,14 @@ public enum BookFileScanner {
         closedir(directory)
         var found: [String] = []
         var scan = Scan()
-        walk(root: root, relative: "", into: &found, leftovers: &scan.leftovers)
+        // The root's own entries, then each of its folders' whole subtree, joined in the order one
+        // walk would find them; the subtrees are walked in parallel.
+        var subfolders: [String] = []
+        list(root: root, relative: "", into: &found, leftovers: &scan.leftovers, subfolders: &subfolders)
+        for subtree in walkInParallel(root: root, subfolders) {
+            found += subtree.found
+            scan.leftovers += subtree.leftovers
+        }
         for path in sortedPaths(found) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
@@ -64,21 +72,18 @@ public enum BookFileScanner {
         var keys: [(high: UInt64, low: UInt64, index: Int)] = []
         keys.reserveCapacity(paths.count)
         for (index, path) in paths.enumerated() {
-            let key = path.utf8.withContiguousStorageIfAvailable { bytes -> (UInt64, UInt64)? in
+            var path = path
+            let key = path.withUTF8 { bytes -> (UInt64, UInt64)? in
                 var high: UInt64 = 0
                 var low: UInt64 = 0
-                for (offset, byte) in bytes.enumerated() {
-                    // File names hold no NUL byte, so zero padding puts a prefix first.
-                    guard byte < 0x80 else { return nil }
-                    if offset < 8 {
-                        high |= UInt64(byte) << (56 - 8 * UInt64(offset))
-                    } else if offset < 16 {
-                        low |= UInt64(byte) << (56 - 8 * UInt64(offset - 8))
-                    }
-                }
-                return (high, low)
+                var ored: UInt8 = 0
+                // File names hold no NUL byte, so zero padding puts a prefix first.
+                for offset in 0..<min(bytes.count, 8) { high |= UInt64(bytes[offset]) << (56 - 8 * UInt64(offset)) }
+                for offset in min(bytes.count, 8)..<min(bytes.count, 16) { low |= UInt64(bytes[offset]) << (120 - 8 * UInt64(offset)) }
+                for byte in bytes { ored |= byte }
+                return ored < 0x80 ? (high, low) : nil
             }
-            guard let (high, low) = key ?? nil else { return paths.sorted() }
+            guard let (high, low) = key else { return paths.sorted() }
             keys.append((high, low, index))
         }
         keys.sort { left, right in
@@ -108,18 +113,54 @@ public enum BookFileScanner {
         name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix(AtomicFile.temporarySuffix)
     }
 
+    /// The whole subtree of each folder, each walked by one worker, in the order of `folders`.
+    private static func walkInParallel(root: String, _ folders: [String]) -> [(found: [String], leftovers: [String])] {
+        guard folders.count > 1 else {
+            return folders.map { folder in
+                var found: [String] = []
+                var leftovers: [String] = []
+                walk(root: root, relative: folder, into: &found, leftovers: &leftovers)
+                return (found, leftovers)
+            }
+        }
+        let results = SubtreeResults(count: folders.count)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            var found: [String] = []
+            var leftovers: [String] = []
+            walk(root: root, relative: folders[index], into: &found, leftovers: &leftovers)
+            results.set(index, (found, leftovers))
+        }
+        return results.all
+    }
+
     private static func walk(root: String, relative: String, into found: inout [String], leftovers: inout [String]) {
+        var subfolders: [String] = []
+        list(root: root, relative: relative, into: &found, leftovers: &leftovers, subfolders: &subfolders)
+        for subfolder in subfolders {
+            walk(root: root, relative: subfolder, into: &found, leftovers: &leftovers)
+        }
+    }
+
+    /// The entries of one folder: candidate files into `found`, shelf's leftover temporary files
+    /// into `leftovers`, folders (not hidden) into `subfolders`, each in the order `readdir` gives.
+    private static func list(
+        root: String, relative: String, into found: inout [String], leftovers: inout [String], subfolders: inout [String]
+    ) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
-        var subfolders: [String] = []
+        let prefix = relative.isEmpty ? "" : relative + "/"
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            // The name is read where it lies: `entry.pointee.d_name` would copy all 256 bytes of the
+            // field, past the end of a short record at the end of readdir's buffer.
+            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            let path = prefix + name
+            // Only a name whose first byte is `.` can be hidden or a leftover temporary file.
+            if name.utf8.first == UInt8(ascii: ".") {
+                if isLeftover(name) { leftovers.append(path) }
+                guard !name.hasPrefix(".") else { continue }
             }
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if isLeftover(name) { leftovers.append(path) }
-            guard !name.hasPrefix(".") else { continue }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR):
                 subfolders.append(path)
@@ -138,8 +179,26 @@ public enum BookFileScanner {
                 }
             }
         }
-        for subfolder in subfolders {
-            walk(root: root, relative: subfolder, into: &found, leftovers: &leftovers)
-        }
+    }
+}
+
+/// Each subtree's findings, each set by the worker that walked it, read after they all finish.
+private final class SubtreeResults: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<(found: [String], leftovers: [String])>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: ([], []))
+    }
+
+    func set(_ index: Int, _ result: (found: [String], leftovers: [String])) {
+        storage[index] = result
+    }
+
+    var all: [(found: [String], leftovers: [String])] { Array(storage) }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
     }
 }

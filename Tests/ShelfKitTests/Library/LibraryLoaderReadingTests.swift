@@ -82,4 +82,30 @@ import Testing
             #expect(merged == Array(Set(left + right)).sorted(), "\(left) \(right)")
         }
     }
+
+    @Test func subtreesWalkedInParallelFindWhatOneWalkFinds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var books: [String] = []
+        var leftovers: [String] = []
+        var conflicts: [String] = []
+        for folder in ["", "a", "b", "b/c", "b/c/d", "e f", "z", ".hidden"] {
+            let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            for name in ["one.md", "two.md", "notes.txt", ".shelf-one.md.x1.tmp", "one (conflicted copy 2024-03-02).md", ".secret.md"] {
+                try Data("---\ntitle: x\n---\n".utf8).write(to: url.appendingPathComponent(name))
+            }
+            guard !folder.hasPrefix(".") else { continue }
+            books += [prefix + "one.md", prefix + "two.md"]
+            leftovers.append(prefix + ".shelf-one.md.x1.tmp")
+            conflicts.append(prefix + "one (conflicted copy 2024-03-02).md")
+        }
+        let scan = try BookFileScanner.scanAll(root: root.path)
+        #expect(scan.books == books.sorted())
+        #expect(scan.conflicts.map(\.path) == conflicts.sorted())
+        // A hidden folder is not walked: what it holds is not reported.
+        #expect(Set(scan.leftovers) == Set(leftovers))
+        #expect(scan.leftovers.count == leftovers.count)
+    }
 }
