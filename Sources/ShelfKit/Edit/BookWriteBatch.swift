@@ -41,12 +41,7 @@ public final class BookWriteBatch {
     public func prepare(path linkOrPath: String, displayPath: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
         let path = URL(fileURLWithPath: linkOrPath).resolvingSymlinksInPath().path
         let (original, fingerprint) = try FileFingerprint.read(path)
-        let document: BookDocument
-        do {
-            document = try BookDocument(bytes: original)
-        } catch {
-            throw error.at(path: displayPath)
-        }
+        let document = try BookWriter.parse(original, displayPath: displayPath)
         let updated = try BookWriter.apply(edits, to: document, displayPath: displayPath, vocabulary: vocabulary)
         guard updated != original else { return .unchanged }
         let temporary = try AtomicFile.writeTemporary(near: path, bytes: updated, mode: AtomicFile.currentMode(path), sync: false)
@@ -86,12 +81,7 @@ public final class BookWriteBatch {
     /// `BookWriter.edit` does, unless someone else changed a key being edited.
     private func redo(_ item: Pending) throws -> BookWriter.Outcome {
         let (current, _) = try FileFingerprint.read(item.path)
-        let document: BookDocument
-        do {
-            document = try BookDocument(bytes: current)
-        } catch {
-            throw error.at(path: item.displayPath)
-        }
+        let document = try BookWriter.parse(current, displayPath: item.displayPath)
         for (key, entry) in item.editedEntries
         where BookWriter.valueBytes(of: key, in: document, vocabulary).map(Array.init) != entry {
             throw EditError.changedOnDisk(path: item.displayPath, key: key)

@@ -60,7 +60,8 @@ public enum BookWriter {
         return editor.document.bytes
     }
 
-    private static func parse(_ bytes: [UInt8], displayPath: String) throws(DocumentError) -> BookDocument {
+    /// The document in `bytes`; an error names `displayPath`.
+    static func parse(_ bytes: [UInt8], displayPath: String) throws(DocumentError) -> BookDocument {
         do {
             return try BookDocument(bytes: bytes)
         } catch {

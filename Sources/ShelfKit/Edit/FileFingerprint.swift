@@ -4,25 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// What a file looked like when it was read: size, modification time, inode and a hash of the
-/// bytes. A write goes ahead only while the file still matches.
+/// What a file looked like when it was read: its `FileStamp` (identity, size, modification and
+/// change times) and a hash of the bytes. A write goes ahead only while the file still matches.
 struct FileFingerprint: Equatable {
-    var size: Int
-    var modifiedSeconds: Int
-    var modifiedNanoseconds: Int
-    var inode: UInt64
+    var stamp: FileStamp
     var hash: UInt64
 
     /// Reads the file at `path` and fingerprints it, stat before and after the read agreeing.
     static func read(_ path: String) throws(FileError) -> (bytes: [UInt8], fingerprint: FileFingerprint) {
         for _ in 0..<5 {
-            let before = try status(path)
+            let before = try stamp(path)
             let bytes = try FileIO.read(path)
-            let after = try status(path)
-            if before == after, after.size == bytes.count {
-                return (bytes, FileFingerprint(size: after.size, modifiedSeconds: after.seconds,
-                                               modifiedNanoseconds: after.nanoseconds, inode: after.inode,
-                                               hash: fnv1a(bytes)))
+            let after = try stamp(path)
+            if before == after, after.size == Int64(bytes.count) {
+                return (bytes, FileFingerprint(stamp: after, hash: fnv1a(bytes)))
             }
         }
         throw FileError(path: path, reason: "keeps changing while being read; try again")
@@ -38,22 +33,8 @@ struct FileFingerprint: Equatable {
         return hash
     }
 
-    private struct Status: Equatable {
-        var size: Int
-        var seconds: Int
-        var nanoseconds: Int
-        var inode: UInt64
-    }
-
-    private static func status(_ path: String) throws(FileError) -> Status {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw FileError.fromErrno(path, "cannot stat") }
-        #if canImport(Darwin)
-        return Status(size: Int(info.st_size), seconds: Int(info.st_mtimespec.tv_sec),
-                      nanoseconds: Int(info.st_mtimespec.tv_nsec), inode: UInt64(info.st_ino))
-        #else
-        return Status(size: Int(info.st_size), seconds: Int(info.st_mtim.tv_sec),
-                      nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
-        #endif
+    private static func stamp(_ path: String) throws(FileError) -> FileStamp {
+        guard let stamp = FileStamp.of(path: path) else { throw FileError.fromErrno(path, "cannot stat") }
+        return stamp
     }
 }
