@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Edits many book files as one batch (`tags rename` over a whole library).
 ///
@@ -14,106 +13,109 @@ import Foundation
 /// instead of one per file), renames each into place, and syncs each folder once.
 public final class BookWriteBatch {
     private struct Pending {
-        var path: String
-        var displayPath: String
-        var temporary: String
-        var fingerprint: FileFingerprint
+        var relative: String
+        var target: BookTarget
+        var snapshot: FileSnapshot
+        var replacement: ReplacementFile
         var edits: [FieldEdit]
         /// The bytes of each edited key's entry as read (nil when absent), to tell whether
         /// someone else changed the same key meanwhile.
         var editedEntries: [String: [UInt8]?]
     }
 
-    private let vocabulary: Vocabulary
+    private let writer: LibraryWriter
     private var pending: [Pending] = []
+    private let folders = OpenFolders()
 
-    public init(vocabulary: Vocabulary = .standard) {
-        self.vocabulary = vocabulary
+    /// A batch of edits to books of `writer`'s library, through the same checks as one edit.
+    public init(writer: LibraryWriter) {
+        self.writer = writer
     }
 
     /// The number of files waiting for `commit`.
     public var count: Int { pending.count }
 
-    /// Reads and edits the file at `path` (absolute; a link is edited at its target) and writes
-    /// its new bytes beside it. Nothing is replaced until `commit`.
+    /// Reads and edits the book at `relative` (a link is edited at its target) and writes its
+    /// new bytes beside it. Nothing is replaced until `commit`.
     /// - Returns: `.unchanged` when the edits change nothing (no file is written), else `.written`.
     @discardableResult
-    public func prepare(path linkOrPath: String, displayPath: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
-        let path = URL(fileURLWithPath: linkOrPath).resolvingSymlinksInPath().path
-        let (original, fingerprint) = try FileFingerprint.read(path)
-        let document = try BookWriter.parse(original, displayPath: displayPath)
-        let updated = try BookWriter.apply(edits, to: document, displayPath: displayPath, vocabulary: vocabulary)
-        guard updated != original else { return .unchanged }
-        let temporary = try AtomicFile.writeTemporary(near: path, bytes: updated, mode: AtomicFile.currentMode(path), sync: false)
+    public func prepare(_ relative: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
+        let target = try BookTarget.resolve(relative, in: writer.library, followLink: true, folders: folders)
+        let shown = writer.display(relative)
+        let snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
+        let document = try writer.readBook(snapshot, path: target.relative, displayPath: shown)
+        let updated = try writer.apply(edits, to: document, displayPath: shown, force: false)
+        guard updated != snapshot.bytes else { return .unchanged }
+        try Replaceability.check(snapshot.info, name: target.name, in: target.folder, displayPath: shown)
+        let replacement = try ReplacementFile.write(
+            updated, in: target.folder, for: target.name, like: (snapshot.info, target.name), displayPath: shown, sync: false)
         var editedEntries: [String: [UInt8]?] = [:]
         for key in edits.compactMap(\.key) {
-            editedEntries[key] = BookWriter.valueBytes(of: key, in: document, vocabulary).map(Array.init)
+            editedEntries[key] = writer.valueBytes(of: key, in: document).map(Array.init)
         }
         pending.append(Pending(
-            path: path, displayPath: displayPath, temporary: temporary, fingerprint: fingerprint, edits: edits,
+            relative: relative, target: target, snapshot: snapshot, replacement: replacement, edits: edits,
             editedEntries: editedEntries))
         return .written
     }
 
     /// Puts every prepared file in place. A book that changed on disk since `prepare` is edited
-    /// again on its new content, as `BookWriter.edit` does for one file.
+    /// again on its new content, as `LibraryWriter.edit` does for one file.
     /// - Parameter done: called for each file, in order, with its outcome or error.
-    public func commit(_ done: (_ displayPath: String, _ outcome: Result<BookWriter.Outcome, any Error>) -> Void) {
+    public func commit(_ done: (_ relative: String, _ outcome: Result<BookWriter.Outcome, any Error>) -> Void) {
         let batch = pending
         pending = []
-        flush(batch.map(\.temporary))
-        var folders = Set<String>()
+        flush(batch.map { ($0.replacement.folder.descriptor, $0.replacement.name) })
+        var synced = Set<String>()
         for item in batch {
             if replaceIfUnchanged(item) {
-                folders.insert(AtomicFile.folderOf(item.path))
-                done(item.displayPath, .success(.written))
+                if synced.insert(item.target.folder.relative).inserted { item.target.folder.sync() }
+                done(item.relative, .success(.written))
                 continue
             }
-            unlink(item.temporary)
-            done(item.displayPath, Result { try redo(item) })
-        }
-        for folder in folders.sorted() {
-            AtomicFile.syncFolder(of: folder + "/.")
+            item.replacement.discard()
+            done(item.relative, Result { try redo(item) })
         }
     }
 
-    /// A book changed since `prepare`: the edits are made again on its new content, as
-    /// `BookWriter.edit` does, unless someone else changed a key being edited.
+    /// A book changed since `prepare`: the edits are made again on its new content, unless
+    /// someone else changed a key being edited.
     private func redo(_ item: Pending) throws -> BookWriter.Outcome {
-        let (current, _) = try FileFingerprint.read(item.path)
-        let document = try BookWriter.parse(current, displayPath: item.displayPath)
-        for (key, entry) in item.editedEntries
-        where BookWriter.valueBytes(of: key, in: document, vocabulary).map(Array.init) != entry {
-            throw EditError.changedOnDisk(path: item.displayPath, key: key)
+        let shown = writer.display(item.relative)
+        let current = try FileSnapshot.read(item.target.name, in: item.target.folder, displayPath: shown)
+        let document = try writer.readBook(current, path: item.target.relative, displayPath: shown)
+        for (key, entry) in item.editedEntries where writer.valueBytes(of: key, in: document).map(Array.init) != entry {
+            throw EditError.changedOnDisk(path: shown, key: key)
         }
-        return try BookWriter.edit(path: item.path, displayPath: item.displayPath, edits: item.edits, vocabulary: vocabulary)
+        return try writer.edit(item.relative, edits: item.edits)
     }
 
     /// Removes the prepared files without replacing anything.
     public func discard() {
-        for item in pending { unlink(item.temporary) }
+        for item in pending { item.replacement.discard() }
         pending = []
     }
 
-    /// Renames the new file over the book if the book is still what was read, under the lock
-    /// other shelf processes take.
+    /// Renames the new file over the book if the book still holds what was read, under the
+    /// lock other shelf processes take. The folder is synced by the caller, once per folder.
     private func replaceIfUnchanged(_ item: Pending) -> Bool {
-        let lock = FileLock(path: item.path)
+        let lock = FileLock(name: item.target.name, in: item.target.folder)
         defer { lock.release() }
-        guard let current = try? FileFingerprint.read(item.path), current.fingerprint == item.fingerprint else { return false }
-        return rename(item.temporary, item.path) == 0
+        let shown = writer.display(item.relative)
+        guard item.snapshot.isCurrent(item.target.name, in: item.target.folder, displayPath: shown) else { return false }
+        return (try? item.replacement.replaceWithoutSync(item.target.name, displayPath: shown)) != nil
     }
 
     /// Makes the new files' bytes durable before any of them is renamed into place.
-    private func flush(_ files: [String]) {
+    private func flush(_ files: [(folder: Int32, name: String)]) {
         #if os(Linux)
         // One syncfs per file system flushes everything at once; the files of one library
         // share a file system, so this is usually a single call.
         var synced = Set<UInt64>()
         for file in files {
             var info = stat()
-            guard stat(file, &info) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
-            let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+            guard fstatat(file.folder, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
+            let descriptor = openat(file.folder, file.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             if BookWriteBatch.syncFileSystem?(descriptor) != 0 { fsyncEach(files) }
             close(descriptor)
@@ -131,9 +133,9 @@ public final class BookWriteBatch {
     }()
     #endif
 
-    private func fsyncEach(_ files: [String]) {
+    private func fsyncEach(_ files: [(folder: Int32, name: String)]) {
         for file in files {
-            let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+            let descriptor = openat(file.folder, file.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             _ = fsync(descriptor)
             close(descriptor)

@@ -49,6 +49,8 @@ public enum EditError: Error, Sendable, CustomStringConvertible {
     case changedOnDisk(path: String, key: String)
     case unreadableResult(DocumentError)
     case invalidValue(key: String, reason: String)
+    /// The value to replace is one shelf cannot read; replacing it would lose it (`--force` does).
+    case unreadableValue(path: String, key: String, value: String, reason: String)
 
     public var description: String {
         switch self {
@@ -62,6 +64,9 @@ public enum EditError: Error, Sendable, CustomStringConvertible {
             return "internal error: the edited front matter would not parse (\(error)); nothing was written"
         case let .invalidValue(key, reason):
             return "\(key): \(reason)"
+        case let .unreadableValue(path, key, value, reason):
+            return "\(path): \(key) holds \(value), which \(reason); shelf does not replace a value it cannot read. "
+                + "Nothing was written; pass --force to replace it, or edit it by hand (shelf edit)"
         }
     }
 }

@@ -16,6 +16,14 @@ final class FileLock {
         }
     }
 
+    /// Locks the entry `name` of an open folder, never through a link.
+    init(name: String, in folder: OpenFolder) {
+        descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if descriptor >= 0 {
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        }
+    }
+
     func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)

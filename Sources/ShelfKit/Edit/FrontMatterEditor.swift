@@ -6,8 +6,10 @@ public struct FrontMatterEditor {
     private let path: String
     /// The files' own key names and status words, which edits write.
     public let vocabulary: Vocabulary
+    /// Replace values shelf cannot read (`--force`); otherwise setting one is refused.
+    var replacesUnreadableValues = false
 
-    public init(document: BookDocument, path: String = "", vocabulary: Vocabulary = .standard) {
+    public init(document: BookDocument, path: String = "", vocabulary: Vocabulary) {
         self.document = document
         self.path = path
         self.vocabulary = vocabulary
@@ -32,6 +34,9 @@ public struct FrontMatterEditor {
         case .set(let key, let given):
             let value = inVocabulary(given, key: key)
             if let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) {
+                if !replacesUnreadableValues, let reason = unreadableReason(entry, replacingWith: value) {
+                    throw .unreadableValue(path: path, key: entry.key, value: shownValue(of: entry), reason: reason)
+                }
                 try replaceValue(of: entry, with: value)
             } else {
                 try insertLine(key: writtenKey(key), value: value, in: frontMatter)
@@ -82,7 +87,7 @@ public struct FrontMatterEditor {
 
     /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
     /// canonical field (the vocabulary's spelling first, then the first alias written).
-    public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) -> FrontMatterEntry? {
+    public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
         if let exact = frontMatter.entry(key) { return exact }
         guard let canonical = vocabulary.field(forKey: key) else {
             let folded = CanonicalField.fold(key)

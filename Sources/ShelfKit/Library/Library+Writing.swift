@@ -1,5 +1,3 @@
-import Foundation
-
 extension Library {
     /// Why shelf will not write a file.
     public struct OutsideLibrary: Error, Sendable, CustomStringConvertible {
@@ -7,24 +5,18 @@ extension Library {
         public var target: String
 
         public var description: String {
-            "\(path) is a link to \(target), outside the library; shelf does not write through it"
+            "\(path) leads to \(target), outside the library; shelf does not write through it"
         }
     }
 
-    /// Applies edits to the book at a library-relative path. A symbolic link is followed when it
-    /// points inside the library (the target is edited and the link kept), and refused when it
-    /// points outside: shelf never writes through a link out of the library.
-    @discardableResult
-    public func edit(_ relative: String, displayPath: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
-        try BookWriter.edit(path: writablePath(relative), displayPath: displayPath, edits: edits, vocabulary: config.vocabulary)
-    }
+    /// The door every change to this library's files goes through.
+    public var writer: LibraryWriter { LibraryWriter(library: self) }
 
-    /// The real file a write to `relative` must go to.
-    public func writablePath(_ relative: String) throws -> String {
-        let path = absolutePath(relative)
-        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard resolved.hasPrefix(root + "/") else { throw OutsideLibrary(path: relative, target: destination) }
-        return resolved
+    /// Applies edits to the book at a library-relative path, through `writer`. A symbolic link
+    /// is followed when it points to a book inside the library (the target is edited and the
+    /// link kept), and refused when it points outside.
+    @discardableResult
+    public func edit(_ relative: String, displayPath: String, edits: [FieldEdit], force: Bool = false) throws -> BookWriter.Outcome {
+        try LibraryWriter(library: self, display: { $0 == relative ? displayPath : $0 }).edit(relative, edits: edits, force: force)
     }
 }

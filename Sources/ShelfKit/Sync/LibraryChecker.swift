@@ -110,7 +110,7 @@ public struct LibraryChecker {
         }
         if let isbn = book.isbn13 {
             if let owner = isbnOwners[isbn] {
-                let at = position(of: FrontMatterEditor.target("isbn", in: frontMatter)?.key ?? "isbn")
+                let at = position(of: FrontMatterEditor.target("isbn", in: frontMatter, vocabulary: vocabulary)?.key ?? "isbn")
                 findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "duplicate-isbn", severity: .error,
                                              message: "ISBN \(isbn) is also \(owner)'s"))
             } else {

@@ -40,7 +40,7 @@ struct ImportRunner {
                     continue
                 }
                 do {
-                    let outcome = try BookWriter.edit(path: library.absolutePath(path), displayPath: display, edits: result.edits)
+                    let outcome = try library.edit(path, displayPath: display, edits: result.edits)
                     if outcome == .written {
                         Output.line("updated \(display)\(detail)")
                         summary.updated += 1

@@ -39,7 +39,9 @@ struct MergeDriverCommand: ParsableCommand {
             edits.append(.appendToBody("### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")))
         }
         do {
-            let merged = try BookWriter.apply(edits, to: documents[1], displayPath: name)
+            var editor = FrontMatterEditor(document: documents[1], path: name, vocabulary: .standard)
+            try editor.apply(edits)
+            let merged = editor.document.bytes
             if merged != documents[1].bytes { try AtomicFile.replace(path: ours, bytes: merged) }
         } catch {
             throw Diagnostics.failure("\(name): cannot merge: \(error)")

@@ -48,18 +48,26 @@ enum BookLookup {
     /// The library-relative path of the book `name` stands for. A path is found without loading
     /// the library; anything else loads it once.
     static func path(named name: String, in library: Library) throws -> String {
-        if let path = BookResolver.existingPath(name, in: library) { return path }
-        let (index, problems) = try LoadLibrary.load(library, withNotes: false)
+        var problems: [LibraryProblem] = []
+        let finder = BookFinder(library: library) { index, found in
+            ProcessLifetime.keepUntilExit(index)
+            problems = found
+        }
         do {
-            return try BookResolver.resolve(name, in: index, library: library).path
+            return try finder.path(named: name)
         } catch {
-            Diagnostics.report(problems, library: library)
-            if case .ambiguous(_, let candidates) = error {
+            if case .resolver(.ambiguous(_, let candidates)) = error {
+                Diagnostics.report(problems, library: library)
                 let list = candidates.prefix(20).map { "  \(Paths.display($0.path, in: library))  \($0.title)" }
                 let more = candidates.count > 20 ? ["  … and \(candidates.count - 20) more"] : []
                 throw Diagnostics.failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more)
                     .joined(separator: "\n"))
             }
+            if case .broken(_, let problem) = error {
+                Diagnostics.report([problem], library: library)
+                throw Diagnostics.failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
+            }
+            Diagnostics.report(problems, library: library)
             throw Diagnostics.failure(error.description)
         }
     }

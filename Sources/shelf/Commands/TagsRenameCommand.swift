@@ -44,13 +44,13 @@ struct TagsRenameCommand: ParsableCommand {
         }
         // All new files are written first and reach the disk together: one flush for the batch
         // instead of one per book (see BookWriteBatch).
-        let batch = BookWriteBatch(vocabulary: library.config.vocabulary)
+        let batch = BookWriteBatch(writer: LibraryWriter(library: library, display: { Paths.display($0, in: library) }))
         var progress = ProgressBar(total: plan.changes.count * 2, label: "Renaming")
         for change in plan.changes {
             defer { progress.advance() }
             let display = Paths.display(change.path, in: library)
             do {
-                try batch.prepare(path: library.writablePath(change.path), displayPath: display, edits: change.edits)
+                try batch.prepare(change.path, edits: change.edits)
             } catch {
                 failures += 1
                 progress.note(String(describing: error))

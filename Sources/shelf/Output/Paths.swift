@@ -24,3 +24,11 @@ enum Paths {
         return target
     }
 }
+
+extension Library {
+    /// The door to this library's files, naming paths as `Paths.display` does.
+    var commandWriter: LibraryWriter {
+        let library = self
+        return LibraryWriter(library: library, display: { Paths.display($0, in: library) })
+    }
+}

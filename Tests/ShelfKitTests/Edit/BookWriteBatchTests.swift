@@ -20,17 +20,17 @@ import Testing
             try batchFolder.write(name, text)
             try singleFolder.write(name, text)
         }
-        let batch = BookWriteBatch()
+        let batch = try BookWriteBatch(writer: batchFolder.writer)
         var prepared: [BookWriter.Outcome] = []
         for name in names {
-            prepared.append(try batch.prepare(path: batchFolder.path + "/" + name, displayPath: name, edits: Self.rename))
+            prepared.append(try batch.prepare(name, edits: Self.rename))
         }
         #expect(batch.count == prepared.filter { $0 == .written }.count)
         #expect(try batchFolder.bytes(names[1]) == Array(Self.book("Book 1", tags: "x, old, y").utf8), "nothing replaced before commit")
         var outcomes: [String: BookWriter.Outcome] = [:]
         batch.commit { name, outcome in outcomes[name] = try? outcome.get() }
         for name in names {
-            let single = try BookWriter.edit(path: singleFolder.path + "/" + name, displayPath: name, edits: Self.rename)
+            let single = try singleFolder.writer.edit(name, edits: Self.rename)
             #expect(try batchFolder.bytes(name) == singleFolder.bytes(name), "\(name)")
             if single == .written { #expect(outcomes[name] == .written, "\(name)") }
         }
@@ -41,8 +41,8 @@ import Testing
     @Test func aBookChangedMeanwhileIsEditedOnItsNewContent() throws {
         let folder = try EditTempFolder()
         let path = try folder.write("a.md", Self.book("A", tags: "old"))
-        let batch = BookWriteBatch()
-        try batch.prepare(path: path, displayPath: "a.md", edits: Self.rename)
+        let batch = try BookWriteBatch(writer: folder.writer)
+        try batch.prepare("a.md", edits: Self.rename)
         // Someone else changes another key: both changes must survive.
         try folder.write("a.md", Self.book("A", tags: "old").replacingOccurrences(of: "rating: 3", with: "rating: 5"))
         var result: Result<BookWriter.Outcome, any Error>?
@@ -55,8 +55,8 @@ import Testing
     @Test func aBookWhoseEditedKeyChangedMeanwhileIsLeftAlone() throws {
         let folder = try EditTempFolder()
         let path = try folder.write("a.md", Self.book("A", tags: "old"))
-        let batch = BookWriteBatch()
-        try batch.prepare(path: path, displayPath: "a.md", edits: Self.rename)
+        let batch = try BookWriteBatch(writer: folder.writer)
+        try batch.prepare("a.md", edits: Self.rename)
         let theirs = Self.book("A", tags: "old, theirs")
         try folder.write("a.md", theirs)
         var result: Result<BookWriter.Outcome, any Error>?
@@ -71,8 +71,8 @@ import Testing
         let text = Self.book("A", tags: "old")
         let path = try folder.write("a.md", text)
         do {
-            let batch = BookWriteBatch()
-            try batch.prepare(path: path, displayPath: "a.md", edits: Self.rename)
+            let batch = try BookWriteBatch(writer: folder.writer)
+            try batch.prepare("a.md", edits: Self.rename)
             #expect(try folder.temporaryFiles().count == 1)
         }
         #expect(try folder.temporaryFiles().isEmpty)

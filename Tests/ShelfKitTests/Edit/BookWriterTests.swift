@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ShelfKit
 
-/// BookWriter.edit on real files: no-op edits do not touch the file, writes are atomic and keep
+/// LibraryWriter.edit on real files: no-op edits do not touch the file, writes are atomic and keep
 /// permissions, leave no temporary files, and a file changed between read and replace is
 /// handled at value level (re-applied, or refused when the same key changed).
 @Suite struct BookWriterTests {
@@ -18,7 +18,7 @@ import Testing
             [.remove("tags", "zzz")], [.unset("missing")], [.rename("tags", from: "zzz", to: "y")], [],
             [.set("rating", .typed("4")), .set("rating", .typed("3"))],
         ] {
-            let outcome = try BookWriter.edit(path: path, displayPath: "dune.md", edits: edits)
+            let outcome = try folder.writer.edit("dune.md", edits: edits)
             #expect(outcome == .unchanged, "\(edits)")
         }
         #expect(try EditFileStatus(path) == before)
@@ -29,10 +29,10 @@ import Testing
 
     @Test func aWriteReplacesTheFileAndKeepsItsPermissions() throws {
         let folder = try EditTempFolder()
-        for mode in [0o600, 0o640, 0o444] as [Int] {
+        for mode in [0o600, 0o640, 0o664, 0o4755 & 0o777] as [Int] {
             let path = try folder.write("book.md", BookWriterTests.original)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
-            let outcome = try BookWriter.edit(path: path, displayPath: "book.md", edits: [.set("rating", .typed("5"))])
+            let outcome = try folder.writer.edit("book.md", edits: [.set("rating", .typed("5"))], force: false)
             #expect(outcome == .written)
             #expect(try folder.bytes("book.md") == Array("---\ntitle: Dune  # c\nrating: 5\ntags: [a]\n---\nBody\n".utf8))
             #expect(try EditFileStatus(path).mode == UInt32(mode), "mode \(String(mode, radix: 8))")
@@ -46,7 +46,7 @@ import Testing
         let folder = try EditTempFolder()
         let path = try folder.write("dune.md", BookWriterTests.original)
         var calls = 0
-        let outcome = try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5")), .add("tags", "b")]) {
+        let outcome = try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5")), .add("tags", "b")], force: false) {
             calls += 1
             if calls == 1 {
                 // Another program changes the title and appends to the body meanwhile.
@@ -64,7 +64,7 @@ import Testing
         let path = try folder.write("dune.md", BookWriterTests.original)
         try editSetModificationTime(path, seconds: 1_500_000_000)
         var calls = 0
-        try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("4"))]) {
+        try folder.writer.edit("dune.md", edits: [.set("rating", .typed("4"))], force: false) {
             calls += 1
             guard calls == 1 else { return }
             // Same length, same modification time: only the bytes tell.
@@ -80,7 +80,7 @@ import Testing
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 1\ntags: [a]\n---\nBody\n".utf8)
         var thrown: (any Error)?
         do {
-            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("title", .string("X")), .set("rating", .typed("5"))]) {
+            try folder.writer.edit("dune.md", edits: [.set("title", .string("X")), .set("rating", .typed("5"))], force: false) {
                 try? Data(concurrent).write(to: URL(fileURLWithPath: path))
             }
         } catch {
@@ -101,7 +101,7 @@ import Testing
         let path = try folder.write("dune.md", BookWriterTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a, z]\n---\nBody\n".utf8)
         #expect(throws: EditError.self) {
-            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.add("tags", "b")]) {
+            try folder.writer.edit("dune.md", edits: [.add("tags", "b")], force: false) {
                 try? Data(concurrent).write(to: URL(fileURLWithPath: path))
             }
         }
@@ -113,7 +113,7 @@ import Testing
         let path = try folder.write("dune.md", BookWriterTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\nmood: calm\n---\nBody\n".utf8)
         #expect(throws: EditError.self) {
-            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("mood", .string("tense"))]) {
+            try folder.writer.edit("dune.md", edits: [.set("mood", .string("tense"))], force: false) {
                 try? Data(concurrent).write(to: URL(fileURLWithPath: path))
             }
         }
@@ -125,7 +125,7 @@ import Testing
         let path = try folder.write("dune.md", BookWriterTests.original)
         var calls = 0
         #expect(throws: (any Error).self) {
-            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5"))]) {
+            try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5"))], force: false) {
                 calls += 1
                 try? Data("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody \(calls)\n".utf8).write(to: URL(fileURLWithPath: path))
             }
@@ -138,7 +138,7 @@ import Testing
         let folder = try EditTempFolder()
         let path = try folder.write("dune.md", BookWriterTests.original)
         #expect(throws: (any Error).self) {
-            try BookWriter.edit(path: path, displayPath: "dune.md", edits: [.set("rating", .typed("5"))]) {
+            try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5"))], force: false) {
                 try? FileManager.default.removeItem(atPath: path)
             }
         }
@@ -151,7 +151,7 @@ import Testing
         let path = try folder.write("broken.md", broken)
         var thrown: (any Error)?
         do {
-            try BookWriter.edit(path: path, displayPath: "broken.md", edits: [.set("rating", .typed("5"))])
+            try folder.writer.edit("broken.md", edits: [.set("rating", .typed("5"))], force: false)
         } catch {
             thrown = error
         }
@@ -170,9 +170,25 @@ import Testing
         let target = try folder.write("target.md", BookWriterTests.original)
         let link = folder.path + "/link.md"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        try BookWriter.edit(path: link, displayPath: "link.md", edits: [.set("rating", .typed("5"))])
+        try folder.writer.edit("link.md", edits: [.set("rating", .typed("5"))], force: false)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try folder.bytes("target.md") == Array("---\ntitle: Dune  # c\nrating: 5\ntags: [a]\n---\nBody\n".utf8))
+    }
+
+    @Test func aReadOnlyFileIsRefusedNotReplaced() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("book.md", BookWriterTests.original)
+        for mode in [0o400, 0o444, 0o500] as [Int] {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            let before = try EditFileStatus(path)
+            let error = try #require(throws: FileError.self) {
+                try folder.writer.edit("book.md", edits: [.set("rating", .typed("5"))])
+            }
+            #expect(error.reason.contains("read-only"), "\(error)")
+            #expect(try EditFileStatus(path) == before)
+            #expect(try folder.bytes("book.md") == Array(BookWriterTests.original.utf8))
+            #expect(try folder.listing() == ["book.md"])
+        }
     }
 
     @Test func atomicCreateNeverReplacesAnExistingFile() throws {

@@ -18,7 +18,7 @@ func editApplying(_ edits: [FieldEdit], to input: String) throws -> [UInt8] {
 
 func editApplying(_ edits: [FieldEdit], to input: [UInt8]) throws -> [UInt8] {
     let document = try BookDocument(bytes: input)
-    return try BookWriter.apply(edits, to: document, displayPath: "test.md")
+    return try BookWriter.apply(edits, to: document, displayPath: "test.md", vocabulary: .standard)
 }
 
 /// A byte string shown with its invisible bytes spelled out, for failure messages.
@@ -84,6 +84,11 @@ final class EditTempFolder {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The door to the folder, opened as a library (in the standard vocabulary).
+    var writer: LibraryWriter {
+        get throws { try Library(root: path).writer }
+    }
 
     /// Writes `bytes` to `name` in the folder and returns the absolute path.
     @discardableResult

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A book file a write may go to: its folder held open, its name in it, and its path relative
+/// to the library root. Only a name the library lists as a book qualifies: a `.md` file outside
+/// hidden folders (`.git`, `.obsidian`), not hidden itself, not a sync tool's conflict copy.
+struct BookTarget {
+    var folder: OpenFolder
+    var name: String
+    /// The path relative to the library root, links resolved (for an edit) or not (for `rm`
+    /// and `mv`, which act on the entry itself).
+    var relative: String
+
+    /// The file a change to the book at `relative` must go to.
+    /// - Parameter followLink: edit a link's target (which must itself be a book inside the
+    ///   library); otherwise the entry itself, a link or not, is the target.
+    /// - Parameter folders: folders already open, shared by the targets of a batch (thousands
+    ///   of books must not hold thousands of descriptors).
+    static func resolve(_ relative: String, in library: Library, followLink: Bool, folders: OpenFolders? = nil) throws -> BookTarget {
+        try LibraryPath.checkBookPath(relative)
+        let absolute = library.absolutePath(relative)
+        var real = relative
+        if followLink {
+            guard let resolved = realPath(absolute) else { throw FileError.fromErrno(relative, "cannot open") }
+            guard resolved.hasPrefix(library.root + "/") else {
+                throw Library.OutsideLibrary(path: relative, target: resolved)
+            }
+            real = String(resolved.dropFirst(library.root.count + 1))
+            if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
+        } else {
+            let (folder, name) = LibraryPath.split(relative)
+            let folderAbsolute = folder.isEmpty ? library.root : library.absolutePath(folder)
+            guard let resolvedFolder = realPath(folderAbsolute) else { throw FileError.fromErrno(relative, "cannot open") }
+            guard resolvedFolder == library.root || resolvedFolder.hasPrefix(library.root + "/") else {
+                throw Library.OutsideLibrary(path: relative, target: resolvedFolder + "/" + name)
+            }
+            let realFolder = resolvedFolder == library.root ? "" : String(resolvedFolder.dropFirst(library.root.count + 1))
+            real = realFolder.isEmpty ? name : realFolder + "/" + name
+            if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
+        }
+        let (folder, name) = LibraryPath.split(real)
+        let open = try folders?.folder(folder, below: library.root) ?? OpenFolder.open(folder, below: library.root)
+        return BookTarget(folder: open, name: name, relative: real)
+    }
+
+    /// `realpath(3)`: the path with every link resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// The folders a batch has open, each opened once.
+final class OpenFolders {
+    private var open: [String: OpenFolder] = [:]
+
+    func folder(_ relative: String, below root: String) throws(FileError) -> OpenFolder {
+        if let folder = open[relative] { return folder }
+        let folder = try OpenFolder.open(relative, below: root)
+        open[relative] = folder
+        return folder
+    }
+}
+
+/// Paths inside a library, checked before anything is written to them.
+enum LibraryPath {
+    /// Why a path is not one shelf writes a book at.
+    struct NotABook: Error, Sendable, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason); shelf changes only book files" }
+    }
+
+    /// Throws unless `relative` is where the library could list a book: `.md`, not hidden, not
+    /// in a hidden folder, no `.` or `..`, not a conflict copy.
+    static func checkBookPath(_ relative: String, linkedFrom link: String? = nil) throws(NotABook) {
+        let shown = link.map { "\($0) (a link to \(relative))" } ?? relative
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+            throw NotABook(path: shown, reason: "not a path inside the library")
+        }
+        if let hidden = components.dropLast().first(where: { $0.hasPrefix(".") }) {
+            throw NotABook(path: shown, reason: "is inside the hidden folder \(hidden)")
+        }
+        guard let name = components.last, BookFileScanner.isCandidate(String(name)) else {
+            throw NotABook(path: shown, reason: "is not a book file (a book is a .md file whose name does not start with a dot)")
+        }
+        if ConflictCopy(path: relative) != nil {
+            throw NotABook(path: shown, reason: "is a sync conflict copy (merge it with `shelf conflicts resolve`)")
+        }
+    }
+
+    /// The folder part (`""` at the root) and the name of a relative path.
+    static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One complete, settled version of a file: its bytes and what `stat` said about them.
+///
+/// An editor or sync tool may be rewriting the file in place while shelf reads it (truncate,
+/// then write). A read is taken only when `fstat` before and after agree, the name still leads
+/// to the same file, the size matches the bytes, and the file has not changed for
+/// `quietPeriod`: a version caught half-written would have to stay half-written that long.
+struct FileSnapshot {
+    var bytes: [UInt8]
+    var info: stat
+    var stamp: FileStamp
+
+    /// How long a file must have been left alone before its bytes are trusted (nanoseconds).
+    /// File times come from a clock that ticks every few milliseconds, hence the margin.
+    static let quietPeriod: Int64 = 40_000_000
+    /// How long to wait, in all, for a file that keeps changing.
+    static let patience: Int64 = 2_000_000_000
+
+    /// Reads `name` in `folder` (never through a link), waiting for it to settle.
+    static func read(_ name: String, in folder: OpenFolder, displayPath: String) throws(FileError) -> FileSnapshot {
+        let deadline = FileStamp.now() + patience
+        while true {
+            if let snapshot = try readOnce(name, in: folder, displayPath: displayPath) {
+                // The change time, which only the kernel sets (a modification time may be set
+                // to anything, even the future).
+                let age = FileStamp.now() - snapshot.stamp.changed
+                if age >= quietPeriod { return snapshot }
+                // Changed a moment ago: wait until it would be old enough, then make sure
+                // nothing changed meanwhile.
+                sleepNanoseconds(min(quietPeriod - age, quietPeriod))
+                if let again = folder.status(of: name), FileStamp(again) == snapshot.stamp { return snapshot }
+            }
+            guard FileStamp.now() < deadline else {
+                throw FileError(path: displayPath, reason: "changed while being read (another program is writing it); nothing was written, try again")
+            }
+            sleepNanoseconds(5_000_000)
+        }
+    }
+
+    /// One read; nil when the file changed while it was read.
+    private static func readOnce(_ name: String, in folder: OpenFolder, displayPath: String) throws(FileError) -> FileSnapshot? {
+        let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw FileError(path: displayPath, reason: "became a link while shelf worked; nothing was written") }
+            throw FileError.fromErrno(displayPath, "cannot open")
+        }
+        defer { close(descriptor) }
+        var before = stat()
+        guard fstat(descriptor, &before) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
+        guard (before.st_mode & S_IFMT) == S_IFREG else {
+            throw FileError(path: displayPath, reason: "is not a regular file (\(FileKind.name(before.st_mode))); shelf neither reads nor writes it")
+        }
+        let bytes = try FileIO.readAll(descriptor, path: displayPath)
+        var after = stat()
+        guard fstat(descriptor, &after) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
+        let stamp = FileStamp(after)
+        guard FileStamp(before) == stamp, stamp.size == Int64(bytes.count),
+              let named = folder.status(of: name), FileStamp(named) == stamp else { return nil }
+        return FileSnapshot(bytes: bytes, info: after, stamp: stamp)
+    }
+
+    /// True when `name` still holds exactly these bytes, as far as a fresh read can tell.
+    func isCurrent(_ name: String, in folder: OpenFolder, displayPath: String) -> Bool {
+        guard let now = try? FileSnapshot.readOnce(name, in: folder, displayPath: displayPath) else { return false }
+        return now.stamp == stamp && now.bytes == bytes
+    }
+
+    private static func sleepNanoseconds(_ nanoseconds: Int64) {
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+/// Names for the kinds of file `stat` tells apart, for messages.
+enum FileKind {
+    static func name(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a folder"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "an unknown kind of file"
+        }
+    }
+}

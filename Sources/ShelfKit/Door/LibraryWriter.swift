@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one door through which shelf changes a library's files. Every write that passes it:
+/// - goes only to a file the library lists as a book (or, for `writeSupportFile`, to a plain
+///   file of shelf's own inside the library), never through a link out of the library, and
+///   relative to folder descriptors opened without following links;
+/// - splices the edit into the file's own bytes (a no-op edit writes nothing) and replaces the
+///   file atomically, from a temporary file in the same folder, flushed before the rename;
+/// - reads a settled version of the file and checks, right before the rename, that it still
+///   holds exactly those bytes (an edit made meanwhile is merged or refused, never lost);
+/// - keeps the file's permission bits, owner, group and extended attributes; refuses read-only
+///   files and files with several hard links rather than replace them;
+/// - never rewrites a malformed or non-UTF-8 file, and never replaces a value it cannot read
+///   unless forced.
+public struct LibraryWriter: Sendable {
+    public let library: Library
+    /// How paths are named in messages (relative to the current folder, on the command line).
+    let display: @Sendable (String) -> String
+
+    /// - Parameter display: turns a library-relative path into the name messages use.
+    public init(library: Library, display: @escaping @Sendable (String) -> String = { $0 }) {
+        self.library = library
+        self.display = display
+    }
+
+    /// What an edit did.
+    public typealias Outcome = BookWriter.Outcome
+
+    /// Applies `edits` to the book at `relative` in one atomic write.
+    /// - Parameters:
+    ///   - force: replace values shelf cannot read (a date it does not understand, a map).
+    ///   - beforeReplace: test hook, called after the new bytes are ready, before the check.
+    @discardableResult
+    public func edit(_ relative: String, edits: [FieldEdit], force: Bool = false) throws -> Outcome {
+        try edit(relative, edits: edits, force: force, beforeReplace: nil)
+    }
+
+    func edit(_ relative: String, edits: [FieldEdit], force: Bool, beforeReplace: (() -> Void)?) throws -> Outcome {
+        let target = try BookTarget.resolve(relative, in: library, followLink: true)
+        let shown = display(relative)
+        AtomicFile.sweepLeftovers(inFolder: library.absolutePath(target.folder.relative))
+        var snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
+        let original = try readBook(snapshot, path: target.relative, displayPath: shown)
+        var updated = try apply(edits, to: original, displayPath: shown, force: force)
+        guard updated != snapshot.bytes else { return .unchanged }
+        try Replaceability.check(snapshot.info, name: target.name, in: target.folder, displayPath: shown)
+        for _ in 0..<3 {
+            beforeReplace?()
+            let replacement = try ReplacementFile.write(
+                updated, in: target.folder, for: target.name, like: (snapshot.info, target.name), displayPath: shown)
+            // Another shelf process checks and replaces under the same lock; editors and sync
+            // tools do not lock, and the check of the bytes is what guards against them.
+            let lock = FileLock(name: target.name, in: target.folder)
+            if snapshot.isCurrent(target.name, in: target.folder, displayPath: shown) {
+                try replacement.replace(target.name, displayPath: shown)
+                lock.release()
+                return .written
+            }
+            lock.release()
+            replacement.discard()
+            // Changed underneath: redo the same edits on what is there now, unless they collide.
+            let current = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
+            let currentDocument = try readBook(current, path: target.relative, displayPath: shown)
+            for key in edits.compactMap(\.key) where valueBytes(of: key, in: original) != valueBytes(of: key, in: currentDocument) {
+                throw EditError.changedOnDisk(path: shown, key: key)
+            }
+            updated = try apply(edits, to: currentDocument, displayPath: shown, force: force)
+            guard updated != current.bytes else { return .unchanged }
+            try Replaceability.check(current.info, name: target.name, in: target.folder, displayPath: shown)
+            snapshot = current
+        }
+        throw FileError(path: shown, reason: "keeps changing on disk; nothing was written, try again")
+    }
+
+    /// The book in a snapshot; a malformed file or one that is not a book is refused.
+    func readBook(_ snapshot: FileSnapshot, path: String, displayPath: String) throws -> BookDocument {
+        let document = try BookWriter.parse(snapshot.bytes, displayPath: displayPath)
+        guard library.book(at: path, in: document) != nil else {
+            throw LibraryPath.NotABook(path: displayPath, reason: "has no front matter with a title, so it is not a book")
+        }
+        return document
+    }
+
+    /// The bytes after `edits`, in the library's own vocabulary.
+    func apply(_ edits: [FieldEdit], to document: BookDocument, displayPath: String, force: Bool) throws(EditError) -> [UInt8] {
+        var editor = FrontMatterEditor(document: document, path: displayPath, vocabulary: library.config.vocabulary)
+        editor.replacesUnreadableValues = force
+        try editor.apply(edits)
+        return editor.document.bytes
+    }
+
+    func valueBytes(of key: String, in document: BookDocument) -> ArraySlice<UInt8>? {
+        BookWriter.valueBytes(of: key, in: document, library.config.vocabulary)
+    }
+}
+
+/// Whether a file may be replaced by a new version at all.
+enum Replaceability {
+    /// Throws for a file shelf must not replace: read-only, or with several hard links (a new
+    /// version would split them: the other names would keep the old bytes).
+    static func check(_ info: stat, name: String, in folder: OpenFolder, displayPath: String) throws(FileError) {
+        if info.st_mode & 0o222 == 0 || faccessat(folder.descriptor, name, W_OK, AT_EACCESS) != 0 {
+            throw FileError(path: displayPath, reason: "is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))); shelf leaves it as it is. "
+                + "Make it writable (chmod u+w) to change it")
+        }
+        if info.st_nlink > 1 {
+            throw FileError(path: displayPath, reason: "has \(info.st_nlink) hard links; replacing it would split them (the other names would keep "
+                + "the old text), so shelf leaves it as it is. Edit it in your editor, or break the link (cp it over itself) first")
+        }
+    }
+}
