@@ -16,29 +16,23 @@ struct BookTarget {
 
     /// The file a change to the book at `relative` must go to.
     /// - Parameter followLink: edit a link's target (which must itself be a book inside the
-    ///   library); otherwise the entry itself, a link or not, is the target.
+    ///   library); otherwise the entry itself, a link or not, is the target. Folders on the way
+    ///   are never links (`OpenFolder` refuses them).
     /// - Parameter folders: folders already open, shared by the targets of a batch (thousands
     ///   of books must not hold thousands of descriptors).
     static func resolve(_ relative: String, in library: Library, followLink: Bool, folders: OpenFolders? = nil) throws -> BookTarget {
         try LibraryPath.checkBookPath(relative)
         let absolute = library.absolutePath(relative)
         var real = relative
-        if followLink {
+        var entry = stat()
+        // Folders are opened below without following links, so only a link at the end needs
+        // resolving (the library lists no book under a linked folder).
+        if followLink && lstat(absolute, &entry) == 0 && (entry.st_mode & S_IFMT) == S_IFLNK {
             guard let resolved = realPath(absolute) else { throw FileError.fromErrno(relative, "cannot open") }
             guard resolved.hasPrefix(library.root + "/") else {
                 throw Library.OutsideLibrary(path: relative, target: resolved)
             }
             real = String(resolved.dropFirst(library.root.count + 1))
-            if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
-        } else {
-            let (folder, name) = LibraryPath.split(relative)
-            let folderAbsolute = folder.isEmpty ? library.root : library.absolutePath(folder)
-            guard let resolvedFolder = realPath(folderAbsolute) else { throw FileError.fromErrno(relative, "cannot open") }
-            guard resolvedFolder == library.root || resolvedFolder.hasPrefix(library.root + "/") else {
-                throw Library.OutsideLibrary(path: relative, target: resolvedFolder + "/" + name)
-            }
-            let realFolder = resolvedFolder == library.root ? "" : String(resolvedFolder.dropFirst(library.root.count + 1))
-            real = realFolder.isEmpty ? name : realFolder + "/" + name
             if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
         }
         let (folder, name) = LibraryPath.split(real)

@@ -55,6 +55,7 @@ struct FileSnapshot {
         guard (before.st_mode & S_IFMT) == S_IFREG else {
             throw FileError(path: displayPath, reason: "is not a regular file (\(FileKind.name(before.st_mode))); shelf neither reads nor writes it")
         }
+        if WriteActivity.isOpenForWriting(descriptor) { return nil }
         let bytes = try FileIO.readAll(descriptor, path: displayPath)
         var after = stat()
         guard fstat(descriptor, &after) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
@@ -74,6 +75,24 @@ struct FileSnapshot {
         var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+/// Whether another program has a file open for writing right now: an editor or sync tool in the
+/// middle of a save (truncated, half written). Linux refuses a read lease on such a file; where
+/// leases are not available (another owner, a network file system), the timing checks remain.
+enum WriteActivity {
+    static func isOpenForWriting(_ descriptor: Int32) -> Bool {
+        #if os(Linux)
+        let setLease: Int32 = 1024, readLease: Int32 = 0, noLease: Int32 = 2
+        if fcntl(descriptor, setLease, readLease) == 0 {
+            _ = fcntl(descriptor, setLease, noLease)
+            return false
+        }
+        return errno == EAGAIN
+        #else
+        return false
+        #endif
     }
 }
 

@@ -131,3 +131,21 @@ enum FileRenaming {
     }()
     #endif
 }
+
+extension LibraryWriter {
+    /// Removes a temporary file shelf left behind when it was killed mid-write (`.shelf-*.tmp`),
+    /// and nothing else: not a link, not a folder, not a file of any other name.
+    public func removeLeftover(_ relative: String) throws {
+        let shown = display(relative)
+        let (folderPath, name) = LibraryPath.split(relative)
+        guard name.hasPrefix(AtomicFile.temporaryPrefix), name.hasSuffix(AtomicFile.temporarySuffix) else {
+            throw LibraryPath.NotABook(path: shown, reason: "is not one of shelf's temporary files")
+        }
+        let folder = try OpenFolder.open(folderPath, below: library.root)
+        guard let info = folder.status(of: name), (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileError(path: shown, reason: "is not a regular file; left alone")
+        }
+        guard unlinkat(folder.descriptor, name, 0) == 0 else { throw FileError.fromErrno(shown, "cannot remove") }
+        folder.sync()
+    }
+}

@@ -2,21 +2,29 @@ import Foundation
 import ArgumentParser
 import ShelfKit
 
-/// The shared path of every command that edits one book: find it (by path without loading the
-/// library), apply the edits in one atomic write, say what happened.
+/// The shared path of every command that edits one book: one action, its report rendered, its
+/// error printed in one place.
 enum BookEditing {
-    @discardableResult
-    static func edit(_ name: String, library: Library, edits: [FieldEdit], quiet: Bool = false) throws -> BookWriter.Outcome {
-        let path = try BookLookup.path(named: name, in: library)
-        let display = Paths.display(path, in: library)
-        // A write killed earlier may have left a temporary file beside the book: the next run clears it.
-        AtomicFile.sweepLeftovers(inFolder: (library.absolutePath(path) as NSString).deletingLastPathComponent)
+    /// The action for a library, naming paths relative to the current folder.
+    static func action(_ library: Library) -> EditBookAction {
+        EditBookAction(writer: library.commandWriter, finder: BookLookup.finder(library))
+    }
+
+    /// Runs `body` with the action and a reporter; an error ends the command with exit code 1.
+    static func run(_ library: Library, _ body: (EditBookAction, CommandReporter) throws -> Void) throws {
+        let reporter = CommandReporter()
+        defer { reporter.finish() }
         do {
-            let outcome = try library.edit(path, displayPath: display, edits: edits)
-            if !quiet { Output.line(outcome == .written ? "updated \(display)" : "unchanged \(display)") }
-            return outcome
+            try body(action(library), reporter)
         } catch {
-            throw Diagnostics.failure(String(describing: error))
+            throw Diagnostics.failure(for: error, library: library)
+        }
+    }
+
+    /// Applies `edits` to the book `name` names.
+    static func edit(_ name: String, library: Library, edits: [FieldEdit], force: Bool = false) throws {
+        try run(library) { action, reporter in
+            try action.run(book: name, edits: edits, force: force, reporter: reporter)
         }
     }
 

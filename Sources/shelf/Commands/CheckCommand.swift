@@ -34,7 +34,9 @@ struct CheckCommand: ParsableCommand {
             throw Diagnostics.failure(error.description)
         }
         if fix {
-            findings = findings.filter { finding in !(finding.fix.map { apply($0, to: finding, in: library) } ?? false) }
+            let reporter = CommandReporter()
+            findings = CheckFixAction(writer: library.commandWriter).run(findings, reporter: reporter)
+            reporter.finish()
         }
         if output.isJSON {
             Output.line(JSONValue.array(findings.map { finding in
@@ -51,27 +53,5 @@ struct CheckCommand: ParsableCommand {
                 + (findings.contains { $0.fix != nil } ? " `shelf check --fix` repairs the ones marked fixable." : ""))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-    }
-
-    /// Applies one fix; true when it was made.
-    private func apply(_ fix: CheckFinding.Fix, to finding: CheckFinding, in library: Library) -> Bool {
-        let display = Paths.display(finding.path, in: library)
-        do {
-            switch fix {
-            case let .canonicalStatus(key, value):
-                try library.edit(finding.path, displayPath: display, edits: [.set(key, .string(value))])
-                Output.line("fixed \(display): \(key) written as \(value)")
-            case .renameTo(let target):
-                try BookFileMover.rename(from: library.absolutePath(finding.path), to: library.absolutePath(target))
-                Output.line("fixed \(display): renamed to its NFC name")
-            case .removeFile:
-                try BookFileMover.remove(library.absolutePath(finding.path))
-                Output.line("fixed \(display): removed the leftover temporary file")
-            }
-            return true
-        } catch {
-            Diagnostics.write("\(display): could not fix: \(error)")
-            return false
-        }
     }
 }

@@ -21,12 +21,12 @@ struct RemoveCommand: ParsableCommand {
             guard Prompt.isInteractive else { throw Diagnostics.failure("removing \(display) needs --yes") }
             guard Prompt.confirm("Remove \(display)?") else { return }
         }
+        let reporter = CommandReporter()
         do {
-            try BookFileMover.remove(library.absolutePath(path))
+            try BookFileActions(writer: library.commandWriter, finder: BookLookup.finder(library)).remove(path, reporter: reporter)
         } catch {
-            throw Diagnostics.failure(error.description)
+            throw Diagnostics.failure(for: error, library: library)
         }
-        Output.line("removed \(display)")
     }
 }
 
@@ -36,8 +36,9 @@ struct MoveCommand: ParsableCommand {
         commandName: "mv",
         abstract: "Rename a book's file (to the template's name when no NAME), or every book's with --all.",
         discussion: """
-            Never replaces an existing file. NAME without a folder stays in the book's folder; \
-            .md is added when missing.
+            Never replaces an existing file and never leaves the library. NAME without a folder \
+            stays in the book's folder; a NAME with a folder is a path from the library root \
+            (missing folders are made); .md is added when missing.
 
             Examples:
               shelf mv dune                       # to the template's name
@@ -59,55 +60,18 @@ struct MoveCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        if all { return try moveAll(library) }
-        guard let book else { return }
-        let path = try BookLookup.path(named: book, in: library)
-        let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : ""
-        var target: String
-        if let name {
-            target = name.contains("/") ? name : folder + name
-            if !target.hasSuffix(".md") { target += ".md" }
-        } else {
-            let document = try BookLookup.document(at: path, in: library)
-            guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
-                throw Diagnostics.failure("\(path): not a book")
-            }
-            let wanted = folder + BookFileName.name(for: found, template: library.config.filenameTemplate)
-            if wanted == path { return Output.line("unchanged \(Paths.display(path, in: library))") }
-            target = folder + BookFileName.unique(String(wanted.dropFirst(folder.count))) {
-                FileManager.default.fileExists(atPath: library.absolutePath(folder + $0))
-            }
-        }
-        try move(path, to: target, in: library)
-    }
-
-    private func moveAll(_ library: Library) throws {
-        let (index, problems) = try LoadLibrary.load(library, withNotes: false)
-        Diagnostics.report(problems, library: library)
-        let plan = BookFileMover.planRenames(index: index, template: library.config.filenameTemplate) {
-            FileManager.default.fileExists(atPath: library.absolutePath($0))
-        }
-        for (from, to) in plan {
-            if dryRun {
-                Output.line("\(Paths.display(from, in: library)) -> \(Paths.display(to, in: library))")
-            } else {
-                try move(from, to: to, in: library)
-            }
-        }
-        if plan.isEmpty { Output.line("Every file name already follows the template.") }
-    }
-
-    private func move(_ from: String, to: String, in library: Library) throws {
-        let name = to.split(separator: "/").last.map(String.init) ?? to
-        guard BookFileScanner.isCandidate(name), !name.contains(where: { "\\:*?\"<>|".contains($0) }) else {
-            throw Diagnostics.failure("'\(to)': a book's file name ends in .md, does not start with a dot and holds none of \\ : * ? \" < > |")
-        }
+        let reporter = CommandReporter()
+        defer { reporter.finish() }
+        let actions = BookFileActions(writer: library.commandWriter, finder: BookLookup.finder(library))
         do {
-            try BookFileMover.rename(from: library.absolutePath(from), to: library.absolutePath(to))
+            if all {
+                try actions.moveAll(dryRun: dryRun, reporter: reporter)
+            } else if let book {
+                try actions.move(book, to: name, reporter: reporter)
+            }
         } catch {
-            throw Diagnostics.failure(error.description)
+            throw Diagnostics.failure(for: error, library: library)
         }
-        Output.line("\(Paths.display(from, in: library)) -> \(Paths.display(to, in: library))")
     }
 }
 

@@ -31,8 +31,9 @@ struct NoteCommand: ParsableCommand {
         guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw Diagnostics.failure("empty note; nothing written")
         }
-        let entry = BookNote.heading(date: Clock.today(), time: Clock.time()) + "\n\n" + note
-        try BookEditing.edit(book, library: library, edits: [.appendToBody(entry)])
+        try BookEditing.run(library) { action, reporter in
+            try action.addNote(note, to: book, date: Clock.today(), time: Clock.time(), reporter: reporter)
+        }
     }
 
     private func noteText() throws -> String {

@@ -16,11 +16,14 @@ struct RateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("1 to 5, or none.", valueName: "rating"))
     var rating: String
 
+    @Flag(help: "Replace a rating shelf cannot read.")
+    var force = false
+
     func run() throws {
         let edit: FieldEdit = rating.lowercased() == "none"
             ? .unset("rating")
             : try BookEditing.checked { try FieldAssignment(key: "rating", value: rating).edit() }
-        try BookEditing.edit(book, library: library.open(), edits: [edit])
+        try BookEditing.edit(book, library: library.open(), edits: [edit], force: force)
     }
 }
 
@@ -29,28 +32,16 @@ struct ReadingDateOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The date (YYYY-MM-DD); replaces a date already set. Default: today, kept if one is set.", valueName: "date"))
     var date: String?
 
+    @Flag(help: "Replace a status or date shelf cannot read (a date like \"April 21, 2025\", a wiki-link).")
+    var force = false
+
     /// Moves a book to `status`, dating it under `key`, plus any `extra` edits, in one write.
-    func transition(_ book: String, to status: ReadingStatus, dating key: String, library options: LibraryOptions,
+    func transition(_ book: String, to status: ReadingStatus, dating key: CanonicalField, library options: LibraryOptions,
                     extra: [FieldEdit] = []) throws {
         let library = try options.open()
-        let path = try BookLookup.path(named: book, in: library)
-        let edits = [FieldEdit.set("status", .string(status.rawValue))]
-            + [try dateEdit(key, library: library, book: path)].compactMap { $0 } + extra
-        try BookEditing.edit(path, library: library, edits: edits)
-    }
-
-    /// The edit of `key`: the given date, else today unless the book already has one.
-    func dateEdit(_ key: String, library: Library, book: String) throws -> FieldEdit? {
-        if let date {
-            return try BookEditing.checked { try FieldAssignment(key: key, value: date).edit() }
+        try BookEditing.run(library) { action, reporter in
+            try action.transition(book, to: status, dating: key, date: date, today: Clock.today(), extra: extra, force: force, reporter: reporter)
         }
-        let path = try BookLookup.path(named: book, in: library)
-        let document = try BookLookup.document(at: path, in: library)
-        if let frontMatter = document.frontMatter, let existing = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) {
-            let current: BookDate? = key == "started" ? existing.started : existing.finished
-            if current != nil { return nil }
-        }
-        return .set(key, .typed(Clock.today().text))
     }
 }
 
@@ -66,7 +57,7 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {
-        try dates.transition(book, to: .reading, dating: "started", library: library)
+        try dates.transition(book, to: .reading, dating: .started, library: library)
     }
 }
 
@@ -87,7 +78,7 @@ struct FinishCommand: ParsableCommand {
     }
 
     func run() throws {
-        try dates.transition(book, to: .read, dating: "finished", library: library,
+        try dates.transition(book, to: .read, dating: .finished, library: library,
                              extra: rating.map { [.set("rating", .typed(String($0)))] } ?? [])
     }
 }
@@ -104,6 +95,6 @@ struct AbandonCommand: ParsableCommand {
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {
-        try dates.transition(book, to: .abandoned, dating: "finished", library: library)
+        try dates.transition(book, to: .abandoned, dating: .finished, library: library)
     }
 }

@@ -10,7 +10,8 @@ struct SetCommand: ParsableCommand {
             Only the changed values' bytes change: comments, key order, quoting and line endings \
             stay. Values are checked by key: rating is 1–5, status one of to-read, reading, read, \
             abandoned (aliases are written canonically), dates YYYY-MM-DD, an ISBN's check digit \
-            must be right (unless --force). Any other key takes a string. key= (empty) removes \
+            must be right (unless --force). A value shelf cannot read (a date like \
+            "April 21, 2025", a wiki-link, a nested map) is never replaced without --force. Any other key takes a string. key= (empty) removes \
             the key. tags=a,b sets a list; tags+=x appends; tags-=x removes.
 
             Examples:
@@ -28,7 +29,7 @@ struct SetCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Assignments: key=value, key+=value, key-=value.", valueName: "key=value"))
     var assignments: [String]
 
-    @Flag(help: "Accept an ISBN whose check digit is wrong.")
+    @Flag(help: "Accept an ISBN whose check digit is wrong, and replace values shelf cannot read (a date it does not parse, a wiki-link, a map).")
     var force = false
 
     func validate() throws {
@@ -39,7 +40,7 @@ struct SetCommand: ParsableCommand {
         let edits = try assignments.map { text in
             try BookEditing.checked { try FieldAssignment(parsing: text).edit(force: force) }
         }
-        try BookEditing.edit(book, library: library.open(), edits: edits)
+        try BookEditing.edit(book, library: library.open(), edits: edits, force: force)
     }
 }
 

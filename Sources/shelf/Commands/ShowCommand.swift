@@ -48,27 +48,19 @@ enum BookLookup {
     /// The library-relative path of the book `name` stands for. A path is found without loading
     /// the library; anything else loads it once.
     static func path(named name: String, in library: Library) throws -> String {
-        var problems: [LibraryProblem] = []
-        let finder = BookFinder(library: library) { index, found in
-            ProcessLifetime.keepUntilExit(index)
-            problems = found
-        }
         do {
-            return try finder.path(named: name)
+            return try finder(library).path(named: name)
         } catch {
-            if case .resolver(.ambiguous(_, let candidates)) = error {
-                Diagnostics.report(problems, library: library)
-                let list = candidates.prefix(20).map { "  \(Paths.display($0.path, in: library))  \($0.title)" }
-                let more = candidates.count > 20 ? ["  … and \(candidates.count - 20) more"] : []
-                throw Diagnostics.failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more)
-                    .joined(separator: "\n"))
-            }
-            if case .broken(_, let problem) = error {
-                Diagnostics.report([problem], library: library)
-                throw Diagnostics.failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
-            }
-            Diagnostics.report(problems, library: library)
-            throw Diagnostics.failure(error.description)
+            throw Diagnostics.failure(for: error, library: library)
+        }
+    }
+
+    /// The finder the commands use: a loaded index is kept until exit, and the files that
+    /// failed to load are reported when a name does not resolve.
+    static func finder(_ library: Library) -> BookFinder {
+        BookFinder(library: library) { index, problems in
+            ProcessLifetime.keepUntilExit(index)
+            LoadedProblems.latest = problems
         }
     }
 

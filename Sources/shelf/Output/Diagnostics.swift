@@ -29,6 +29,32 @@ enum Diagnostics {
         }
     }
 
+    /// Prints an action's error in the one place errors are printed, and ends the command with
+    /// exit code 1. A name that did not lead to one book lists the candidates (and the files that
+    /// failed to load); a broken file is named with its line and column.
+    static func failure(for error: any Error, library: Library) -> ExitCode {
+        switch error {
+        case let exit as ExitCode:
+            return exit
+        case BookFinder.Failure.resolver(.ambiguous(let name, let candidates)):
+            report(LoadedProblems.latest, library: library)
+            let list = candidates.prefix(20).map { "  \(Paths.display($0.path, in: library))  \($0.title)" }
+            let more = candidates.count > 20 ? ["  … and \(candidates.count - 20) more"] : []
+            return failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more).joined(separator: "\n"))
+        case BookFinder.Failure.broken(let name, let problem):
+            report([problem], library: library)
+            return failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
+        case BookFinder.Failure.resolver:
+            report(LoadedProblems.latest, library: library)
+            return failure(String(describing: error))
+        case let document as DocumentError:
+            write(document.description)
+            return ExitCode(1)
+        default:
+            return failure(String(describing: error))
+        }
+    }
+
     /// An error that ends the command with exit code 1 after printing `shelf: message`.
     static func failure(_ message: String, code: Int32 = 1) -> ExitCode {
         write("shelf: " + message)
@@ -60,3 +86,8 @@ enum FileDescriptorWriter {
     }
 }
 
+
+/// The files that failed to load when a command last loaded the library to find a book.
+enum LoadedProblems {
+    nonisolated(unsafe) static var latest: [LibraryProblem] = []
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Removing and renaming book files (`shelf rm`, `shelf mv`), through the door: only books,
+/// never replacing a file, never leaving the library.
+public struct BookFileActions {
+    public let writer: LibraryWriter
+    public let finder: BookFinder
+
+    public init(writer: LibraryWriter, finder: BookFinder) {
+        self.writer = writer
+        self.finder = finder
+    }
+
+    private var library: Library { writer.library }
+
+    /// Removes the book file at `path` (library-relative, as `finder` gave it).
+    public func remove(_ path: String, reporter: any ActionReporter) throws {
+        try writer.remove(path)
+        reporter.result("removed \(writer.display(path))")
+    }
+
+    /// Renames the book `name` names: to `newName` when given, else to the file name the
+    /// library's template gives it.
+    ///
+    /// `newName` without a `/` stays in the book's folder; with one, it is a path from the
+    /// library root (or an absolute path inside the library); `.md` is added when missing.
+    /// Missing folders are made, inside the library only.
+    public func move(_ name: String, to newName: String?, reporter: any ActionReporter) throws {
+        let path = try finder.path(named: name)
+        let folder = LibraryPath.split(path).folder
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let target: String
+        if let newName {
+            target = try destination(newName, besides: prefix)
+        } else {
+            let bytes = try FileIO.read(library.absolutePath(path))
+            let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
+            guard let book = library.book(at: path, in: document) else {
+                throw LibraryPath.NotABook(path: writer.display(path), reason: "has no front matter with a title, so it is not a book")
+            }
+            let wanted = BookFileName.name(for: book, template: library.config.filenameTemplate)
+            if prefix + wanted == path { return reporter.result("unchanged \(writer.display(path))") }
+            target = prefix + BookFileName.unique(wanted) { exists(prefix + $0) }
+        }
+        try writer.move(path, to: target)
+        reporter.result("\(writer.display(path)) -> \(writer.display(target))")
+    }
+
+    /// Renames every book whose file name differs from the template's (`mv --all`).
+    /// - Parameter dryRun: report the renames, make none.
+    public func moveAll(dryRun: Bool, reporter: any ActionReporter) throws {
+        let (index, problems) = try library.load(withNotes: false)
+        for problem in problems { reporter.warning(problem.description) }
+        let plan = BookFileMover.planRenames(index: index, template: library.config.filenameTemplate, exists: exists)
+        var failures = 0
+        for (step, (from, to)) in plan.enumerated() {
+            reporter.progress(step, of: plan.count, "Renaming")
+            if !dryRun {
+                do {
+                    try writer.move(from, to: to)
+                } catch {
+                    failures += 1
+                    reporter.warning(String(describing: error))
+                    continue
+                }
+            }
+            reporter.result("\(writer.display(from)) -> \(writer.display(to))")
+        }
+        reporter.progress(plan.count, of: plan.count, "Renaming")
+        if plan.isEmpty { reporter.result("Every file name already follows the template.") }
+        if failures > 0 { throw FileError(path: library.root, reason: "\(failures) files could not be renamed (see above)") }
+    }
+
+    /// The library-relative path `newName` stands for; refused when it would leave the library.
+    func destination(_ newName: String, besides prefix: String) throws -> String {
+        var relative: String
+        if newName.hasPrefix("/") || newName.hasPrefix("~") {
+            guard let inside = library.relativePath(newName) else {
+                throw LibraryPath.NotABook(path: newName, reason: "is outside the library; a book stays inside it")
+            }
+            relative = inside
+        } else {
+            relative = newName.contains("/") ? newName : prefix + newName
+            // `a/../b` is fine as long as it stays inside: resolve the dots against the root.
+            let standardized = URL(fileURLWithPath: library.root + "/" + relative).standardizedFileURL.path
+            guard standardized.hasPrefix(library.root + "/") else {
+                throw LibraryPath.NotABook(path: newName, reason: "would leave the library; a book stays inside it")
+            }
+            relative = String(standardized.dropFirst(library.root.count + 1))
+        }
+        if !relative.hasSuffix(".md") { relative += ".md" }
+        let name = LibraryPath.split(relative).name
+        guard !name.contains(where: { "\\:*?\"<>|".contains($0) }) else {
+            throw LibraryPath.NotABook(
+                path: relative, reason: "a book's file name ends in .md, does not start with a dot and holds none of \\ : * ? \" < > |")
+        }
+        return relative
+    }
+
+    private func exists(_ relative: String) -> Bool {
+        var info = stat()
+        return lstat(library.absolutePath(relative), &info) == 0
+    }
+}

@@ -1,0 +1,40 @@
+/// `shelf check --fix`: makes the unambiguous fixes `LibraryChecker` found, each through the
+/// door, and reports each one made or refused.
+public struct CheckFixAction {
+    public let writer: LibraryWriter
+
+    public init(writer: LibraryWriter) {
+        self.writer = writer
+    }
+
+    /// Makes every fix it can; returns the findings still standing (those without a fix, and
+    /// those whose fix failed).
+    public func run(_ findings: [CheckFinding], reporter: any ActionReporter) -> [CheckFinding] {
+        findings.filter { finding in
+            guard let fix = finding.fix else { return true }
+            return !apply(fix, to: finding, reporter: reporter)
+        }
+    }
+
+    /// Applies one fix; true when it was made.
+    private func apply(_ fix: CheckFinding.Fix, to finding: CheckFinding, reporter: any ActionReporter) -> Bool {
+        let shown = writer.display(finding.path)
+        do {
+            switch fix {
+            case let .canonicalStatus(key, value):
+                try writer.edit(finding.path, edits: [.set(key, .string(value))])
+                reporter.result("fixed \(shown): \(key) written as \(value)")
+            case .renameTo(let target):
+                try writer.move(finding.path, to: target)
+                reporter.result("fixed \(shown): renamed to its NFC name")
+            case .removeFile:
+                try writer.removeLeftover(finding.path)
+                reporter.result("fixed \(shown): removed the leftover temporary file")
+            }
+            return true
+        } catch {
+            reporter.warning("\(shown): could not fix: \(error)")
+            return false
+        }
+    }
+}
