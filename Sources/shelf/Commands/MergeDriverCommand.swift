@@ -21,34 +21,31 @@ struct MergeDriverCommand: ParsableCommand {
     @Argument(help: "The file's path in the repository (git's %P), for messages.") var path: String?
 
     func run() throws {
-        let name = path ?? ours
-        let documents: [BookDocument]
+        let action = MergeDriverAction(base: base, ours: ours, theirs: theirs, path: path)
+        let outcome: MergeDriverAction.Outcome
         do {
-            documents = try [base, ours, theirs].map { try BookDocument(bytes: FileIO.read($0)) }
+            outcome = try action.run(reporter: MergeDriverReporter())
         } catch {
-            throw Diagnostics.failure("\(name): cannot merge: \(error)")
+            throw Diagnostics.failure("\(path ?? ours): cannot merge: \(error)")
         }
-        let merger = BookMerger(ours: documents[1], theirs: documents[2], base: documents[0])
-        var (edits, conflicts) = merger.fieldEdits(preferTheirs: { _ in false })
-        let body = merger.mergedBody(markers: (ours: "ours", theirs: "theirs"))
-        if body.lines != BookMerger.lines(documents[1].body) {
-            edits.append(.replaceBody(body.lines.joined(separator: "\n")))
-        }
-        if !conflicts.isEmpty {
-            let lines = conflicts.map { "- `\($0.key)`: kept ours, \($0.kept); theirs was \($0.setAside)" }
-            edits.append(.appendToBody("### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")))
-        }
-        do {
-            let merged = try BookWriter.apply(edits, to: documents[1], displayPath: name)
-            if merged != documents[1].bytes { try AtomicFile.replace(path: ours, bytes: merged) }
-        } catch {
-            throw Diagnostics.failure("\(name): cannot merge: \(error)")
-        }
-        if !conflicts.isEmpty || body.conflicts > 0 {
-            Diagnostics.write("shelf: \(name): \(conflicts.count + body.conflicts) conflicting changes; ours kept, theirs recorded in the file")
+        switch outcome {
+        case .merged:
+            return
+        case .conflicts(let count):
+            Diagnostics.write("shelf: \(path ?? ours): \(count) conflicting changes; ours kept, theirs recorded in the file")
+            throw ExitCode(1)
+        case .mergedAsText:
+            // git marks the file as conflicted and keeps ours and theirs in its index.
             throw ExitCode(1)
         }
     }
+}
+
+/// Renders what the merge driver reports: git shows the driver's stderr to the user.
+final class MergeDriverReporter: ActionReporter {
+    func progress(_ done: Int, of total: Int, _ label: String) {}
+    func warning(_ message: String) { Diagnostics.write("shelf: " + message) }
+    func result(_ line: String) { Diagnostics.write("shelf: " + line) }
 }
 
 /// `shelf git-setup`: makes git merge book files with shelf.
@@ -66,37 +63,13 @@ struct GitSetupCommand: ParsableCommand {
     }
 }
 
-/// Writing `.gitattributes` and the driver's config.
+/// The setup `git-setup` and `init --git` share.
 enum GitSetup {
-    static let attribute = "*.md merge=shelf"
-
     static func configure(folder: String) throws {
-        let repository = GitRepository(folder: folder)
-        guard repository.exists else {
-            throw Diagnostics.failure("\(folder) is not in a git repository; run `git init` first")
-        }
-        let attributes = folder + "/.gitattributes"
-        let existingBytes = (try? FileIO.read(attributes)) ?? []
-        let existing = String(decoding: existingBytes, as: UTF8.self)
-        if !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == attribute }) {
-            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-            do {
-                let updated = Array((existing + separator + attribute + "\n").utf8)
-                if existingBytes.isEmpty && !FileManager.default.fileExists(atPath: attributes) {
-                    try AtomicFile.create(path: attributes, bytes: updated)
-                } else {
-                    try AtomicFile.replace(path: attributes, bytes: updated, ifStill: existingBytes)
-                }
-            } catch {
-                throw Diagnostics.failure(error.description)
-            }
-        }
         do {
-            try repository.setConfig("merge.shelf.name", "shelf book merge")
-            try repository.setConfig("merge.shelf.driver", "shelf merge-driver %O %A %B %P")
+            try GitSetupAction(folder: folder).run(reporter: ConflictsReporter())
         } catch {
-            throw Diagnostics.failure("\(error)")
+            throw Diagnostics.failure(error.description)
         }
-        Output.line("git now merges book files with shelf (.gitattributes: \(attribute); merge.shelf.driver set)")
     }
 }
