@@ -69,11 +69,12 @@ public struct MergeDriverAction {
     /// The key-by-key merge, or why the versions cannot be merged as books.
     private func mergeAsBooks(base: [UInt8], ours: [UInt8], theirs: [UInt8]) throws -> ([UInt8], Outcome) {
         let vocabulary = try libraryVocabulary()
-        let documents = try [(base, "base"), (ours, "ours"), (theirs, "theirs")].map { bytes, side in
+        // Ours first: the error names the side the user is on.
+        let documents = try [(ours, "ours"), (theirs, "theirs"), (base, "base")].map { bytes, side in
             try BookMerge.document(bytes, displayPath: "\(displayPath) (\(side))")
         }
-        var merge = BookMerge(ours: documents[1], base: documents[0], vocabulary: vocabulary, displayPath: displayPath)
-        let step = try merge.merge(documents[2], body: .markers(ours: "ours", theirs: "theirs"), preferTheirs: { _ in false }) { conflicts in
+        var merge = BookMerge(ours: documents[0], base: documents[2], vocabulary: vocabulary, displayPath: displayPath)
+        let step = try merge.merge(documents[1], body: .markers(ours: "ours", theirs: "theirs"), preferTheirs: { _ in false }) { conflicts in
             let lines = conflicts.map { "- `\($0.key)`: kept ours, \($0.kept); theirs was \($0.setAside)" }
             return "### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")
         }

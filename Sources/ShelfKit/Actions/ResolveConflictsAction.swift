@@ -87,7 +87,8 @@ public struct ResolveConflictsAction {
             do {
                 original = try read(originalPath)
             } catch {
-                reporter.warning("\(error); its \(versions.count == 1 ? "copy is" : "\(versions.count) copies are") kept as they are")
+                reporter.warning("\(error); " + (versions.count == 1 ? "its copy is kept" : "its \(versions.count) copies are kept")
+                    + ", and nothing is written")
                 summary.kept += versions.count
                 return
             }
