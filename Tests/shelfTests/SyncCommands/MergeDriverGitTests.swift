@@ -75,6 +75,23 @@ struct MergeDriverGitTests {
         #expect(refused.stderr.contains("not in a git repository"), "\(refused)")
     }
 
+    /// `.gitattributes` in Latin-1 (a comment written by another tool): the line is appended and
+    /// every existing byte stays; decoding the file as UTF-8 used to turn `é` into U+FFFD.
+    @Test func setUpKeepsEveryByteOfExistingAttributes() throws {
+        let existing: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\n*.png binary\r\n  *.md merge=other".utf8)
+        let library = try TemporaryLibrary()
+        try library.write(".gitattributes", bytes: existing)
+        try library.syncGitInit()
+        let setup = try library.syncRun(["git-setup"])
+        #expect(setup.status == 0, "\(setup)")
+        #expect(try library.bytes(".gitattributes") == existing + Array("\n*.md merge=shelf\n".utf8))
+        // Already there (with spaces around it): nothing written.
+        let again: [UInt8] = Array("  *.md merge=shelf \r\n".utf8) + [0xE9]
+        try library.write(".gitattributes", bytes: again)
+        #expect(try library.syncRun(["git-setup"]).status == 0)
+        #expect(try library.bytes(".gitattributes") == again)
+    }
+
     /// Different keys, the same tags line with different additions, notes on different lines:
     /// a clean merge, which plain git cannot do (the changed lines touch).
     @Test(arguments: ["init", "git-setup"])
