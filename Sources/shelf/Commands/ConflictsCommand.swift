@@ -57,10 +57,14 @@ struct ConflictsResolveCommand: ParsableCommand {
         commandName: "resolve",
         abstract: "Merge every conflict copy into its original, then remove the copy.",
         discussion: """
-            Equal values stay; lists become their union; the notes merge line by line (three-way \
-            when git holds the original's last commit). A value that differs takes the --prefer \
-            side, and the other value is written into the notes as a dated note, so nothing is \
-            lost. On a terminal without --yes, shelf asks about each differing value.
+            Equal values stay (status words the library reads alike, such as finished and read, \
+            are equal); lists become their union; the notes merge line by line (three-way when \
+            git holds the original's last commit). A value that differs takes the --prefer side \
+            (newer: the version modified last that changed it, across all copies of a book), and \
+            the other value is written into the notes as a dated note, so nothing is lost. A file \
+            that is not UTF-8 or has malformed front matter is left as it is, with its copies, and \
+            named with the line and column. On a terminal without --yes, shelf asks about each \
+            differing value.
             """)
 
     @OptionGroup var library: LibraryOptions

@@ -11,7 +11,10 @@ struct MergeDriverCommand: ParsableCommand {
             Each key takes the side that changed it; lists merge item by item; the notes merge \
             three-way by lines. When both sides changed one value differently, ours is kept, theirs \
             is recorded in a marked note in the body, and the exit status is 1 so git reports the \
-            conflict. The result is written to OURS. No library is needed.
+            conflict. The result is written to OURS. A version that is not UTF-8 or has malformed \
+            front matter is merged line by line as git does (markers where both changed a line), \
+            and the exit status is 1, so git reports the conflict and keeps both sides. Values are \
+            read in the vocabulary of the library holding PATH, when there is one.
             """,
         shouldDisplay: false)
 
