@@ -1,22 +1,22 @@
 /// Three-way merging of lines, the way diff3 does it: regions where only one side changed the
 /// base take that side; regions both changed alike take either; regions both changed differently
 /// are conflicts.
-public enum LineMerge {
+enum LineMerge {
     /// How a conflicting region is written.
-    public enum ConflictStyle: Sendable {
+    enum ConflictStyle: Sendable {
         /// Ours, then the lines of theirs that ours lacks: nothing lost, no markers.
         case union
         /// git's markers around both sides.
         case markers(ours: String, theirs: String)
     }
 
-    public struct Result: Sendable, Equatable {
-        public var lines: [String]
-        public var conflicts: Int
+    struct Result: Sendable, Equatable {
+        var lines: [String]
+        var conflicts: Int
     }
 
     /// Merges `ours` and `theirs`, both descended from `base`.
-    public static func merge(base: [String], ours: [String], theirs: [String], style: ConflictStyle) -> Result {
+    static func merge(base: [String], ours: [String], theirs: [String], style: ConflictStyle) -> Result {
         let merged = merge(base: base, ours: ours, theirs: theirs) { oursChunk, theirsChunk in
             switch style {
             case .union:
@@ -64,7 +64,7 @@ public enum LineMerge {
 
     /// Merges two versions with no known ancestor: their common lines stand in for the base, so
     /// every line of either survives, in order.
-    public static func union(_ ours: [String], _ theirs: [String]) -> [String] {
+    static func union(_ ours: [String], _ theirs: [String]) -> [String] {
         let common = longestCommonSubsequence(ours, theirs)
         return merge(base: common, ours: ours, theirs: theirs, style: .union).lines
     }
