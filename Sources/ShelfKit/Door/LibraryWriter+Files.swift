@@ -149,3 +149,42 @@ extension LibraryWriter {
         folder.sync()
     }
 }
+
+extension LibraryWriter {
+    /// Removes a sync tool's conflict copy once it is merged, only while it still holds
+    /// `bytes` (what was merged) and only if it is one: a regular file named as a conflict copy.
+    public func removeConflictCopy(_ relative: String, ifStill bytes: [UInt8]) throws {
+        let shown = display(relative)
+        guard ConflictCopy(path: relative) != nil else { throw LibraryPath.NotABook(path: shown, reason: "is not a sync conflict copy") }
+        let (folderPath, name) = LibraryPath.split(relative)
+        let folder = try OpenFolder.open(folderPath, below: library.root)
+        let snapshot = try FileSnapshot.read(name, in: folder, displayPath: shown)
+        guard snapshot.bytes == bytes else {
+            throw FileError(path: shown, reason: "changed after it was merged; it is kept, run the command again")
+        }
+        let lock = FileLock(name: name, in: folder)
+        defer { lock.release() }
+        guard snapshot.isCurrent(name, in: folder, displayPath: shown) else {
+            throw FileError(path: shown, reason: "changed after it was merged; it is kept, run the command again")
+        }
+        guard unlinkat(folder.descriptor, name, 0) == 0 else { throw FileError.fromErrno(shown, "cannot remove") }
+        folder.sync()
+    }
+
+    /// Gives a conflict copy whose original is gone the original's name (never replacing a file).
+    public func restoreConflictCopy(_ relative: String, as original: String) throws {
+        let shown = display(relative)
+        guard ConflictCopy(path: relative) != nil else { throw LibraryPath.NotABook(path: shown, reason: "is not a sync conflict copy") }
+        try LibraryPath.checkBookPath(original)
+        let (folderPath, name) = LibraryPath.split(relative)
+        let folder = try OpenFolder.open(folderPath, below: library.root)
+        guard let info = folder.status(of: name), (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileError(path: shown, reason: "is not a regular file; left alone")
+        }
+        let (targetFolderPath, targetName) = LibraryPath.split(original)
+        let targetFolder = try OpenFolder.open(targetFolderPath, below: library.root)
+        try FileRenaming.renameWithoutReplacing(from: name, in: folder, to: targetName, in: targetFolder, displayPath: display(original))
+        targetFolder.sync()
+        folder.sync()
+    }
+}

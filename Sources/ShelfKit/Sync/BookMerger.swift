@@ -4,51 +4,83 @@ import Foundation
 ///
 /// With a common ancestor (`base`), a key one side changed takes that side. Without one, keys
 /// only the other version has are added. Lists merge item by item. A scalar both sides changed
-/// differently keeps the preferred side, and the other value is returned as a conflict, for the
-/// caller to record in the body: nothing is lost.
-public struct BookMerger {
+/// differently keeps the side `preferTheirs` picks, and the other value is returned as a
+/// conflict, for the caller to record in the body: nothing is lost.
+///
+/// Values are compared in the library's vocabulary: two status words it reads as one status
+/// (`finished` and `read`) are equal, and a key spelled differently on each side (`author` and
+/// `authors`) is one field.
+struct BookMerger {
     /// A value both versions changed differently.
-    public struct Conflict: Sendable, Equatable {
-        public var key: String
+    struct Conflict: Sendable, Equatable {
+        var key: String
         /// The value kept, and the value set aside, as written in their files.
-        public var kept: String
-        public var setAside: String
+        var kept: String
+        var setAside: String
     }
 
-    public let ours: BookDocument
-    public let theirs: BookDocument
-    public let base: BookDocument?
+    /// A scalar both versions changed differently, before it is decided: the values as written.
+    struct Difference: Sendable, Equatable {
+        var key: String
+        var ours: String
+        var theirs: String
+    }
 
-    public init(ours: BookDocument, theirs: BookDocument, base: BookDocument?) {
+    /// The edits to ours, the conflicts, and the keys (as ours will write them) whose value now
+    /// comes from theirs.
+    struct FieldMerge: Sendable {
+        var edits: [FieldEdit] = []
+        var conflicts: [Conflict] = []
+        var taken: [String] = []
+    }
+
+    let ours: BookDocument
+    let theirs: BookDocument
+    let base: BookDocument?
+    let vocabulary: Vocabulary
+    /// Without a base: a version theirs descends from as much as ours does (the original, when
+    /// several conflict copies merge into it). A value theirs still has as this version had it
+    /// is no change of theirs, so ours keeps its own without a conflict.
+    let reference: BookDocument?
+
+    init(ours: BookDocument, theirs: BookDocument, base: BookDocument?, vocabulary: Vocabulary, reference: BookDocument? = nil) {
         self.ours = ours
         self.theirs = theirs
         self.base = base
+        self.vocabulary = vocabulary
+        self.reference = reference
     }
 
-    /// The edits to ours, and the conflicts. `preferTheirs` decides each conflicting scalar, by key.
-    public func fieldEdits(preferTheirs: (String) -> Bool) -> (edits: [FieldEdit], conflicts: [Conflict]) {
-        guard let oursMatter = ours.frontMatter, let theirsMatter = theirs.frontMatter else { return ([], []) }
-        var edits: [FieldEdit] = []
-        var conflicts: [Conflict] = []
-        var keys = oursMatter.entries.map(\.key)
-        for entry in theirsMatter.entries where !keys.contains(entry.key) { keys.append(entry.key) }
-        for key in keys {
-            let mine = oursMatter.entry(key)
-            let other = theirsMatter.entry(key)
-            let original = base?.frontMatter?.entry(key)
+    /// The edits that merge theirs' front matter into ours. `preferTheirs` decides each scalar
+    /// both sides changed differently.
+    func fieldEdits(preferTheirs: (Difference) -> Bool) -> FieldMerge {
+        guard let oursMatter = ours.frontMatter, let theirsMatter = theirs.frontMatter else { return FieldMerge() }
+        var result = FieldMerge()
+        for (mineKey, otherKey) in pairedKeys(oursMatter, theirsMatter) {
+            let mine = mineKey.flatMap { oursMatter.entry($0) }
+            let other = otherKey.flatMap { theirsMatter.entry($0) }
+            let key = mineKey ?? otherKey ?? ""
+            let field = vocabulary.field(forKey: key)
+            let original = [mineKey, otherKey].compactMap { $0 }.lazy.compactMap { self.base?.frontMatter?.entry($0) }.first
             let mineValue = mine.map { FieldValue($0.value) }
             let otherValue = other.map { FieldValue($0.value) }
-            if BookMerger.same(mineValue, otherValue) { continue }
+            if same(mineValue, otherValue, field) { continue }
             if base != nil {
                 let baseValue = original.map { FieldValue($0.value) }
-                if BookMerger.same(mineValue, baseValue) {
-                    edits += take(other, replacing: mine, key: key)
+                if same(mineValue, baseValue, field) {
+                    result.edits += take(other, replacing: mine, key: key)
+                    if other != nil { result.taken.append(mine?.key ?? other?.key ?? key) }
                     continue
                 }
-                if BookMerger.same(otherValue, baseValue) { continue }
+                if same(otherValue, baseValue, field) { continue }
+            } else if let reference {
+                let referenceEntry = [mineKey, otherKey].compactMap { $0 }.lazy.compactMap { reference.frontMatter?.entry($0) }.first
+                let referenceValue = referenceEntry.map { FieldValue($0.value) }
+                if same(otherValue, referenceValue, field) && !same(mineValue, referenceValue, field) { continue }
             }
             guard let mine, let mineValue else {
-                edits += take(other, replacing: nil, key: key)
+                result.edits += take(other, replacing: nil, key: key)
+                if let other { result.taken.append(other.key) }
                 continue
             }
             guard let other, let otherValue else { continue }
@@ -56,24 +88,25 @@ public struct BookMerger {
                 let baseItems: [FieldValue]? = original.map { FieldValue($0.value) }.flatMap {
                     if case .list(let items) = $0 { return items } else { return nil }
                 }
-                edits += listEdits(key: key, mine: mineItems, other: otherItems, base: baseItems)
+                result.edits += listEdits(key: mine.key, mine: mineItems, other: otherItems, base: baseItems)
                 continue
             }
             let mineText = ours.text(mine.value.range).trimmingSpaces
             let otherText = theirs.text(other.value.range).trimmingSpaces
-            if preferTheirs(key) {
-                edits += take(other, replacing: mine, key: key)
-                conflicts.append(Conflict(key: key, kept: otherText, setAside: mineText))
+            if preferTheirs(Difference(key: mine.key, ours: mineText, theirs: otherText)) {
+                result.edits += take(other, replacing: mine, key: mine.key)
+                result.taken.append(mine.key)
+                result.conflicts.append(Conflict(key: mine.key, kept: otherText, setAside: mineText))
             } else {
-                conflicts.append(Conflict(key: key, kept: mineText, setAside: otherText))
+                result.conflicts.append(Conflict(key: mine.key, kept: mineText, setAside: otherText))
             }
         }
-        return (edits, conflicts)
+        return result
     }
 
     /// The merged body lines: three-way with a base, else the union of both; `markers` writes
     /// git's conflict markers around regions both changed, else both sides are kept in turn.
-    public func mergedBody(markers: (ours: String, theirs: String)?) -> LineMerge.Result {
+    func mergedBody(markers: (ours: String, theirs: String)?) -> LineMerge.Result {
         let mine = BookMerger.lines(ours.body)
         let other = BookMerger.lines(theirs.body)
         guard let base else {
@@ -85,8 +118,43 @@ public struct BookMerger {
     }
 
     /// The lines of a body. "\r\n" is one Character in Swift, so CRLF is normalised first.
-    public static func lines(_ text: String) -> [String] {
+    static func lines(_ text: String) -> [String] {
         text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The keys to merge, as (ours' key, theirs' key) pairs: the same key on both sides, else a
+    /// key one side alone has, paired with the other side's spelling of the same field when that
+    /// spelling is one the first side lacks (`author:` here, `authors:` there).
+    func pairedKeys(_ oursMatter: FrontMatter, _ theirsMatter: FrontMatter) -> [(String?, String?)] {
+        var mineKeys: [String] = []
+        for entry in oursMatter.entries where !mineKeys.contains(entry.key) { mineKeys.append(entry.key) }
+        var otherKeys: [String] = []
+        for entry in theirsMatter.entries where !otherKeys.contains(entry.key) { otherKeys.append(entry.key) }
+        let otherOnly = otherKeys.filter { !mineKeys.contains($0) }
+        var paired: Set<String> = []
+        var pairs: [(String?, String?)] = []
+        for key in mineKeys {
+            if otherKeys.contains(key) {
+                pairs.append((key, key))
+            } else if let field = vocabulary.field(forKey: key),
+                      let spelling = otherOnly.first(where: { !paired.contains($0) && vocabulary.field(forKey: $0) == field }) {
+                paired.insert(spelling)
+                pairs.append((key, spelling))
+            } else {
+                pairs.append((key, nil))
+            }
+        }
+        for key in otherOnly where !paired.contains(key) { pairs.append((nil, key)) }
+        return pairs
+    }
+
+    /// Two values (or two absences) that mean the same, whatever their quoting; for the status,
+    /// two words the vocabulary reads as one status.
+    func same(_ lhs: FieldValue?, _ rhs: FieldValue?, _ field: CanonicalField?) -> Bool {
+        if BookMerger.same(lhs, rhs) { return true }
+        guard field == .status, let left = lhs?.text, let right = rhs?.text,
+              let leftStatus = vocabulary.status(fromWord: left) else { return false }
+        return leftStatus == vocabulary.status(fromWord: right)
     }
 
     /// Two values (or two absences) that mean the same, whatever their quoting.
@@ -100,6 +168,7 @@ public struct BookMerger {
 
     /// The edits that give ours the other version's entry (or remove ours, when it has none).
     private func take(_ other: FrontMatterEntry?, replacing mine: FrontMatterEntry?, key: String) -> [FieldEdit] {
+        let key = mine?.key ?? key
         guard let other else { return mine == nil ? [] : [.unset(key)] }
         if case .scalar(let scalar) = other.value, !scalar.isEmptyPlain, mine.map({ $0.value.scalar != nil }) ?? false {
             return [.set(key, .raw(theirs.text(scalar.range).trimmingSpaces))]

@@ -1,15 +1,29 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Merges a sync tool's conflict copy into its original and removes the copy: equal values stay,
-/// lists become their union, the body merges line by line (three-way when git holds a common
-/// ancestor), and a scalar that differs takes the preferred side while the other value is written
-/// into the body as a dated note.
+/// What shelf knows about a library's sync conflict copies: where they are, what differs in them,
+/// which version is newer, and the common ancestor git holds. `ResolveConflictsAction` merges them.
 public struct ConflictResolver {
     public enum Preference: String, Sendable, CaseIterable {
-        /// The file modified last.
+        /// For each value, the version modified last that changed it.
         case newer
         case original
         case copy
+    }
+
+    /// A file's modification time, to the nanosecond.
+    struct Time: Comparable, Sendable {
+        var seconds: Int
+        var nanoseconds: Int
+
+        static func < (lhs: Time, rhs: Time) -> Bool {
+            (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+        }
+
+        static let distantPast = Time(seconds: Int.min, nanoseconds: 0)
     }
 
     public let library: Library
@@ -23,68 +37,71 @@ public struct ConflictResolver {
         isVersioned = repository.exists
     }
 
-    /// What merging a copy would do.
-    public struct Plan: Sendable {
-        public var copy: ConflictCopy
-        public var edits: [FieldEdit]
-        public var conflicts: [BookMerger.Conflict]
-        public var copyIsNewer: Bool
+    /// Every conflict copy in the library.
+    public func copies() throws(FileError) -> [ConflictCopy] {
+        try BookFileScanner.scanAll(root: library.root).conflicts
     }
 
-    /// Works out the merge of `copy` into its original.
-    /// - Parameter preferCopy: decides each differing scalar, by key.
-    public func plan(_ copy: ConflictCopy, preferCopy: (String) -> Bool, noteHeading: String) throws -> Plan {
-        let original = try document(copy.originalPath)
-        let other = try document(copy.path)
-        let ancestor = isVersioned ? repository.committedBytes(of: copy.originalPath).flatMap { try? BookDocument(bytes: $0) } : nil
-        let merger = BookMerger(ours: original, theirs: other, base: ancestor)
-        var (edits, conflicts) = merger.fieldEdits(preferTheirs: preferCopy)
-        let body = merger.mergedBody(markers: nil)
-        if body.lines != BookMerger.lines(original.body) {
-            edits.append(.replaceBody(body.lines.joined(separator: "\n")))
+    /// The copies grouped by the original they are copies of, in the order first seen.
+    static func grouped(_ copies: [ConflictCopy]) -> [(original: String, copies: [ConflictCopy])] {
+        var groups: [(original: String, copies: [ConflictCopy])] = []
+        for copy in copies {
+            if let index = groups.firstIndex(where: { $0.original == copy.originalPath }) {
+                groups[index].copies.append(copy)
+            } else {
+                groups.append((copy.originalPath, [copy]))
+            }
         }
-        if !conflicts.isEmpty {
-            let name = copy.path.split(separator: "/").last.map(String.init) ?? copy.path
-            let lines = conflicts.map { "- `\($0.key)`: kept \($0.kept); the other version had \($0.setAside)" }
-            edits.append(.appendToBody(noteHeading + " sync conflict with \(name)\n\n" + lines.joined(separator: "\n")))
-        }
-        return Plan(copy: copy, edits: edits, conflicts: conflicts, copyIsNewer: modified(copy.path) > modified(copy.originalPath))
+        return groups
     }
 
-    /// Applies a plan: the original is written (atomically, checked), and only then the copy removed.
-    public func apply(_ plan: Plan) throws {
-        try library.edit(plan.copy.originalPath, displayPath: plan.copy.originalPath, edits: plan.edits)
-        try BookFileMover.remove(library.absolutePath(plan.copy.path))
+    /// The original's last commit, when git holds it and it reads as a book: the common ancestor
+    /// of the original and its copies.
+    func ancestor(of path: String) -> BookDocument? {
+        guard isVersioned, let bytes = repository.committedBytes(of: path) else { return nil }
+        return try? BookDocument(bytes: bytes)
     }
 
-    /// The keys whose values differ between the copy and its original, and whether the notes differ.
+    /// The keys whose values differ between the copy and its original (values the library's
+    /// vocabulary reads alike are equal), and whether the notes differ.
     public func differences(_ copy: ConflictCopy) -> (fields: [String], notes: Bool) {
         guard let original = try? document(copy.originalPath), let other = try? document(copy.path) else { return ([], false) }
-        let mine = original.frontMatter?.entries ?? []
-        let theirs = other.frontMatter?.entries ?? []
-        var keys = mine.map(\.key)
-        for entry in theirs where !keys.contains(entry.key) { keys.append(entry.key) }
-        let differing = keys.filter { key in
-            !BookMerger.same(mine.last { $0.key == key }.map { FieldValue($0.value) }, theirs.last { $0.key == key }.map { FieldValue($0.value) })
+        let merger = BookMerger(ours: original, theirs: other, base: nil, vocabulary: library.config.vocabulary)
+        guard let mine = original.frontMatter, let theirs = other.frontMatter else {
+            return ([], BookMerger.lines(original.body) != BookMerger.lines(other.body))
         }
+        let differing = merger.pairedKeys(mine, theirs).filter { mineKey, otherKey in
+            let key = mineKey ?? otherKey ?? ""
+            return !merger.same(mineKey.flatMap { mine.entry($0) }.map { FieldValue($0.value) },
+                                otherKey.flatMap { theirs.entry($0) }.map { FieldValue($0.value) },
+                                library.config.vocabulary.field(forKey: key))
+        }.map { $0.0 ?? $0.1 ?? "" }
         return (differing, BookMerger.lines(original.body) != BookMerger.lines(other.body))
     }
 
     /// True when the copy was modified after the original.
     public func copyIsNewer(_ copy: ConflictCopy) -> Bool {
-        modified(copy.path) > modified(copy.originalPath)
+        ConflictResolver.modified(library.absolutePath(copy.path)) > ConflictResolver.modified(library.absolutePath(copy.originalPath))
     }
 
     private func document(_ path: String) throws -> BookDocument {
-        do {
-            return try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
-        } catch let error as DocumentError {
-            throw error.at(path: path)
-        }
+        try BookMerge.document(FileIO.read(library.absolutePath(path)), displayPath: path)
     }
 
-    private func modified(_ path: String) -> Date {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: library.absolutePath(path))
-        return attributes?[.modificationDate] as? Date ?? .distantPast
+    /// The modification time of the file at `path` (a link's target's), or the distant past.
+    static func modified(_ path: String) -> Time {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .distantPast }
+        #if canImport(Darwin)
+        return Time(seconds: Int(info.st_mtimespec.tv_sec), nanoseconds: Int(info.st_mtimespec.tv_nsec))
+        #else
+        return Time(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        #endif
+    }
+
+    /// True when something, even a dangling link, has the name `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 }

@@ -1,25 +1,41 @@
 /// Three-way merging of lines, the way diff3 does it: regions where only one side changed the
 /// base take that side; regions both changed alike take either; regions both changed differently
 /// are conflicts.
-public enum LineMerge {
+enum LineMerge {
     /// How a conflicting region is written.
-    public enum ConflictStyle: Sendable {
+    enum ConflictStyle: Sendable {
         /// Ours, then the lines of theirs that ours lacks: nothing lost, no markers.
         case union
         /// git's markers around both sides.
         case markers(ours: String, theirs: String)
     }
 
-    public struct Result: Sendable, Equatable {
-        public var lines: [String]
-        public var conflicts: Int
+    struct Result: Sendable, Equatable {
+        var lines: [String]
+        var conflicts: Int
     }
 
     /// Merges `ours` and `theirs`, both descended from `base`.
-    public static func merge(base: [String], ours: [String], theirs: [String], style: ConflictStyle) -> Result {
+    static func merge(base: [String], ours: [String], theirs: [String], style: ConflictStyle) -> Result {
+        let merged = merge(base: base, ours: ours, theirs: theirs) { oursChunk, theirsChunk in
+            switch style {
+            case .union:
+                return oursChunk + theirsChunk.filter { !oursChunk.contains($0) }
+            case let .markers(oursLabel, theirsLabel):
+                return ["<<<<<<< " + oursLabel] + oursChunk + ["======="] + theirsChunk + [">>>>>>> " + theirsLabel]
+            }
+        }
+        return Result(lines: merged.lines, conflicts: merged.conflicts)
+    }
+
+    /// Merges lines of any kind (text, or raw bytes of a file that is not UTF-8): `conflict`
+    /// writes a region both sides changed differently, given ours' and theirs' lines of it.
+    static func merge<Line: Equatable>(
+        base: [Line], ours: [Line], theirs: [Line], conflict: ([Line], [Line]) -> [Line]
+    ) -> (lines: [Line], conflicts: Int) {
         let toOurs = matches(base, ours)
         let toTheirs = matches(base, theirs)
-        var output: [String] = []
+        var output: [Line] = []
         var conflicts = 0
         var (i, j, k) = (0, 0, 0)
         // Sync points: base lines kept by both sides.
@@ -38,46 +54,36 @@ public enum LineMerge {
                 output += oursChunk
             } else {
                 conflicts += 1
-                switch style {
-                case .union:
-                    output += oursChunk
-                    output += theirsChunk.filter { !oursChunk.contains($0) }
-                case let .markers(oursLabel, theirsLabel):
-                    output.append("<<<<<<< " + oursLabel)
-                    output += oursChunk
-                    output.append("=======")
-                    output += theirsChunk
-                    output.append(">>>>>>> " + theirsLabel)
-                }
+                output += conflict(oursChunk, theirsChunk)
             }
             if nextBase < base.count { output.append(base[nextBase]) }
             (i, j, k) = (nextBase + 1, nextOurs + 1, nextTheirs + 1)
         }
-        return Result(lines: output, conflicts: conflicts)
+        return (output, conflicts)
     }
 
     /// Merges two versions with no known ancestor: their common lines stand in for the base, so
     /// every line of either survives, in order.
-    public static func union(_ ours: [String], _ theirs: [String]) -> [String] {
+    static func union(_ ours: [String], _ theirs: [String]) -> [String] {
         let common = longestCommonSubsequence(ours, theirs)
         return merge(base: common, ours: ours, theirs: theirs, style: .union).lines
     }
 
     /// For each line of `from`, the index of the line of `to` it is matched with in a longest
     /// common subsequence, or nil.
-    static func matches(_ from: [String], _ to: [String]) -> [Int?] {
+    static func matches<Line: Equatable>(_ from: [Line], _ to: [Line]) -> [Int?] {
         var result = [Int?](repeating: nil, count: from.count)
         for (a, b) in lcsPairs(from, to) { result[a] = b }
         return result
     }
 
-    static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> [String] {
+    static func longestCommonSubsequence<Line: Equatable>(_ a: [Line], _ b: [Line]) -> [Line] {
         lcsPairs(a, b).map { a[$0.0] }
     }
 
     /// Matched index pairs of a longest common subsequence. Common prefix and suffix are matched
     /// directly, which keeps the quadratic table small for the usual small edit.
-    static func lcsPairs(_ a: [String], _ b: [String]) -> [(Int, Int)] {
+    static func lcsPairs<Line: Equatable>(_ a: [Line], _ b: [Line]) -> [(Int, Int)] {
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

@@ -20,8 +20,13 @@ struct ConflictsListCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let copies = try ConflictScan.copies(in: library)
         let resolver = ConflictResolver(library: library)
+        let copies: [ConflictCopy]
+        do {
+            copies = try resolver.copies()
+        } catch {
+            throw Diagnostics.failure(error.description)
+        }
         var items: [JSONValue] = []
         for copy in copies {
             let differences = resolver.differences(copy)
@@ -52,10 +57,14 @@ struct ConflictsResolveCommand: ParsableCommand {
         commandName: "resolve",
         abstract: "Merge every conflict copy into its original, then remove the copy.",
         discussion: """
-            Equal values stay; lists become their union; the notes merge line by line (three-way \
-            when git holds the original's last commit). A value that differs takes the --prefer \
-            side, and the other value is written into the notes as a dated note, so nothing is \
-            lost. On a terminal without --yes, shelf asks about each differing value.
+            Equal values stay (status words the library reads alike, such as finished and read, \
+            are equal); lists become their union; the notes merge line by line (three-way when \
+            git holds the original's last commit). A value that differs takes the --prefer side \
+            (newer: the version modified last that changed it, across all copies of a book), and \
+            the other value is written into the notes as a dated note, so nothing is lost. A file \
+            that is not UTF-8 or has malformed front matter is left as it is, with its copies, and \
+            named with the line and column. On a terminal without --yes, shelf asks about each \
+            differing value.
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -64,55 +73,30 @@ struct ConflictsResolveCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let resolver = ConflictResolver(library: library)
-        let heading = "### " + Clock.today().text + " " + Clock.time()
-        var merged = 0
-        var failed = 0
-        for copy in try ConflictScan.copies(in: library) {
-            let display = Paths.display(copy.path, in: library)
-            do {
-                if !FileManager.default.fileExists(atPath: library.absolutePath(copy.originalPath)) {
-                    try BookFileMover.rename(from: library.absolutePath(copy.path), to: library.absolutePath(copy.originalPath))
-                    Output.line("\(display): no original; renamed to \(Paths.display(copy.originalPath, in: library))")
-                    merged += 1
-                    continue
-                }
-                let copyWins: Bool = prefer == .copy || (prefer == .newer && resolver.copyIsNewer(copy))
-                var plan = try resolver.plan(copy, preferCopy: { _ in copyWins }, noteHeading: heading)
-                if !yes && Prompt.isInteractive && !plan.conflicts.isEmpty {
-                    var choices: [String: Bool] = [:]
-                    for conflict in plan.conflicts {
-                        let original = copyWins ? conflict.setAside : conflict.kept
-                        let other = copyWins ? conflict.kept : conflict.setAside
-                        choices[conflict.key] = !Prompt.confirm(
-                            "\(Paths.display(copy.originalPath, in: library)): \(conflict.key) is \(original) here and \(other) in the copy. Keep the original's?",
-                            defaultYes: !copyWins)
-                    }
-                    plan = try resolver.plan(copy, preferCopy: { choices[$0] ?? copyWins }, noteHeading: heading)
-                }
-                try resolver.apply(plan)
-                merged += 1
-                Output.line("merged \(display) into \(Paths.display(copy.originalPath, in: library))"
-                    + (plan.conflicts.isEmpty ? "" : " (\(plan.conflicts.count) differing values noted in the body)"))
-            } catch {
-                failed += 1
-                Diagnostics.write("\(display): \(error); the copy is kept")
-            }
-        }
-        if merged == 0 && failed == 0 { Output.line("No conflict copies.") }
-        if failed > 0 { throw ExitCode(1) }
-    }
-}
-
-extension ConflictResolver.Preference: ExpressibleByArgument {}
-
-/// Finding conflict copies and what differs in them.
-enum ConflictScan {
-    static func copies(in library: Library) throws -> [ConflictCopy] {
+        let interactive = !yes && Prompt.isInteractive
+        let action = ResolveConflictsAction(
+            library: library, preference: prefer, noteHeading: "### " + Clock.today().text + " " + Clock.time(),
+            ask: interactive ? { question in
+                let (original, other) = (question.original, question.copy)
+                return Prompt.confirm("\(Paths.display(question.path, in: library)): \(question.key) is \(original) here and \(other) in the copy. Keep the original's?",
+                                      defaultYes: !question.copyWins)
+            } : nil)
+        let summary: ResolveConflictsAction.Summary
         do {
-            return try BookFileScanner.scanAll(root: library.root).conflicts
+            summary = try action.run(reporter: ConflictsReporter())
         } catch {
             throw Diagnostics.failure(error.description)
         }
+        if summary.merged == 0 && summary.kept == 0 { Output.line("No conflict copies.") }
+        if summary.kept > 0 { throw ExitCode(1) }
     }
 }
+
+/// Renders what the conflict actions report: results on stdout, warnings on stderr.
+final class ConflictsReporter: ActionReporter {
+    func progress(_ done: Int, of total: Int, _ label: String) {}
+    func warning(_ message: String) { Diagnostics.write(message) }
+    func result(_ line: String) { Output.line(line) }
+}
+
+extension ConflictResolver.Preference: ExpressibleByArgument {}

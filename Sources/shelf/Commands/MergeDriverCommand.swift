@@ -11,7 +11,10 @@ struct MergeDriverCommand: ParsableCommand {
             Each key takes the side that changed it; lists merge item by item; the notes merge \
             three-way by lines. When both sides changed one value differently, ours is kept, theirs \
             is recorded in a marked note in the body, and the exit status is 1 so git reports the \
-            conflict. The result is written to OURS. No library is needed.
+            conflict. The result is written to OURS. A version that is not UTF-8 or has malformed \
+            front matter is merged line by line as git does (markers where both changed a line), \
+            and the exit status is 1, so git reports the conflict and keeps both sides. Values are \
+            read in the vocabulary of the library holding PATH, when there is one.
             """,
         shouldDisplay: false)
 
@@ -21,36 +24,31 @@ struct MergeDriverCommand: ParsableCommand {
     @Argument(help: "The file's path in the repository (git's %P), for messages.") var path: String?
 
     func run() throws {
-        let name = path ?? ours
-        let documents: [BookDocument]
+        let action = MergeDriverAction(base: base, ours: ours, theirs: theirs, path: path)
+        let outcome: MergeDriverAction.Outcome
         do {
-            documents = try [base, ours, theirs].map { try BookDocument(bytes: FileIO.read($0)) }
+            outcome = try action.run(reporter: MergeDriverReporter())
         } catch {
-            throw Diagnostics.failure("\(name): cannot merge: \(error)")
+            throw Diagnostics.failure("\(path ?? ours): cannot merge: \(error)")
         }
-        let merger = BookMerger(ours: documents[1], theirs: documents[2], base: documents[0])
-        var (edits, conflicts) = merger.fieldEdits(preferTheirs: { _ in false })
-        let body = merger.mergedBody(markers: (ours: "ours", theirs: "theirs"))
-        if body.lines != BookMerger.lines(documents[1].body) {
-            edits.append(.replaceBody(body.lines.joined(separator: "\n")))
-        }
-        if !conflicts.isEmpty {
-            let lines = conflicts.map { "- `\($0.key)`: kept ours, \($0.kept); theirs was \($0.setAside)" }
-            edits.append(.appendToBody("### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")))
-        }
-        do {
-            var editor = FrontMatterEditor(document: documents[1], path: name, vocabulary: .standard)
-            try editor.apply(edits)
-            let merged = editor.document.bytes
-            if merged != documents[1].bytes { try AtomicFile.replace(path: ours, bytes: merged) }
-        } catch {
-            throw Diagnostics.failure("\(name): cannot merge: \(error)")
-        }
-        if !conflicts.isEmpty || body.conflicts > 0 {
-            Diagnostics.write("shelf: \(name): \(conflicts.count + body.conflicts) conflicting changes; ours kept, theirs recorded in the file")
+        switch outcome {
+        case .merged:
+            return
+        case .conflicts(let count):
+            Diagnostics.write("shelf: \(path ?? ours): \(count) conflicting changes; ours kept, theirs recorded in the file")
+            throw ExitCode(1)
+        case .mergedAsText:
+            // git marks the file as conflicted and keeps ours and theirs in its index.
             throw ExitCode(1)
         }
     }
+}
+
+/// Renders what the merge driver reports: git shows the driver's stderr to the user.
+final class MergeDriverReporter: ActionReporter {
+    func progress(_ done: Int, of total: Int, _ label: String) {}
+    func warning(_ message: String) { Diagnostics.write("shelf: " + message) }
+    func result(_ line: String) { Diagnostics.write("shelf: " + line) }
 }
 
 /// `shelf git-setup`: makes git merge book files with shelf.
@@ -68,37 +66,13 @@ struct GitSetupCommand: ParsableCommand {
     }
 }
 
-/// Writing `.gitattributes` and the driver's config.
+/// The setup `git-setup` and `init --git` share.
 enum GitSetup {
-    static let attribute = "*.md merge=shelf"
-
     static func configure(folder: String) throws {
-        let repository = GitRepository(folder: folder)
-        guard repository.exists else {
-            throw Diagnostics.failure("\(folder) is not in a git repository; run `git init` first")
-        }
-        let attributes = folder + "/.gitattributes"
-        let existingBytes = (try? FileIO.read(attributes)) ?? []
-        let existing = String(decoding: existingBytes, as: UTF8.self)
-        if !existing.split(separator: "\n").contains(where: { $0.trimmingCharacters(in: .whitespaces) == attribute }) {
-            let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-            do {
-                let updated = Array((existing + separator + attribute + "\n").utf8)
-                if existingBytes.isEmpty && !FileManager.default.fileExists(atPath: attributes) {
-                    try AtomicFile.create(path: attributes, bytes: updated)
-                } else {
-                    try AtomicFile.replace(path: attributes, bytes: updated, ifStill: existingBytes)
-                }
-            } catch {
-                throw Diagnostics.failure(error.description)
-            }
-        }
         do {
-            try repository.setConfig("merge.shelf.name", "shelf book merge")
-            try repository.setConfig("merge.shelf.driver", "shelf merge-driver %O %A %B %P")
+            try GitSetupAction(folder: folder).run(reporter: ConflictsReporter())
         } catch {
-            throw Diagnostics.failure("\(error)")
+            throw Diagnostics.failure(error.description)
         }
-        Output.line("git now merges book files with shelf (.gitattributes: \(attribute); merge.shelf.driver set)")
     }
 }

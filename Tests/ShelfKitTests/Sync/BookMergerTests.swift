@@ -24,9 +24,9 @@ struct BookMergerTests {
     func merged(ours: String, theirs: String, base: String?, preferTheirs: Bool = false) throws
         -> (text: String, conflicts: [BookMerger.Conflict]) {
         let merger = BookMerger(ours: try syncDocument(ours), theirs: try syncDocument(theirs),
-                                base: try base.map(syncDocument))
-        let (edits, conflicts) = merger.fieldEdits { _ in preferTheirs }
-        return (try syncApplying(edits, to: merger.ours), conflicts)
+                                base: try base.map(syncDocument), vocabulary: .standard)
+        let merge = merger.fieldEdits { _ in preferTheirs }
+        return (try syncApplying(merge.edits, to: merger.ours), merge.conflicts)
     }
 
     func replacing(_ text: String, _ pairs: (String, String)...) -> String {
@@ -135,18 +135,18 @@ struct BookMergerTests {
         let base = try syncDocument(Self.base)
         let ours = try syncDocument(replacing(Self.base, ("Line one.", "Line one, ours.")))
         let theirs = try syncDocument(replacing(Self.base, ("Line three.", "Line three, theirs.")))
-        let clean = BookMerger(ours: ours, theirs: theirs, base: base).mergedBody(markers: ("ours", "theirs"))
+        let clean = BookMerger(ours: ours, theirs: theirs, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
         #expect(clean == LineMerge.Result(lines: ["Line one, ours.", "Line two.", "Line three, theirs.", ""], conflicts: 0))
 
         let clash = try syncDocument(replacing(Self.base, ("Line one.", "Line one, theirs.")))
-        let marked = BookMerger(ours: ours, theirs: clash, base: base).mergedBody(markers: ("ours", "theirs"))
+        let marked = BookMerger(ours: ours, theirs: clash, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
         #expect(marked.conflicts == 1)
         #expect(marked.lines == ["<<<<<<< ours", "Line one, ours.", "=======", "Line one, theirs.", ">>>>>>> theirs",
                                  "Line two.", "Line three.", ""])
 
         // No base: every line of theirs that ours lacks is added in place; nothing is deleted.
         let shorter = try syncDocument(replacing(Self.base, ("Line one.\n", "")))
-        let twoWay = BookMerger(ours: shorter, theirs: theirs, base: nil).mergedBody(markers: nil)
+        let twoWay = BookMerger(ours: shorter, theirs: theirs, base: nil, vocabulary: .standard).mergedBody(markers: nil)
         #expect(twoWay == LineMerge.Result(lines: ["Line one.", "Line two.", "Line three.", "Line three, theirs.", ""], conflicts: 0))
     }
 

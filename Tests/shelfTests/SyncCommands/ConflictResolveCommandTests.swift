@@ -89,7 +89,7 @@ struct ConflictResolveCommandTests {
         let untouched = try library.bytes("other.md")
         let result = try library.syncRun(["conflicts", "resolve", "--yes"] + (prefer.map { ["--prefer", $0] } ?? []))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "merged \(Self.copy) into dune.md (1 differing values noted in the body)\n", "\(result)")
+        #expect(result.stdout == "merged \(Self.copy) into dune.md (1 differing value noted in the body)\n", "\(result)")
         try expectSyncFile("dune.md", in: library, equals: Self.merged(kept: kept, other: kept == 5 ? 4 : 5))
         #expect(!library.syncExists(Self.copy))
         #expect(try library.bytes("other.md") == untouched)

@@ -122,7 +122,7 @@ struct ConflictResolveGitTests {
         try repository.syncSetModified("books/sf/" + Self.copy, 1_600_000_000)
         let result = try repository.syncRun(["conflicts", "resolve", "--yes"], in: "books")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "merged sf/\(Self.copy) into sf/dune.md (1 differing values noted in the body)\n", "\(result)")
+        #expect(result.stdout == "merged sf/\(Self.copy) into sf/dune.md (1 differing value noted in the body)\n", "\(result)")
         try expectSyncFile("books/sf/dune.md", in: repository, equals: """
             ---
             title: Dune

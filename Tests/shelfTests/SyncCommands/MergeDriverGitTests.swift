@@ -75,6 +75,23 @@ struct MergeDriverGitTests {
         #expect(refused.stderr.contains("not in a git repository"), "\(refused)")
     }
 
+    /// `.gitattributes` in Latin-1 (a comment written by another tool): the line is appended and
+    /// every existing byte stays; decoding the file as UTF-8 used to turn `é` into U+FFFD.
+    @Test func setUpKeepsEveryByteOfExistingAttributes() throws {
+        let existing: [UInt8] = Array("# caf".utf8) + [0xE9] + Array("\n*.png binary\r\n  *.md merge=other".utf8)
+        let library = try TemporaryLibrary()
+        try library.write(".gitattributes", bytes: existing)
+        try library.syncGitInit()
+        let setup = try library.syncRun(["git-setup"])
+        #expect(setup.status == 0, "\(setup)")
+        #expect(try library.bytes(".gitattributes") == existing + Array("\n*.md merge=shelf\n".utf8))
+        // Already there (with spaces around it): nothing written.
+        let again: [UInt8] = Array("  *.md merge=shelf \r\n".utf8) + [0xE9]
+        try library.write(".gitattributes", bytes: again)
+        #expect(try library.syncRun(["git-setup"]).status == 0)
+        #expect(try library.bytes(".gitattributes") == again)
+    }
+
     /// Different keys, the same tags line with different additions, notes on different lines:
     /// a clean merge, which plain git cannot do (the changed lines touch).
     @Test(arguments: ["init", "git-setup"])
@@ -206,14 +223,33 @@ struct MergeDriverGitTests {
         try expectSyncFile("dune.md", in: library, equals: edit(ours, ("Line one.", "Line one, theirs.")))
     }
 
-    /// The driver run by hand on a version it cannot read: it fails and leaves ours as it was.
-    @Test func anUnreadableVersionFailsAndKeepsOurs() throws {
-        let folder = try TemporaryLibrary(config: nil, books: [
-            ("base", Self.base), ("ours", edit(Self.base, ("rating: 4", "rating: 5"))), ("theirs", "---\ntitle: [Dune\n---\n"),
-        ])
+    /// The driver run by hand on a version it cannot read: it merges line by line as git would,
+    /// says why, and fails so that git reports the conflict.
+    @Test func anUnreadableVersionFallsBackToGitsLineMerge() throws {
+        let ours = edit(Self.base, ("rating: 4", "rating: 5"))
+        let theirs = "---\ntitle: [Dune\n---\n"
+        let folder = try TemporaryLibrary(config: nil, books: [("base", Self.base), ("ours", ours), ("theirs", theirs)])
         let result = try folder.syncRun(["merge-driver", "base", "ours", "theirs", "books/dune.md"])
-        #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains("books/dune.md") && result.stderr.contains("cannot merge"), "\(result)")
-        #expect(try folder.syncText("ours") == edit(Self.base, ("rating: 4", "rating: 5")))
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("books/dune.md (theirs):2:8:"), "\(result)")
+        #expect(result.stderr.contains("not merged as a book"), "\(result)")
+        // As diff3 does it: the front matter both sides changed between markers, the notes only
+        // theirs removed taken from theirs.
+        #expect(try folder.syncText("ours") == """
+            ---
+            <<<<<<< ours
+            title: Dune
+            authors:
+              - Frank Herbert
+            rating: 5
+            status: reading
+            tags: [sci-fi, classics]
+            =======
+            title: [Dune
+            >>>>>>> theirs
+            ---
+
+            """)
+        #expect(try folder.syncText("theirs") == theirs)
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+
+/// `shelf git-setup` (and `shelf init --git`): makes git merge book files with shelf's merge
+/// driver — `*.md merge=shelf` in `.gitattributes`, and `merge.shelf.driver` in the repository's
+/// config (docs/sync.md, "The merge driver").
+public struct GitSetupAction {
+    /// The line `.gitattributes` needs.
+    public static let attribute = "*.md merge=shelf"
+    /// The command git runs: base, ours (which receives the result), theirs, and the path.
+    public static let driver = "shelf merge-driver %O %A %B %P"
+
+    /// Why the setup cannot be done.
+    public enum SetupError: Error, Sendable, CustomStringConvertible {
+        case notInGit(folder: String)
+        case file(FileError)
+
+        public var description: String {
+            switch self {
+            case .notInGit(let folder): return "\(folder) is not in a git repository; run `git init` first"
+            case .file(let error): return "\(error)"
+            }
+        }
+    }
+
+    let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// Adds the attribute unless a line already says it, and sets the driver.
+    public func run(reporter: ActionReporter) throws(SetupError) {
+        let repository = GitRepository(folder: folder)
+        guard repository.exists else { throw .notInGit(folder: folder) }
+        do {
+            try addAttribute()
+            try repository.setConfig("merge.shelf.name", "shelf book merge")
+            try repository.setConfig("merge.shelf.driver", GitSetupAction.driver)
+        } catch {
+            throw .file(error as? FileError ?? FileError(path: folder, reason: "\(error)"))
+        }
+        reporter.result("git now merges book files with shelf (.gitattributes: \(GitSetupAction.attribute); merge.shelf.driver set)")
+    }
+
+    /// Appends the attribute line to `.gitattributes`, byte for byte after what is there: the
+    /// file's other lines are never decoded, so no byte of them can change.
+    func addAttribute() throws(FileError) {
+        let path = folder + "/.gitattributes"
+        let exists = FileManager.default.fileExists(atPath: path)
+        let existing = exists ? try FileIO.read(path) : []
+        let wanted = Array(GitSetupAction.attribute.utf8)
+        let present = existing.split(separator: 0x0A).contains { line in
+            var bytes = Array(line)
+            while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
+            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+            return bytes == wanted
+        }
+        guard !present else { return }
+        let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
+        let updated = existing + separator + wanted + [0x0A]
+        if exists {
+            try AtomicFile.replace(path: path, bytes: updated, ifStill: existing)
+        } else {
+            try AtomicFile.create(path: path, bytes: updated)
+        }
+    }
+}
