@@ -111,6 +111,9 @@ public struct ImportBaseline: Sendable, Equatable {
         case .authors?: return book.authors.isEmpty ? nil : book.authors.joined(separator: "\u{1F}")
         case .tags?: return book.tags.isEmpty ? nil : book.tags.joined(separator: "\u{1F}")
         case .genres?: return book.genres.isEmpty ? nil : book.genres.joined(separator: "\u{1F}")
+        // The status as shelf names it, whatever word the library writes for it (`unread` in a
+        // Book Search vault is `to-read`): importers give shelf's names.
+        case .status?: if let status = book.status { return status.rawValue }
         default: break
         }
         switch book.value(of: key) {

@@ -24,17 +24,21 @@ public struct ImportPlanner {
     public let update: Bool
     /// The library's file-name template.
     public let template: String
+    /// The library's key names and status words, which new files are written in.
+    public let vocabulary: Vocabulary
     /// True when a file (relative to the library) exists on disk.
     public let exists: (String) -> Bool
     /// The notes of an existing book, for `--update`.
     public let notes: (Book) -> String?
 
-    /// A planner for an import from `source` into a library named by `template`.
-    public init(source: ImportSource, update: Bool, template: String,
+    /// A planner for an import from `source` into a library named by `template`, whose files
+    /// use `vocabulary`.
+    public init(source: ImportSource, update: Bool, template: String, vocabulary: Vocabulary,
                 exists: @escaping (String) -> Bool, notes: @escaping (Book) -> String?) {
         self.source = source
         self.update = update
         self.template = template
+        self.vocabulary = vocabulary
         self.exists = exists
         self.notes = notes
     }
@@ -73,8 +77,9 @@ public struct ImportPlanner {
             let extra = source.recordsBaseline
                 ? [ImportField(key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue).text))]
                 : []
-            let bytes = ImportedBookFile.bytes(for: record, extra: extra)
-            guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter, var book = Book(path: "", frontMatter: frontMatter) else {
+            let bytes = ImportedBookFile.bytes(for: record, extra: extra, vocabulary: vocabulary)
+            guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
+                  var book = Book(path: "", frontMatter: frontMatter, vocabulary: vocabulary) else {
                 actions.append(.skipped(row: record.row, reason: "the book's fields do not read back as a book file"))
                 continue
             }

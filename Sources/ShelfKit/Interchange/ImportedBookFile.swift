@@ -1,11 +1,16 @@
-/// The bytes of a new book file for an imported record.
+/// The bytes of a new book file for an imported record, in the library's vocabulary.
 ///
 /// A book from a service is written as `shelf add` writes one (`NewBookFile`: canonical keys in
 /// canonical order, then the others). A book restored from shelf's own JSON keeps its keys in
-/// their exported order, nested values included, and its body byte for byte.
+/// their exported order, nested values included, and its body byte for byte. Either way a
+/// canonical key is written under the library's name for it (`author`, `myRate`) and a status in
+/// the library's word for it, as every other write does.
 public enum ImportedBookFile {
-    /// - Parameter extra: fields to add after the record's (the `imported:` baseline).
-    public static func bytes(for record: ImportRecord, extra: [ImportField] = []) -> [UInt8] {
+    /// - Parameters:
+    ///   - extra: fields to add after the record's (the `imported:` baseline).
+    ///   - vocabulary: the library's key names and status words; no default, so that no caller
+    ///     writes shelf's own keys into a library that uses others.
+    public static func bytes(for record: ImportRecord, extra: [ImportField] = [], vocabulary: Vocabulary) -> [UInt8] {
         let fields = record.fields + extra
         let isRestore = record.body != nil || fields.contains { if case .json = $0.value { return true } else { return false } }
         guard isRestore else {
@@ -14,11 +19,11 @@ public enum ImportedBookFile {
                 if let value = field.value.newValue { file.set(field.key, value) }
             }
             file.notes = record.notes
-            return file.render()
+            return file.render(vocabulary: vocabulary)
         }
         var text = "---\n"
         for field in fields {
-            text += entry(key: field.key, value: field.value)
+            text += entry(key: field.key, value: field.value, vocabulary: vocabulary)
         }
         text += "---\n"
         if let body = record.body {
@@ -29,13 +34,19 @@ public enum ImportedBookFile {
         return Array(text.utf8)
     }
 
-    /// One top-level entry, ending in a line break.
-    static func entry(key: String, value: ImportValue) -> String {
-        let keyText = YAMLScalarWriter.string(key)
+    /// One top-level entry, ending in a line break. A key spelled exactly as one of shelf's
+    /// fields is written under the vocabulary's name for it; any other key as it was exported.
+    static func entry(key: String, value: ImportValue, vocabulary: Vocabulary) -> String {
+        let field = CanonicalField(key: key).flatMap { $0.rawValue == key ? $0 : nil }
+        let keyText = YAMLScalarWriter.string(field.map(vocabulary.key(for:)) ?? key)
         switch value {
+        case .string(let text) where field == .status && ReadingStatus(rawValue: text) != nil:
+            // shelf's own word for a status becomes the library's; any other is kept as exported.
+            let word = ReadingStatus(rawValue: text).map(vocabulary.word(for:)) ?? text
+            return "\(keyText): \(YAMLScalarWriter.string(word))\n"
         case .string(let text): return "\(keyText): \(YAMLScalarWriter.string(text))\n"
         case .typed(let text): return "\(keyText): \(YAMLScalarWriter.typed(text))\n"
-        case .list(let items) where key == CanonicalField.authors.rawValue && !items.isEmpty:
+        case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
             return "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
         case .list(let items): return "\(keyText): \(flow(items.map(JSONValue.string)))\n"
         case .json(let json): return YAMLJSONWriter.entry(keyText, json, indent: "")

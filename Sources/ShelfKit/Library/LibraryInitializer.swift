@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes a folder a library.
 public enum LibraryInitializer {
     /// The `shelf.yaml` a new library starts with: every setting, commented.
@@ -20,26 +18,11 @@ public enum LibraryInitializer {
 
         """
 
-    /// Writes `shelf.yaml` into `folder`, creating the folder if needed.
+    /// Writes `shelf.yaml` into `folder`, creating the folder if needed (through the library's
+    /// door: see `WriteSettingsAction.initialize`).
     /// - Returns: the path of the written file.
     /// - Throws: when the folder already holds a `shelf.yaml`, or cannot be written.
     public static func initialize(folder: String, preset: VocabularyPreset? = nil) throws -> String {
-        let absolute = Library.absolute(folder)
-        let configPath = absolute + "/" + LibraryConfig.fileName
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), !isFolder.boolValue {
-            throw FileError(path: absolute, reason: "is a file, not a folder")
-        }
-        if FileManager.default.fileExists(atPath: configPath) {
-            throw FileError(path: configPath, reason: "already exists: this folder is a library")
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(path: absolute, reason: "cannot create the folder")
-        }
-        let text = defaultConfig + (preset.map { "\n" + $0.settings } ?? "")
-        try AtomicFile.create(path: configPath, bytes: Array(text.utf8))
-        return configPath
+        try WriteSettingsAction.initialize(folder: folder, preset: preset)
     }
 }

@@ -51,25 +51,13 @@ struct DetectCommand: ParsableCommand {
         Output.line("\nThey look written by \(preset.summary). Proposed settings:\n")
         Output.write(settings)
         guard write else { return Output.line("\n(nothing written; --write adds these to shelf.yaml)") }
-        try append(settings, to: opened)
-    }
-
-    private func append(_ settings: String, to library: Library) throws {
-        let path = library.absolutePath(LibraryConfig.fileName)
         do {
-            guard FileManager.default.fileExists(atPath: path) else {
-                try AtomicFile.create(path: path, bytes: Array((LibraryInitializer.defaultConfig + "\n" + settings).utf8))
-                return Output.line("\nWrote \(path).")
+            switch try WriteSettingsAction.addVocabulary(settings, to: opened) {
+            case .created(let path): Output.line("\nWrote \(path).")
+            case .appended(let path): Output.line("\nAdded the settings to \(path).")
             }
-            let existing = try FileIO.read(path)
-            if library.config.entries.contains(where: { $0.key == "fields" || $0.key == "statuses" }) {
-                throw Diagnostics.failure("\(path) already has fields: or statuses:; edit it by hand")
-            }
-            let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
-            try AtomicFile.replace(path: path, bytes: existing + separator + Array(("\n" + settings).utf8), ifStill: existing)
-            Output.line("\nAdded the settings to \(path).")
-        } catch let error as FileError {
-            throw Diagnostics.failure(error.description)
+        } catch {
+            throw Diagnostics.failure(String(describing: error))
         }
     }
 }

@@ -61,17 +61,20 @@ struct ExportCommand: ParsableCommand {
         case .goodreads: text = GoodreadsExporter.export(withNotes())
         case .html:
             let folder = destination ?? "."
-            let catalog = HTMLCatalog(books: withNotes(), title: ExportCommand.catalogTitle(library),
-                                      libraryRoot: library.root, fileExists: { FileManager.default.fileExists(atPath: $0) })
-            try ExportWriter.writeCatalog(catalog, to: folder)
+            do {
+                try ExportAction(library: library).writeCatalog(withNotes(), title: ExportCommand.catalogTitle(library), to: folder)
+            } catch {
+                throw Diagnostics.failure(String(describing: error))
+            }
             Output.line((folder as NSString).appendingPathComponent("index.html"))
             Diagnostics.write("shelf: wrote a catalog of \(books.count) \(books.count == 1 ? "book" : "books") to \(folder)")
             return
         }
-        if let destination {
-            try ExportWriter.write(text, to: destination)
-        } else {
-            Output.write(text)
+        guard let destination else { return Output.write(text) }
+        do {
+            try ExportAction(library: library).write(Array(text.utf8), to: destination)
+        } catch {
+            throw Diagnostics.failure(String(describing: error))
         }
     }
 

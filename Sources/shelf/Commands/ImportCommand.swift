@@ -41,30 +41,26 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let rows: [ImportRow]
-        do {
-            rows = try source.read(try readInput())
-        } catch let error as ImportError {
-            throw Diagnostics.failure("\(file): \(error.reason)")
-        }
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        let planner = ImportPlanner(
-            source: source, update: update, template: library.config.filenameTemplate,
-            exists: { FileManager.default.fileExists(atPath: library.absolutePath($0)) },
-            notes: { library.notes(of: $0) })
-        let plan = planner.plan(rows, books: index.books)
-        let runner = ImportRunner(library: library, source: source, file: file, dryRun: dryRun)
-        if try !runner.run(plan) { throw ExitCode(1) }
+        let action = ImportBooksAction(writer: library.commandWriter, source: source, update: update, dryRun: dryRun)
+        let reporter = CommandReporter()
+        let report: ImportReport
+        do {
+            report = try action.run(input(), books: index.books, reporter: reporter)
+        } catch {
+            reporter.finish()
+            throw Diagnostics.failure(String(describing: error))
+        }
+        reporter.finish()
+        for line in ImportSummary(report: report, source: source, file: file).lines() { Diagnostics.write(line) }
+        if !report.failures.isEmpty { throw ExitCode(1) }
     }
 
-    private func readInput() throws -> [UInt8] {
-        if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
-        do {
-            return try FileIO.read(file)
-        } catch {
-            throw Diagnostics.failure(error.description)
-        }
+    /// The export: standard input for `-`, else the file (which the action reads).
+    private func input() -> ImportInput {
+        guard file == "-" else { return .file(file) }
+        return .bytes(Array(FileHandle.standardInput.readDataToEndOfFile()), name: file)
     }
 }
 

@@ -83,7 +83,7 @@ import Testing
         let text = JSONExporter.export([original])
         let record = try #require(interchangeRecords(try JSONImporter.read(text)).first)
         #expect(record.path == "sub/le-guin.md")
-        let bytes = ImportedBookFile.bytes(for: record)
+        let bytes = ImportedBookFile.bytes(for: record, vocabulary: .standard)
         let restored = try interchangeBook(bytes, path: "sub/le-guin.md")
         #expect(restored.jsonObject() == original.book.jsonObject())
         #expect(try BookDocument(bytes: bytes).body == original.notes)
@@ -115,7 +115,7 @@ import Testing
         let book = try interchangeBook(bytes, path: "odd.md")
         let json = JSONExporter.export([ExportedBook(book: book, notes: try BookDocument(bytes: bytes).body)])
         let record = try #require(interchangeRecords(try JSONImporter.read(json)).first)
-        let restored = ImportedBookFile.bytes(for: record)
+        let restored = ImportedBookFile.bytes(for: record, vocabulary: .standard)
         #expect(try interchangeBook(restored, path: "odd.md").jsonObject() == book.jsonObject())
         #expect(try BookDocument(bytes: restored).body == "Body without a blank line.")
     }

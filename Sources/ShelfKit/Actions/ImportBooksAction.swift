@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where an import's export file comes from.
+public enum ImportInput: Sendable {
+    /// A file, as the user named it (relative to the current folder, or absolute).
+    case file(String)
+    /// Bytes already read (standard input), and the name messages give them.
+    case bytes([UInt8], name: String)
+
+    /// The name messages give the input.
+    var name: String {
+        switch self {
+        case .file(let path): return path
+        case .bytes(_, let name): return name
+        }
+    }
+}
+
+/// `shelf import`: reads an export from a service (or shelf's own JSON), decides for each row
+/// whether it creates a book, updates one or changes nothing (`ImportPlanner`), and carries that
+/// out through the library's door:
+/// - a new book is created with `LibraryWriter.create`, in the library's vocabulary, under a name
+///   no file has (case ignored); it never replaces a file, even one that appeared after the plan
+///   was made (it takes the next free name instead);
+/// - an update is a minimal edit through `LibraryWriter.edit`, in the library's vocabulary, and
+///   a book that is read-only, hard-linked or malformed is reported and left alone.
+public struct ImportBooksAction {
+    public let writer: LibraryWriter
+    public let source: ImportSource
+    /// `--update`: write values that changed at the source since the last import.
+    public let update: Bool
+    /// Only say what would be done.
+    public let dryRun: Bool
+
+    /// Rows from which progress is reported (a short import needs no bar).
+    static let progressThreshold = 50
+
+    public init(writer: LibraryWriter, source: ImportSource, update: Bool, dryRun: Bool) {
+        self.writer = writer
+        self.source = source
+        self.update = update
+        self.dryRun = dryRun
+    }
+
+    /// An export that cannot be imported: nothing was written.
+    public struct InputError: Error, Sendable, CustomStringConvertible {
+        public var input: String
+        public var reason: String
+        public var description: String { "\(input): \(reason)" }
+    }
+
+    /// Imports `input` into a library whose books are `books` (as loaded, without notes).
+    /// - Returns: what was done; failures of single rows are in it, not thrown.
+    /// - Throws: when the input cannot be read or is not an export of `source`.
+    public func run(_ input: ImportInput, books: [Book], reporter: ActionReporter) throws -> ImportReport {
+        let rows = try read(input)
+        let names = ExistingNames(root: writer.library.root)
+        let library = writer.library
+        let planner = ImportPlanner(
+            source: source, update: update, template: library.config.filenameTemplate, vocabulary: library.config.vocabulary,
+            exists: { names.contains($0) }, notes: { library.notes(of: $0) })
+        return carryOut(planner.plan(rows, books: books), names: names, reporter: reporter)
+    }
+
+    func read(_ input: ImportInput) throws -> [ImportRow] {
+        let bytes: [UInt8]
+        switch input {
+        case .file(let path): bytes = try FileIO.read(Library.absolute(path))
+        case .bytes(let given, _): bytes = given
+        }
+        do {
+            return try source.read(bytes)
+        } catch {
+            throw InputError(input: input.name, reason: error.reason)
+        }
+    }
+
+    /// Carries out a plan, step by step; a step that fails is recorded and the rest go on.
+    func carryOut(_ plan: [ImportAction], names: ExistingNames, reporter: ActionReporter) -> ImportReport {
+        var report = ImportReport(dryRun: dryRun)
+        let label = dryRun ? "Checking" : "Importing"
+        let showsProgress = plan.count >= ImportBooksAction.progressThreshold
+        for (done, step) in plan.enumerated() {
+            perform(step, names: names, into: &report, reporter: reporter)
+            if showsProgress { reporter.progress(done + 1, of: plan.count, label) }
+        }
+        return report
+    }
+
+    private func perform(_ step: ImportAction, names: ExistingNames, into report: inout ImportReport, reporter: ActionReporter) {
+        switch step {
+        case let .create(row, path, bytes):
+            guard !dryRun else {
+                reporter.result("would create \(writer.display(path))")
+                report.created += 1
+                return
+            }
+            do {
+                let written = try create(path, bytes: bytes, names: names)
+                reporter.result("created \(writer.display(written))")
+                report.created += 1
+            } catch {
+                report.failures.append((row, String(describing: error)))
+            }
+        case let .update(row, path, result):
+            let line = writer.display(path) + ImportReport.detail(changed: result.changed, kept: result.kept)
+            guard !dryRun else {
+                reporter.result("would update \(line)")
+                report.updated += 1
+                return
+            }
+            do {
+                if try writer.edit(path, edits: result.edits) == .written {
+                    reporter.result("updated \(line)")
+                    report.updated += 1
+                } else {
+                    report.unchanged += 1
+                }
+            } catch {
+                report.failures.append((row, String(describing: error)))
+            }
+        case let .unchanged(_, path, kept):
+            report.unchanged += 1
+            if !kept.isEmpty { reporter.result("unchanged \(writer.display(path))\(ImportReport.detail(changed: [], kept: kept))") }
+        case let .skipped(row, reason):
+            report.skipped.append((row, reason))
+        }
+    }
+
+    /// Creates a new book at `path`; when a file took that name after the plan was made, at the
+    /// next free one. The door creates exclusively: an existing file is never replaced.
+    /// - Returns: the path written.
+    func create(_ path: String, bytes: [UInt8], names: ExistingNames) throws -> String {
+        var candidate = path
+        for _ in 0..<8 {
+            do {
+                try writer.create(candidate, bytes: bytes)
+                names.add(candidate)
+                return candidate
+            } catch let error as FileError {
+                // Only a name taken meanwhile is retried; any other failure is the row's.
+                guard names.contains(candidate, refresh: true) else { throw error }
+                candidate = BookFileName.unique(path) { names.contains($0) }
+            }
+        }
+        throw FileError(path: writer.display(path), reason: "every free name was taken while shelf worked; nothing was written")
+    }
+}
+
+/// The names already used in a library's folders, compared without case, so a new book never
+/// takes a name a file has (even one that is not a book, a link, a folder) nor one that differs
+/// from it only in case (one file on a case-insensitive file system).
+final class ExistingNames: @unchecked Sendable {
+    private let root: String
+    /// Folder (relative to the root) → the lowercased names in it.
+    private var folders: [String: Set<String>] = [:]
+
+    init(root: String) {
+        self.root = root
+    }
+
+    /// True when a file, folder or link is named `relative`, or a name differing only in case.
+    /// - Parameter refresh: list the folder again (it changed since it was listed).
+    func contains(_ relative: String, refresh: Bool = false) -> Bool {
+        var info = stat()
+        if lstat(root + "/" + relative, &info) == 0 { return true }
+        let (folder, name) = LibraryPath.split(relative)
+        if refresh || folders[folder] == nil { folders[folder] = ExistingNames.list(folder.isEmpty ? root : root + "/" + folder) }
+        return folders[folder]?.contains(name.lowercased()) ?? false
+    }
+
+    /// Records a name shelf just created.
+    func add(_ relative: String) {
+        let (folder, name) = LibraryPath.split(relative)
+        folders[folder]?.insert(name.lowercased())
+    }
+
+    private static func list(_ folder: String) -> Set<String> {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names = Set<String>()
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            names.insert(name.lowercased())
+        }
+        return names
+    }
+}
