@@ -61,8 +61,8 @@ struct ExportCommand: ParsableCommand {
         case .goodreads: text = GoodreadsExporter.export(withNotes())
         case .html:
             let folder = destination ?? "."
-            let catalog = HTMLCatalog(books: withNotes(), title: ExportCommand.catalogTitle(library),
-                                      libraryRoot: library.root, fileExists: { FileManager.default.fileExists(atPath: $0) })
+            let catalog = HTMLCatalog(books: withNotes(), title: ExportCommand.catalogTitle(library), libraryRoot: library.root)
+            for warning in catalog.warnings { Diagnostics.write("shelf: " + warning) }
             try ExportWriter.writeCatalog(catalog, to: folder)
             Output.line((folder as NSString).appendingPathComponent("index.html"))
             Diagnostics.write("shelf: wrote a catalog of \(books.count) \(books.count == 1 ? "book" : "books") to \(folder)")

@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         let library = try library.open()
         let rows: [ImportRow]
         do {
-            rows = try source.read(try readInput())
+            rows = try source.read(try readInput(), warn: { Diagnostics.write("shelf: \(file): \($0)") })
         } catch let error as ImportError {
             throw Diagnostics.failure("\(file): \(error.reason)")
         }
@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
         Diagnostics.report(problems, library: library)
         let planner = ImportPlanner(
             source: source, update: update, template: library.config.filenameTemplate,
-            exists: { FileManager.default.fileExists(atPath: library.absolutePath($0)) },
+            exists: BookFileName.taken(inLibrary: library.root),
             notes: { library.notes(of: $0) })
         let plan = planner.plan(rows, books: index.books)
         let runner = ImportRunner(library: library, source: source, file: file, dryRun: dryRun)
@@ -61,7 +61,8 @@ struct ImportCommand: ParsableCommand {
     private func readInput() throws -> [UInt8] {
         if file == "-" { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
         do {
-            return try FileIO.read(file)
+            // The user named this file: a pipe (`<(…)`) is read to its end, as asked.
+            return try FileIO.read(file, allowingSpecialFiles: true)
         } catch {
             throw Diagnostics.failure(error.description)
         }
