@@ -70,7 +70,7 @@ public func shelfHTTPGet(
     }
     let session = Sessions.shared.session(
         userAgent: String(cString: userAgent), requestTimeout: requestTimeout, totalTimeout: totalTimeout)
-    switch fetch(target, accept: String(cString: accept), maximumBody: maximumBody, session: session) {
+    switch fetch(target, accept: String(cString: accept), maximumBody: maximumBody, totalTimeout: totalTimeout, session: session) {
     case .failure(let failure):
         reason.pointee = strdup(failure.reason)
         if failure.tooLarge { return shelfHTTPTooLarge }
@@ -97,28 +97,58 @@ struct FetchFailure: Error {
 
 /// Runs one data task and waits for it; the session's delegate collects the body and stops it
 /// past `maximumBody`.
-private func fetch(_ url: URL, accept: String, maximumBody: Int, session: SessionWithDelegate) -> Result<(HTTPURLResponse, Data), FetchFailure> {
+private func fetch(
+    _ url: URL, accept: String, maximumBody: Int, totalTimeout: Double, session: SessionWithDelegate
+) -> Result<(HTTPURLResponse, Data), FetchFailure> {
     var request = URLRequest(url: url)
     request.setValue(accept, forHTTPHeaderField: "Accept")
     let task = session.session.dataTask(with: request)
     let transfer = Transfer(maximumBody: maximumBody)
     session.delegate.register(task.taskIdentifier, transfer)
     task.resume()
-    transfer.done.wait()
-    return transfer.result ?? .failure(FetchFailure(timedOut: false, reason: "no response"))
+    // URLSession on Linux does not end a body that trickles in forever at the resource timeout:
+    // the total is enforced here too.
+    guard let outcome = transfer.outcome(within: totalTimeout) else {
+        task.cancel()
+        return .failure(FetchFailure(timedOut: true, reason: "not done within \(totalTimeout) s"))
+    }
+    return outcome
 }
 
-/// One request's body so far, and its outcome once it is done.
+/// One request's body so far, and its outcome once it is known. The delegate's fields are
+/// touched on the session's serial delegate queue only; the outcome is handed over under a lock.
 private final class Transfer: @unchecked Sendable {
     let maximumBody: Int
-    let done = DispatchSemaphore(value: 0)
     var response: HTTPURLResponse?
     var data = Data()
     var tooLarge = false
-    var result: Result<(HTTPURLResponse, Data), FetchFailure>?
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Result<(HTTPURLResponse, Data), FetchFailure>?
 
     init(maximumBody: Int) {
         self.maximumBody = maximumBody
+    }
+
+    /// Sets the outcome and wakes the caller; later calls change nothing.
+    func finish(_ outcome: Result<(HTTPURLResponse, Data), FetchFailure>) {
+        let first = lock.withLock {
+            guard result == nil else { return false }
+            result = outcome
+            return true
+        }
+        if first { done.signal() }
+    }
+
+    /// Waits for the outcome at most `seconds`; nil when it did not come in time.
+    func outcome(within seconds: Double) -> Result<(HTTPURLResponse, Data), FetchFailure>? {
+        guard done.wait(timeout: .now() + max(0, seconds)) == .success else { return nil }
+        return lock.withLock { result } ?? .failure(FetchFailure(timedOut: false, reason: "no response"))
+    }
+
+    /// The failure for a body past the limit.
+    var tooLargeFailure: Result<(HTTPURLResponse, Data), FetchFailure> {
+        .failure(FetchFailure(timedOut: false, reason: "the answer is longer than \(maximumBody) bytes", tooLarge: true))
     }
 }
 
@@ -145,6 +175,7 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
         // A Content-Length past the limit is refused before a byte of the body is read.
         if response.expectedContentLength > Int64(transfer.maximumBody) {
             transfer.tooLarge = true
+            transfer.finish(transfer.tooLargeFailure)
             return completionHandler(.cancel)
         }
         completionHandler(.allow)
@@ -153,8 +184,11 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let transfer = transfer(dataTask), !transfer.tooLarge else { return }
         if transfer.data.count + data.count > transfer.maximumBody {
+            // The caller is told at once: the cancel reaches the transfer later, and the data
+            // URLSession has already read ahead is dropped unread as it arrives.
             transfer.tooLarge = true
             transfer.data = Data()
+            transfer.finish(transfer.tooLargeFailure)
             dataTask.cancel()
             return
         }
@@ -164,17 +198,15 @@ private final class TransferDelegate: NSObject, URLSessionDataDelegate, @uncheck
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
         guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         if transfer.tooLarge {
-            transfer.result = .failure(FetchFailure(
-                timedOut: false, reason: "the answer is longer than \(transfer.maximumBody) bytes", tooLarge: true))
+            transfer.finish(transfer.tooLargeFailure)
         } else if let error {
             let error = error as NSError
-            transfer.result = .failure(FetchFailure(timedOut: error.code == NSURLErrorTimedOut, reason: error.localizedDescription))
+            transfer.finish(.failure(FetchFailure(timedOut: error.code == NSURLErrorTimedOut, reason: error.localizedDescription)))
         } else if let response = transfer.response {
-            transfer.result = .success((response, transfer.data))
+            transfer.finish(.success((response, transfer.data)))
         } else {
-            transfer.result = .failure(FetchFailure(timedOut: false, reason: "no HTTP response"))
+            transfer.finish(.failure(FetchFailure(timedOut: false, reason: "no HTTP response")))
         }
-        transfer.done.signal()
     }
 }
 

@@ -80,8 +80,11 @@ import Testing
         #expect(object["notes"] as? String == "Spice must flow.\rFAKE LINE\n\u{1B}]52;c;cGF3bmVk\u{07}clipboard\n")
         let plain = try library.run(["ls", "--format", "plain"], environment: ["NO_COLOR": "1"])
         #expect(plain.stdout == "Dune\u{1B}]0;owned\u{07} — Frank\u{1B}[2J\u{1B}[H Herbert\n", "\(plain)")
-        // JSON escapes every control character by JSON's rules, so it is inert even on a terminal.
+        // JSON escapes every control character (C1 and bidi ones too), so it is inert even on a
+        // terminal and stays valid JSON there.
         #expect(!notes.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!notes.stdout.contains("\u{202E}") && notes.stdout.contains("rtl\\u202eevil"), "\(notes)")
+        #expect((object["tags"] as? [String])?.last == "rtl\u{202E}evil")
     }
 
     @Test func csvListingsNeutraliseFormulasAsExportDoes() throws {
