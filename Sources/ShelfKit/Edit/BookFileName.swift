@@ -52,7 +52,7 @@ public enum BookFileName {
     /// True when Windows cannot hold a file of this name (the last part of a path): a device name
     /// (`CON`, `nul.md`, `aux.md`, `com1.md`), or a name ending in a dot or a space (Windows drops
     /// them, so `x.` and `x` would be one file).
-    public static func isReservedOnWindows(_ path: String) -> Bool {
+    static func isReservedOnWindows(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         if stem.hasSuffix(".") || stem.hasSuffix(" ") { return true }

@@ -8,14 +8,14 @@ import Darwin
 /// library, after every symbolic link is resolved. `cover: /etc/passwd`, `cover: ../../x`, a link
 /// that points out of the library, a FIFO or a device are refused with the reason, so a book file
 /// cannot make an export copy (and publish) a file from elsewhere, or hang on a FIFO.
-public enum LocalCover: Sendable, Equatable {
+enum LocalCover: Sendable, Equatable {
     /// The image, by its resolved absolute path.
     case file(String)
     /// Not copied, and why.
     case refused(String)
 
     /// Checks `written` (absolute, or relative to the library) against the library at `libraryRoot`.
-    public static func check(_ written: String, libraryRoot: String) -> LocalCover {
+    static func check(_ written: String, libraryRoot: String) -> LocalCover {
         let candidate = written.hasPrefix("/") ? written : libraryRoot + "/" + written
         guard let resolvedPointer = realpath(candidate, nil) else {
             return .refused("cover \(written) does not exist")

@@ -22,12 +22,12 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 
     /// The reason given for a file that is not a regular file: `not a regular file (a FIFO); skipped`.
-    public static func notRegularReason(_ kind: String) -> String {
+    static func notRegularReason(_ kind: String) -> String {
         "not a regular file (\(kind)); skipped"
     }
 
     /// True when this error says the file is a FIFO, socket, device or folder rather than a file.
-    public var isNotRegularFile: Bool { reason.hasPrefix("not a regular file (") }
+    var isNotRegularFile: Bool { reason.hasPrefix("not a regular file (") }
 
     /// Throws unless `info` describes a regular file.
     static func requireRegular(_ info: stat, path: String) throws(FileError) {
@@ -37,9 +37,9 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Names of the kinds of files `stat` tells apart, for messages.
-public enum FileKind {
+enum FileKind {
     /// `a FIFO`, `a socket`, `a character device`… for a `st_mode`.
-    public static func name(of mode: mode_t) -> String {
+    static func name(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: return "a regular file"
         case S_IFDIR: return "a folder"
@@ -70,8 +70,8 @@ public enum FileIO {
     ///   it is read, the bytes are newer than the stamp, never older.
     ///
     /// Only a regular file is read (a link to one is followed: a book may be a link to a file
-    /// elsewhere in the library). A FIFO, socket or device is refused with
-    /// `FileError.notRegularFile` before it is opened, so nothing blocks on a FIFO without a
+    /// elsewhere in the library). A FIFO, socket or device is refused with a `FileError` saying
+    /// `not a regular file (a FIFO); skipped` before it is opened, so nothing blocks on a FIFO without a
     /// writer and no device sees an `open`; the file is opened non-blocking and checked again
     /// with `fstat`, in case it was swapped for one in between.
     /// - Parameter allowingSpecialFiles: read a pipe or device too, blocking until it ends: for

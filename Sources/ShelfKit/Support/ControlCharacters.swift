@@ -29,7 +29,7 @@ public enum ControlCharacters {
     }
 
     /// True for a character `escaped` replaces (a carriage return always counts here).
-    public static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
+    static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: return false
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
