@@ -123,6 +123,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         while Date() < deadline && !isStopped { usleep(5_000) }
         if isStopped && reply.delay > 0 { return }
         Socket.sendAll(reply.serialized(), to: connection)
+        if let endless = reply.endless {
+            // Until the client hangs up (a send fails) or the server stops.
+            let chunk = [UInt8](repeating: endless.byte, count: endless.chunk)
+            while !isStopped && Socket.sendAll(chunk, to: connection) {
+                if endless.pause > 0 { usleep(UInt32(endless.pause * 1_000_000)) }
+            }
+        }
         _ = shutdown(connection, Int32(SHUT_WR))
     }
 }
@@ -193,6 +200,8 @@ enum Socket {
     static func configure(_ connection: Int32) {
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         _ = setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Nor can a client that stops reading hold an endless body's thread (and `stop()`).
+        _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var yes: Int32 = 1
         _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -224,7 +233,9 @@ enum Socket {
     }
 
     /// Sends all of `bytes`, giving up quietly when the client has gone (it timed out).
-    static func sendAll(_ bytes: [UInt8], to connection: Int32) {
+    /// - Returns: false when the client had gone.
+    @discardableResult
+    static func sendAll(_ bytes: [UInt8], to connection: Int32) -> Bool {
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -234,9 +245,10 @@ enum Socket {
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, flags) }
             if sent < 0 && errno == EINTR { continue }
-            if sent <= 0 { return }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 }
 

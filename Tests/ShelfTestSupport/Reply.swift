@@ -9,12 +9,29 @@ public struct Reply: Sendable, CustomStringConvertible {
     public var body: [UInt8]
     /// Seconds to wait before answering: longer than the client's timeout plays a hung server.
     public var delay: TimeInterval
+    /// A body with no end, sent after `body` (with no `Content-Length`) until the client hangs up.
+    public var endless: EndlessBody?
+
+    /// A body streamed without end: `chunk` bytes of `byte` at a time, `pause` seconds apart.
+    public struct EndlessBody: Sendable {
+        public var chunk: Int
+        public var pause: TimeInterval
+        public var byte: UInt8
+    }
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], delay: TimeInterval = 0) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
+    }
+
+    /// A 200 answer whose body never ends: a fast stream (`pause` 0) tests the size cap, a
+    /// trickle tests the total timeout.
+    public static func endless(chunk: Int = 64 * 1024, pause: TimeInterval = 0, contentType: String = "application/json") -> Reply {
+        var reply = Reply(status: 200, headers: [("Content-Type", contentType)], body: Array("[".utf8))
+        reply.endless = EndlessBody(chunk: chunk, pause: pause, byte: UInt8(ascii: " "))
+        return reply
     }
 
     /// A JSON answer.
@@ -55,7 +72,8 @@ public struct Reply: Sendable, CustomStringConvertible {
     func serialized() -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Reply.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        if endless == nil { head += "Content-Length: \(body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
         return Array(head.utf8) + body
     }
 

@@ -36,7 +36,8 @@ public struct ExportAction {
     /// same names are replaced; nothing else in the folder is touched.
     /// - Returns: how many books the catalog shows.
     @discardableResult
-    public func writeCatalog(_ books: [ExportedBook], title: String, to folder: String) throws -> Int {
+    /// - Parameter warn: told of each book whose cover is left out, and why.
+    public func writeCatalog(_ books: [ExportedBook], title: String, to folder: String, warn: (String) -> Void = { _ in }) throws -> Int {
         let destination = ExportDestination(library: library)
         let absolute = Library.absolute(folder)
         let resolved = ExportDestination.resolve(absolute)
@@ -54,7 +55,8 @@ public struct ExportAction {
             throw FileError(path: folder, reason: "cannot create the folder")
         }
         let covers = LibraryCovers(library: library)
-        let catalog = HTMLCatalog(books: books, title: title, libraryRoot: library.root, fileExists: { covers.path(of: $0) != nil })
+        let catalog = HTMLCatalog(books: books, title: title, libraryRoot: library.root)
+        catalog.warnings.forEach(warn)
         var folders: [String: OpenFolder] = [:]
         func write(_ bytes: [UInt8], to relative: String) throws {
             let (subfolder, name) = LibraryPath.split(relative)

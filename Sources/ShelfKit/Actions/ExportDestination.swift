@@ -54,7 +54,7 @@ struct ExportDestination {
     func checkFile(_ name: String, inFolder resolved: String, info: stat?, shown: String) throws(Refusal) {
         try checkFolder(resolved, shown: shown)
         if let info, (info.st_mode & S_IFMT) != S_IFREG {
-            throw Refusal(path: shown, reason: "is \(FileKind.name(info.st_mode)); an export writes only regular files")
+            throw Refusal(path: shown, reason: "is \(FileKind.name(of: info.st_mode)); an export writes only regular files")
         }
         guard insideLibrary(resolved) != nil else { return }
         if name.hasPrefix(".") {

@@ -57,7 +57,7 @@ public struct ImportBooksAction {
     /// - Returns: what was done; failures of single rows are in it, not thrown.
     /// - Throws: when the input cannot be read or is not an export of `source`.
     public func run(_ input: ImportInput, books: [Book], reporter: ActionReporter) throws -> ImportReport {
-        let rows = try read(input)
+        let rows = try read(input) { reporter.warning("\(input.name): \($0)") }
         let names = ExistingNames(root: writer.library.root)
         let library = writer.library
         let planner = ImportPlanner(
@@ -66,14 +66,15 @@ public struct ImportBooksAction {
         return carryOut(planner.plan(rows, books: books), names: names, reporter: reporter)
     }
 
-    func read(_ input: ImportInput) throws -> [ImportRow] {
+    func read(_ input: ImportInput, warn: (String) -> Void = { _ in }) throws -> [ImportRow] {
         let bytes: [UInt8]
         switch input {
-        case .file(let path): bytes = try FileIO.read(Library.absolute(path))
+        // The person named this file: a pipe (`<(…)`) is read to its end, as asked.
+        case .file(let path): bytes = try FileIO.read(Library.absolute(path), allowingSpecialFiles: true)
         case .bytes(let given, _): bytes = given
         }
         do {
-            return try source.read(bytes)
+            return try source.read(bytes, warn: warn)
         } catch {
             throw InputError(input: input.name, reason: error.reason)
         }

@@ -67,7 +67,7 @@ public enum WriteSettingsAction {
             return .created(path: path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Refusal(path: path, reason: "is \(FileKind.name(info.st_mode)); shelf does not write through it, add the settings by hand")
+            throw Refusal(path: path, reason: "is \(FileKind.name(of: info.st_mode)); shelf does not write through it, add the settings by hand")
         }
         if library.config.entries.contains(where: { $0.key == "fields" || $0.key == "statuses" }) {
             throw Refusal(path: path, reason: "already has fields: or statuses:; edit it by hand")

@@ -53,7 +53,7 @@ struct FileSnapshot {
         var before = stat()
         guard fstat(descriptor, &before) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
         guard (before.st_mode & S_IFMT) == S_IFREG else {
-            throw FileError(path: displayPath, reason: "is not a regular file (\(FileKind.name(before.st_mode))); shelf neither reads nor writes it")
+            throw FileError(path: displayPath, reason: "is not a regular file (\(FileKind.name(of: before.st_mode))); shelf neither reads nor writes it")
         }
         if WriteActivity.isOpenForWriting(descriptor) { return nil }
         let bytes = try FileIO.readAll(descriptor, path: displayPath)
@@ -93,21 +93,5 @@ enum WriteActivity {
         #else
         return false
         #endif
-    }
-}
-
-/// Names for the kinds of file `stat` tells apart, for messages.
-enum FileKind {
-    static func name(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: return "a regular file"
-        case S_IFDIR: return "a folder"
-        case S_IFLNK: return "a symbolic link"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "an unknown kind of file"
-        }
     }
 }

@@ -1,8 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// File names for books, from the library's template (`{author}-{title}`, `{year}`): lowercase
 /// ASCII slugs, safe on every file system (no `/ \ : * ? " < > |`, no leading dot, at most 100
-/// bytes), made unique with `-2`, `-3`.
+/// bytes, none of Windows' device names such as `con` or `aux`), made unique with `-2`, `-3`
+/// against every name in the folder compared without case (see `taken(inLibrary:)`), so that a
+/// library synced to macOS or Windows never holds two files that would be one there.
 public enum BookFileName {
     public static let maximumBytes = 100
 
@@ -17,20 +24,49 @@ public enum BookFileName {
         var stem = slug(expanded)
         if stem.isEmpty { stem = slug(book.title) }
         if stem.isEmpty { stem = "book" }
-        return String(stem.prefix(maximumBytes - 3)).trimmingDashes + ".md"
+        stem = String(stem.prefix(maximumBytes - 3 - 5)).trimmingDashes
+        // `con.md` cannot be created on Windows: `con-book.md` can.
+        if isReservedOnWindows(stem + ".md") { stem += "-book" }
+        return stem + ".md"
     }
 
-    /// `name`, or `name-2`, `name-3`… the first for which `exists` is false.
+    /// `name`, or `name-2`, `name-3`… the first for which `exists` is false and that Windows
+    /// can hold (not `con.md`, not ending in a dot or space).
     public static func unique(_ name: String, exists: (String) -> Bool) -> String {
-        guard exists(name) else { return name }
+        guard exists(name) || isReservedOnWindows(name) else { return name }
         let stem = String(name.dropLast(3))
         var counter = 2
         while true {
             let suffix = "-\(counter)"
             let candidate = String(stem.prefix(maximumBytes - 3 - suffix.count)).trimmingDashes + suffix + ".md"
-            if !exists(candidate) { return candidate }
+            if !exists(candidate) && !isReservedOnWindows(candidate) { return candidate }
             counter += 1
         }
+    }
+
+    /// Windows' device names: a file whose name before the first dot is one of these (in any
+    /// case, with any extension) cannot be created there.
+    static let windowsDeviceNames: Set<String> = Set(
+        ["con", "prn", "aux", "nul"] + (0...9).flatMap { ["com\($0)", "lpt\($0)"] } + ["com¹", "com²", "com³", "lpt¹", "lpt²", "lpt³"])
+
+    /// True when Windows cannot hold a file of this name (the last part of a path): a device name
+    /// (`CON`, `nul.md`, `aux.md`, `com1.md`), or a name ending in a dot or a space (Windows drops
+    /// them, so `x.` and `x` would be one file).
+    static func isReservedOnWindows(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        if stem.hasSuffix(".") || stem.hasSuffix(" ") { return true }
+        let device = name.prefix { $0 != "." }.lowercased()
+        return windowsDeviceNames.contains(device.trimmingSpaces)
+    }
+
+    /// A check for `unique`: true when the library-relative path is taken, exactly or by a name
+    /// differing only in case (`Dune.md` takes `dune.md`), or by a dangling link. Each folder
+    /// is listed once, when first asked about; names are compared exactly again at every call,
+    /// so files created since are still seen.
+    public static func taken(inLibrary root: String) -> (String) -> Bool {
+        let listings = FolderNames(root: root)
+        return { relative in listings.isTaken(relative) }
     }
 
     /// Lowercase ASCII letters and digits joined by single dashes; diacritics are dropped
@@ -60,6 +96,37 @@ public enum BookFileName {
         let particles: Set<String> = ["le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den", "ten", "ter", "bin", "al", "el", "st.", "mac"]
         while index > 0 && particles.contains(words[index - 1].lowercased()) { index -= 1 }
         return words[index...].joined(separator: " ")
+    }
+}
+
+/// The names in each folder of a library, lowercased, listed on first use.
+private final class FolderNames {
+    private let root: String
+    private var folders: [String: Set<String>] = [:]
+
+    init(root: String) {
+        self.root = root
+    }
+
+    func isTaken(_ relative: String) -> Bool {
+        var info = stat()
+        if lstat(root + "/" + relative, &info) == 0 { return true }
+        let slash = relative.lastIndex(of: "/")
+        let folder = slash.map { String(relative[..<$0]) } ?? ""
+        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+        if folders[folder] == nil { folders[folder] = list(folder) }
+        return folders[folder]?.contains(name.lowercased()) ?? false
+    }
+
+    private func list(_ folder: String) -> Set<String> {
+        guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { return [] }
+        defer { closedir(directory) }
+        var names = Set<String>()
+        while let entry = readdir(directory) {
+            guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            names.insert(String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)).lowercased())
+        }
+        return names
     }
 }
 

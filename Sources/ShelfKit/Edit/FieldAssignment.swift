@@ -47,9 +47,23 @@ public struct FieldAssignment: Sendable, Equatable {
             guard !value.isEmpty else { throw .invalidValue(key: key, reason: "no value to \(operation == .add ? "add" : "remove")") }
             return operation == .add ? .add(key, value) : .remove(key, value)
         case .set:
-            if value.isEmpty { return .unset(key) }
+            if value.isEmpty {
+                // `key=` removes a key, but a book without a title is no book: say so instead.
+                if field == .title { throw FieldAssignment.emptyTitle }
+                return .unset(key)
+            }
             return .set(key, try FieldAssignment.checked(value, for: field, key: key, force: force))
         }
+    }
+
+    /// The error for a title set to nothing (`title=`, `add --title ""`, an import row).
+    public static let emptyTitle = EditError.invalidValue(key: "title", reason: "a book needs a title; it cannot be empty")
+
+    /// A tag (or another list item) to add or remove, refused when empty or only spaces.
+    public static func checkedItem(_ item: String, key: String = "tags") throws(EditError) -> String {
+        let trimmed = item.trimmingSpaces
+        guard !trimmed.isEmpty else { throw .invalidValue(key: key, reason: "an empty \(key == "tags" ? "tag" : "item") cannot be added or removed") }
+        return trimmed
     }
 
     /// A value checked against its field's type.
@@ -96,9 +110,16 @@ public struct FieldAssignment: Sendable, Equatable {
             default: throw .invalidValue(key: key, reason: "'\(value)' is not true or false")
             }
         case .tags?, .genres?:
-            return .list(value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty })
+            let items = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            guard !items.contains(where: \.isEmpty) else {
+                throw .invalidValue(key: key, reason: "'\(value)' holds an empty item; separate \(key) with single commas")
+            }
+            return .list(items)
         case .authors?:
             return .list([value])
+        case .title?:
+            guard !value.trimmingSpaces.isEmpty else { throw FieldAssignment.emptyTitle }
+            return .string(value)
         case .copies?:
             throw .invalidValue(key: key, reason: "copies is a list of maps; edit it by hand (shelf edit)")
         default:

@@ -3,7 +3,9 @@
 ///
 /// - a quote inside an unquoted cell is text (`5" floppy`);
 /// - text after a closing quote is kept (`"a"b` is `ab`);
-/// - a quoted cell that never closes runs to the end of the file;
+/// - a quote that opens a cell and is never closed is read as a plain character, and the rest of
+///   the file is read again from there with quotes as plain characters (no later quote can close
+///   anything): one broken cell costs one row, not every row after it. `read` reports the line;
 /// - rows shorter than the header are padded with empty cells.
 public struct CSVReader: Sendable {
     /// One record, with the line of the file it starts on (the header is line 1).
@@ -22,6 +24,11 @@ public struct CSVReader: Sendable {
 
     /// The records of `text`, in order. Blank lines are skipped.
     public func records(_ text: String) -> [Record] {
+        read(text).records
+    }
+
+    /// The records of `text`, and the line of a quote that opened a cell and was never closed.
+    public func read(_ text: String) -> (records: [Record], unclosedQuoteLine: Int?) {
         var records: [Record] = []
         var cells: [String] = []
         var cell = ""
@@ -46,8 +53,21 @@ public struct CSVReader: Sendable {
             cells = []
         }
 
+        // Where the open quote was, to read it again as a plain character if it never closes.
+        var quoteStart: (index: Int, cells: [String], line: Int, recordLine: Int)?
+        var unclosedQuoteLine: Int?
         var index = iterator.startIndex
-        while index < iterator.endIndex {
+        while true {
+            if index >= iterator.endIndex {
+                guard inQuotes, let start = quoteStart else { break }
+                (index, cells, line, recordLine) = (start.index, start.cells, start.line, start.recordLine)
+                unclosedQuoteLine = start.line
+                inQuotes = false
+                cell = "\""
+                cellWasQuoted = false
+                quoteStart = nil
+                continue
+            }
             let scalar = iterator[index]
             index += 1
             if inQuotes {
@@ -79,7 +99,8 @@ public struct CSVReader: Sendable {
                 endRecord()
                 line += 1
                 recordLine = line
-            case "\"" where cell.isEmpty && !cellWasQuoted:
+            case "\"" where cell.isEmpty && !cellWasQuoted && unclosedQuoteLine == nil:
+                quoteStart = (index, cells, line, recordLine)
                 inQuotes = true
                 cellWasQuoted = true
             default:
@@ -87,7 +108,7 @@ public struct CSVReader: Sendable {
             }
         }
         if !cell.isEmpty || !cells.isEmpty || cellWasQuoted { endRecord() }
-        return records
+        return (records, unclosedQuoteLine)
     }
 }
 
@@ -98,11 +119,18 @@ public struct CSVTable: Sendable {
     public let header: [String]
     /// The data records (the header excluded).
     public let records: [CSVReader.Record]
+    /// What the reader had to guess, with the line: a quote never closed.
+    public let warnings: [String]
     private let columns: [String: Int]
 
     /// Splits `text` into a header and records.
     public init(text: String, delimiter: Character = ",") {
-        var all = CSVReader(delimiter: delimiter).records(text)
+        let read = CSVReader(delimiter: delimiter).read(text)
+        warnings = read.unclosedQuoteLine.map {
+            ["line \($0): a quote opens a cell and is never closed; it was read as a plain character, "
+                + "so check that row (and quotes after it are read as plain characters)"]
+        } ?? []
+        var all = read.records
         let first = all.isEmpty ? nil : all.removeFirst()
         header = first?.cells.map(\.trimmingSpaces) ?? []
         records = all

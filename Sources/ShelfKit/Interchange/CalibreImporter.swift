@@ -6,10 +6,12 @@
 public enum CalibreImporter {
     /// The books and skipped rows of either export's text (JSON when it starts with `[`).
     /// - Throws: `ImportError` when the text is neither export.
-    public static func read(_ text: String) throws(ImportError) -> [ImportRow] {
+    /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
+    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         if start == "[" { return try readJSON(text) }
         let table = CSVTable(text: text)
+        table.warnings.forEach(warn)
         guard table.has("title"), table.has("authors") else {
             throw ImportError("this is not a calibre catalog CSV or `calibredb list --for-machine` JSON: no title and "
                 + "authors columns (found: \(table.header.prefix(8).joined(separator: ", ")))")

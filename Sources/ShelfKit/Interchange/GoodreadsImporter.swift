@@ -6,8 +6,10 @@ public enum GoodreadsImporter {
 
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no Goodreads header.
-    public static func read(_ text: String) throws(ImportError) -> [ImportRow] {
+    /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
+    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text)
+        table.warnings.forEach(warn)
         guard table.has("Title"), table.has("Book Id") || table.has("Author") else {
             throw ImportError("this is not a Goodreads export: no Title and Book Id columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")

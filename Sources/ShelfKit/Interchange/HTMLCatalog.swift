@@ -28,13 +28,19 @@ public struct HTMLCatalog: Sendable {
 
     public private(set) var files: [File] = []
     public private(set) var covers: [CoverCopy] = []
+    /// Covers left out, each with the book's path and why (`LocalCover`): the page shows none.
+    public private(set) var warnings: [String] = []
 
     /// Builds the catalog of `books` (in the order given).
     /// - Parameters:
     ///   - title: the catalog's heading (the library folder's name).
     ///   - libraryRoot: the library's absolute root, to find local covers.
-    ///   - fileExists: true when an absolute path is a file (covers missing on disk are left out).
-    public init(books: [ExportedBook], title: String, libraryRoot: String, fileExists: (String) -> Bool) {
+    public init(books: [ExportedBook], title: String, libraryRoot: String) {
+        self.init(books: books, title: title, libraryRoot: libraryRoot) { LocalCover.check($0, libraryRoot: libraryRoot) }
+    }
+
+    /// - Parameter localCover: the check of a local `cover:` value (`LocalCover.check` outside tests).
+    init(books: [ExportedBook], title: String, libraryRoot: String, localCover: (String) -> LocalCover) {
         var usedNames = Set<String>()
         var entries: [HTMLCatalogPages.Entry] = []
         for exported in books {
@@ -44,11 +50,13 @@ public struct HTMLCatalog: Sendable {
                 if let remote = HTMLCatalog.remoteURL(written) {
                     cover = remote
                 } else {
-                    let absolute = written.hasPrefix("/") ? written : libraryRoot + "/" + written
-                    if !written.contains(".."), fileExists(absolute) {
+                    switch localCover(written) {
+                    case .file(let absolute):
                         let target = "covers/" + stem + HTMLCatalog.imageExtension(of: written)
                         covers.append(CoverCopy(from: absolute, to: target))
                         cover = target
+                    case .refused(let reason):
+                        warnings.append("\(exported.book.path): \(reason); no cover shown")
                     }
                 }
             }

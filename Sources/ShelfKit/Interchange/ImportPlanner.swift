@@ -84,7 +84,7 @@ public struct ImportPlanner {
                 continue
             }
             book.path = path(for: record, book: book, taken: plannedPaths)
-            plannedPaths.insert(book.path)
+            plannedPaths.insert(book.path.lowercased())
             claimedBy[matcher.add(book)] = record.row
             actions.append(.create(row: record.row, path: book.path, bytes: bytes))
         }
@@ -92,9 +92,11 @@ public struct ImportPlanner {
     }
 
     /// The exported path when a JSON restore gives a usable free one, else the template's name.
+    /// `taken` holds the paths planned so far, lowercased.
     func path(for record: ImportRecord, book: Book, taken: Set<String>) -> String {
-        let isFree = { (path: String) in !taken.contains(path) && !self.exists(path) }
-        if let path = record.path, ImportPlanner.isSafeRelativePath(path), isFree(path) { return path }
+        // Two planned books differing only in case would be one file on macOS or Windows.
+        let isFree = { (path: String) in !taken.contains(path.lowercased()) && !self.exists(path) }
+        if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) { return path }
         return BookFileName.unique(BookFileName.name(for: book, template: template)) { !isFree($0) }
     }
 

@@ -125,12 +125,13 @@ public enum ImportSource: String, Sendable, CaseIterable {
     public static let idKeys = ["goodreads", "storygraph", "librarything", "calibre"]
 
     /// The books (and skipped rows) in an export's bytes.
-    public func read(_ bytes: [UInt8]) throws(ImportError) -> [ImportRow] {
+    /// - Parameter warn: told of what reading had to guess (a CSV quote never closed), by line.
+    public func read(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         switch self {
-        case .goodreads: return try GoodreadsImporter.read(ImportText.decode(bytes))
-        case .storygraph: return try StoryGraphImporter.read(ImportText.decode(bytes))
-        case .librarything: return try LibraryThingImporter.read(ImportText.decode(bytes))
-        case .calibre: return try CalibreImporter.read(ImportText.decode(bytes))
+        case .goodreads: return try GoodreadsImporter.read(ImportText.decode(bytes), warn: warn)
+        case .storygraph: return try StoryGraphImporter.read(ImportText.decode(bytes), warn: warn)
+        case .librarything: return try LibraryThingImporter.read(ImportText.decode(bytes), warn: warn)
+        case .calibre: return try CalibreImporter.read(ImportText.decode(bytes), warn: warn)
         case .json: return try JSONImporter.read(ImportText.decode(bytes))
         }
     }

@@ -74,7 +74,9 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                // Beyond JSON's required C0 escapes: DEL, C1 and bidi controls too (see
+                // `ControlCharacters`), so JSON shown on a terminal is inert and stays valid.
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || ControlCharacters.isDangerous(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -6,8 +6,10 @@
 public enum LibraryThingImporter {
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no LibraryThing header.
-    public static func read(_ text: String) throws(ImportError) -> [ImportRow] {
+    /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
+    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text, delimiter: "\t")
+        table.warnings.forEach(warn)
         guard table.has("Title"), table.has("Primary Author") || table.has("Book Id") else {
             throw ImportError("this is not a LibraryThing tab-delimited export: no Title and Primary Author columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")

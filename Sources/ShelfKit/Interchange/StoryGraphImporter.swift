@@ -4,8 +4,10 @@
 public enum StoryGraphImporter {
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no StoryGraph header.
-    public static func read(_ text: String) throws(ImportError) -> [ImportRow] {
+    /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
+    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text)
+        table.warnings.forEach(warn)
         guard table.has("Title"), table.has("Read Status") || table.has("ISBN/UID") else {
             throw ImportError("this is not a StoryGraph export: no Title and Read Status columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")

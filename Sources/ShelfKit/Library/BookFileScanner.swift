@@ -7,6 +7,9 @@ import Dispatch
 
 /// Finds the book files under a library root: every `*.md`, recursively, skipping hidden files
 /// and folders (`.git`, `.obsidian`, `.stversions`, `.trash`, shelf's own temporary files).
+///
+/// A FIFO, socket or device with a book's name is listed too, never opened here: whoever reads
+/// it gets `FileIO`'s "not a regular file" error and reports it, so the user hears of it.
 public enum BookFileScanner {
     /// What a walk of the library found.
     public struct Scan: Sendable {
@@ -16,6 +19,9 @@ public enum BookFileScanner {
         public var conflicts: [ConflictCopy] = []
         /// shelf's own temporary files left by a process that was killed mid-write.
         public var leftovers: [String] = []
+        /// Folders that could not be listed (no permission, a path longer than `PATH_MAX`):
+        /// reported, never skipped silently.
+        public var unlistedFolders: [FileError] = []
     }
 
     /// Relative, `/`-separated paths of candidate book files, sorted.
@@ -27,17 +33,20 @@ public enum BookFileScanner {
     public static func scanAll(root: String) throws(FileError) -> Scan {
         guard let directory = opendir(root) else { throw FileError.fromErrno(root, "cannot open folder") }
         closedir(directory)
-        var found: [String] = []
         var scan = Scan()
         // The root's own entries, then each of its folders' whole subtree, joined in the order one
         // walk would find them; the subtrees are walked in parallel.
+        var findings = Findings()
         var subfolders: [String] = []
-        list(root: root, relative: "", into: &found, leftovers: &scan.leftovers, subfolders: &subfolders)
+        list(root: root, relative: "", into: &findings, subfolders: &subfolders)
         for subtree in walkInParallel(root: root, subfolders) {
-            found += subtree.found
-            scan.leftovers += subtree.leftovers
+            findings.found += subtree.found
+            findings.leftovers += subtree.leftovers
+            findings.unlisted += subtree.unlisted
         }
-        for path in sortedPaths(found) {
+        scan.leftovers = findings.leftovers
+        scan.unlistedFolders = findings.unlisted
+        for path in sortedPaths(findings.found) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
             } else {
@@ -114,40 +123,40 @@ public enum BookFileScanner {
     }
 
     /// The whole subtree of each folder, each walked by one worker, in the order of `folders`.
-    private static func walkInParallel(root: String, _ folders: [String]) -> [(found: [String], leftovers: [String])] {
+    private static func walkInParallel(root: String, _ folders: [String]) -> [Findings] {
         guard folders.count > 1 else {
             return folders.map { folder in
-                var found: [String] = []
-                var leftovers: [String] = []
-                walk(root: root, relative: folder, into: &found, leftovers: &leftovers)
-                return (found, leftovers)
+                var findings = Findings()
+                walk(root: root, relative: folder, into: &findings)
+                return findings
             }
         }
         let results = SubtreeResults(count: folders.count)
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-            var found: [String] = []
-            var leftovers: [String] = []
-            walk(root: root, relative: folders[index], into: &found, leftovers: &leftovers)
-            results.set(index, (found, leftovers))
+            var findings = Findings()
+            walk(root: root, relative: folders[index], into: &findings)
+            results.set(index, findings)
         }
         return results.all
     }
 
-    private static func walk(root: String, relative: String, into found: inout [String], leftovers: inout [String]) {
+    private static func walk(root: String, relative: String, into findings: inout Findings) {
         var subfolders: [String] = []
-        list(root: root, relative: relative, into: &found, leftovers: &leftovers, subfolders: &subfolders)
+        list(root: root, relative: relative, into: &findings, subfolders: &subfolders)
         for subfolder in subfolders {
-            walk(root: root, relative: subfolder, into: &found, leftovers: &leftovers)
+            walk(root: root, relative: subfolder, into: &findings)
         }
     }
 
     /// The entries of one folder: candidate files into `found`, shelf's leftover temporary files
     /// into `leftovers`, folders (not hidden) into `subfolders`, each in the order `readdir` gives.
-    private static func list(
-        root: String, relative: String, into found: inout [String], leftovers: inout [String], subfolders: inout [String]
-    ) {
+    /// A folder that cannot be opened goes into `unlisted`, with the reason.
+    private static func list(root: String, relative: String, into findings: inout Findings, subfolders: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let directory = opendir(folder) else { return }
+        guard let directory = opendir(folder) else {
+            findings.unlisted.append(FileError.fromErrno(folder, "cannot open folder (skipped)"))
+            return
+        }
         defer { closedir(directory) }
         let prefix = relative.isEmpty ? "" : relative + "/"
         while let entry = readdir(directory) {
@@ -158,44 +167,64 @@ public enum BookFileScanner {
             let path = prefix + name
             // Only a name whose first byte is `.` can be hidden or a leftover temporary file.
             if name.utf8.first == UInt8(ascii: ".") {
-                if isLeftover(name) { leftovers.append(path) }
+                if isLeftover(name) { findings.leftovers.append(path) }
                 guard !name.hasPrefix(".") else { continue }
             }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR):
                 subfolders.append(path)
             case Int32(DT_REG):
-                if isCandidate(name) { found.append(path) }
+                if isCandidate(name) { findings.found.append(path) }
+            case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK):
+                // Listed so that the reader reports it (see the type's comment); never opened here.
+                if isCandidate(name) { findings.found.append(path) }
             default:
-                // A link or a file system that does not report types: ask stat, and follow
-                // links to files but never to folders, which could loop.
+                // A link or a file system that does not report types (DT_UNKNOWN): ask stat, and
+                // follow links to files but never to folders, which could loop.
                 var info = stat()
                 let full = root + "/" + path
                 if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                     subfolders.append(path)
-                } else if stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, isCandidate(name),
-                          !linksInside(full, root: root) {
-                    found.append(path)
+                } else if stat(full, &info) == 0, isCandidate(name) {
+                    switch info.st_mode & S_IFMT {
+                    case S_IFREG:
+                        if !linksInside(full, root: root) { findings.found.append(path) }
+                    case S_IFDIR:
+                        break
+                    default:
+                        // A FIFO, socket or device, or a link to one: the reader reports it.
+                        findings.found.append(path)
+                    }
                 }
             }
         }
     }
 }
 
+/// What walking one subtree found.
+private struct Findings {
+    /// Candidate book files (and special files with a book's name).
+    var found: [String] = []
+    /// shelf's leftover temporary files.
+    var leftovers: [String] = []
+    /// Folders that could not be opened.
+    var unlisted: [FileError] = []
+}
+
 /// Each subtree's findings, each set by the worker that walked it, read after they all finish.
 private final class SubtreeResults: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<(found: [String], leftovers: [String])>
+    private let storage: UnsafeMutableBufferPointer<Findings>
 
     init(count: Int) {
         storage = .allocate(capacity: count)
-        storage.initialize(repeating: ([], []))
+        storage.initialize(repeating: Findings())
     }
 
-    func set(_ index: Int, _ result: (found: [String], leftovers: [String])) {
+    func set(_ index: Int, _ result: Findings) {
         storage[index] = result
     }
 
-    var all: [(found: [String], leftovers: [String])] { Array(storage) }
+    var all: [Findings] { Array(storage) }
 
     deinit {
         storage.deinitialize()

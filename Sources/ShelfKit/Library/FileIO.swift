@@ -20,14 +20,47 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(reason)" }
+
+    /// The reason given for a file that is not a regular file: `not a regular file (a FIFO); skipped`.
+    static func notRegularReason(_ kind: String) -> String {
+        "not a regular file (\(kind)); skipped"
+    }
+
+    /// True when this error says the file is a FIFO, socket, device or folder rather than a file.
+    var isNotRegularFile: Bool { reason.hasPrefix("not a regular file (") }
+
+    /// Throws unless `info` describes a regular file.
+    static func requireRegular(_ info: stat, path: String) throws(FileError) {
+        guard (info.st_mode & S_IFMT) != S_IFREG else { return }
+        throw FileError(path: path, reason: notRegularReason(FileKind.name(of: info.st_mode)))
+    }
+}
+
+/// Names of the kinds of files `stat` tells apart, for messages.
+enum FileKind {
+    /// `a FIFO`, `a socket`, `a character device`… for a `st_mode`.
+    static func name(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFLNK: return "a symbolic link"
+        default: return "a special file"
+        }
+    }
 }
 
 /// Reads whole files with one `open`, `fstat` and as few `read` calls as the size allows.
 public enum FileIO {
     /// The bytes of the file at `path`.
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+    /// Only a regular file (or a link to one) is read, unless `allowingSpecialFiles`: see
+    /// `read(_:into:allowingSpecialFiles:)`.
+    public static func read(_ path: String, allowingSpecialFiles: Bool = false) throws(FileError) -> [UInt8] {
         var buffer: [UInt8] = []
-        try read(path, into: &buffer)
+        try read(path, into: &buffer, allowingSpecialFiles: allowingSpecialFiles)
         return buffer
     }
 
@@ -35,13 +68,30 @@ public enum FileIO {
     /// many files avoids an allocation per file.
     /// - Returns: the stamp of the file read, taken before reading: if the file changes while
     ///   it is read, the bytes are newer than the stamp, never older.
+    ///
+    /// Only a regular file is read (a link to one is followed: a book may be a link to a file
+    /// elsewhere in the library). A FIFO, socket or device is refused with a `FileError` saying
+    /// `not a regular file (a FIFO); skipped` before it is opened, so nothing blocks on a FIFO without a
+    /// writer and no device sees an `open`; the file is opened non-blocking and checked again
+    /// with `fstat`, in case it was swapped for one in between.
+    /// - Parameter allowingSpecialFiles: read a pipe or device too, blocking until it ends: for
+    ///   a file the user names on the command line (`shelf import goodreads <(…)`), never for a
+    ///   file found in the library.
     @discardableResult
-    public static func read(_ path: String, into buffer: inout [UInt8]) throws(FileError) -> FileStamp {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    public static func read(
+        _ path: String, into buffer: inout [UInt8], allowingSpecialFiles: Bool = false
+    ) throws(FileError) -> FileStamp {
+        var info = stat()
+        if !allowingSpecialFiles {
+            guard stat(path, &info) == 0 else { throw FileError.fromErrno(path, "cannot open") }
+            try FileError.requireRegular(info, path: path)
+        }
+        let flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        let descriptor = open(path, flags)
         guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot open") }
         defer { close(descriptor) }
-        var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileError.fromErrno(path, "cannot stat") }
+        if !allowingSpecialFiles { try FileError.requireRegular(info, path: path) }
         var capacity = max(Int(info.st_size), 0) + 1
         buffer.removeAll(keepingCapacity: true)
         var total = 0

@@ -77,7 +77,7 @@ public struct Library: Sendable {
         let started = FileStamp.now()
         let scan = try BookFileScanner.scanAll(root: root)
         let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started)
-        var problems = result.problems
+        var problems = scan.unlistedFolders.map(LibraryProblem.unreadable) + result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)
     }

@@ -11,6 +11,10 @@ public final class HTTPClient: @unchecked Sendable {
         public var requestTimeout: Double = 10
         /// Seconds a whole request may take.
         public var totalTimeout: Double = 30
+        /// The longest body accepted: a longer answer stops the transfer and fails with
+        /// `LookupError.tooLarge`, so a broken or hostile server cannot fill the memory.
+        /// Book data is a few KiB and a cover rarely 1 MiB.
+        public var maximumBodyBytes = 8 * 1024 * 1024
         /// Retries after the first attempt, on 429 and 5xx.
         public var retries = 3
         /// The first backoff; it doubles each retry. A `Retry-After` header, if shorter than a minute, wins.

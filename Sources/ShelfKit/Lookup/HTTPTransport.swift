@@ -19,11 +19,13 @@ final class HTTPTransport: @unchecked Sendable {
     private let userAgent: String
     private let requestTimeout: Double
     private let totalTimeout: Double
+    private let maximumBody: Int
 
     init(settings: HTTPClient.Settings) {
         userAgent = settings.userAgent
         requestTimeout = settings.requestTimeout
         totalTimeout = settings.totalTimeout
+        maximumBody = settings.maximumBodyBytes
         #if canImport(Darwin)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = settings.requestTimeout
@@ -48,6 +50,13 @@ final class HTTPTransport: @unchecked Sendable {
                 box.result = .failure(error.code == NSURLErrorTimedOut
                     ? .timedOut(host: host) : .unreachable(host: host, reason: error.localizedDescription))
             } else if let http = response as? HTTPURLResponse {
+                // macOS only (Linux stops the transfer itself, in the network module): checked
+                // once the body is in, which bounds what is kept, not what is received.
+                if (data?.count ?? 0) > self.maximumBody {
+                    box.result = .failure(.tooLarge(host: host, limit: self.maximumBody))
+                    semaphore.signal()
+                    return
+                }
                 box.result = .success(Answer(
                     status: http.statusCode,
                     contentType: http.value(forHTTPHeaderField: "Content-Type"),
@@ -79,7 +88,7 @@ final class HTTPTransport: @unchecked Sendable {
         let outcome = url.absoluteString.withCString { url in
             userAgent.withCString { userAgent in
                 accept.withCString { accept in
-                    module.get(url, userAgent, accept, requestTimeout, totalTimeout,
+                    module.get(url, userAgent, accept, requestTimeout, totalTimeout, maximumBody,
                                &status, &contentType, &retryAfter, &body, &bodyLength, &reason)
                 }
             }
@@ -100,6 +109,8 @@ final class HTTPTransport: @unchecked Sendable {
                 body: body.map { Data(bytes: $0, count: bodyLength) } ?? Data()))
         case 1:
             return .failure(.timedOut(host: host))
+        case 3:
+            return .failure(.tooLarge(host: host, limit: maximumBody))
         default:
             return .failure(.unreachable(host: host, reason: text(reason) ?? "no response"))
         }

@@ -9,6 +9,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An HTML page (a captive portal, an error page) where JSON was expected.
     case notJSON(host: String)
     case malformedJSON(host: String, reason: String)
+    /// An answer longer than `HTTPClient.Settings.maximumBodyBytes`; the transfer was stopped.
+    case tooLarge(host: String, limit: Int)
     /// shelf's network module, `libShelfHTTP.so`, is not in any of the places `looked` at, or
     /// the one found could not be loaded (`failure` says why).
     case networkModuleMissing(looked: [String], failure: String?)
@@ -22,6 +24,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .httpError(host, status): return "\(host) answered HTTP \(status)"
         case .notJSON(let host): return "\(host) sent a web page instead of data (a captive portal or an error page?)"
         case let .malformedJSON(host, reason): return "\(host) sent malformed JSON (\(reason))"
+        case let .tooLarge(host, limit):
+            return "\(host) sent an answer longer than \(limit / (1024 * 1024)) MiB; stopped reading it"
         case let .networkModuleMissing(looked, failure):
             let fix = "reinstall shelf with `make install`, or rebuild it with `swift build` (or set SHELF_HTTP_LIBRARY to the file)"
             if let failure { return "shelf's network module libShelfHTTP.so cannot be loaded: \(failure); \(fix)" }
@@ -36,7 +40,7 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isConnectivity: Bool {
         switch self {
         case .unreachable, .timedOut, .rateLimited, .serverError, .notJSON: return true
-        case .httpError, .malformedJSON, .networkModuleMissing: return false
+        case .httpError, .malformedJSON, .tooLarge, .networkModuleMissing: return false
         }
     }
 }

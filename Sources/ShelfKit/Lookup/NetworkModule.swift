@@ -13,11 +13,11 @@ import Glibc
 enum NetworkModule {
     static let fileName = "libShelfHTTP.so"
     /// The entry point's name; the suffix changes with its signature, so a stale module is refused.
-    static let symbol = "shelf_http_get_v1"
+    static let symbol = "shelf_http_get_v2"
 
-    /// `shelf_http_get_v1`; Sources/ShelfHTTP/ShelfHTTPGet.swift documents it.
+    /// `shelf_http_get_v2`; Sources/ShelfHTTP/ShelfHTTPGet.swift documents it.
     typealias Get = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>, Double, Double,
+        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>, Double, Double, Int,
         UnsafeMutablePointer<Int32>,
         UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
         UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,

@@ -28,14 +28,20 @@ public struct QueryParser {
     }
 
     /// Parses `query`; an empty query matches every book.
+    ///
+    /// Saved queries are expanded where they are used, within limits: one that uses itself
+    /// (directly or through others) is refused, and so is one whose expansion grows past
+    /// `ExpansionBudget`'s limits (`@a` = `@b @b`, `@b` = `@c @c`… doubles at every level), so a
+    /// hostile `shelf.yaml` gets a clear error in a moment, never hours of work or the memory.
     public func parse(_ query: String) throws(QueryError) -> QueryExpression {
-        try parse(query, expanding: [])
+        try parse(query, expanding: [], budget: ExpansionBudget())
     }
 
     /// - Parameter expanding: the saved queries being expanded, outermost first, to catch a loop.
-    private func parse(_ query: String, expanding: [String]) throws(QueryError) -> QueryExpression {
+    private func parse(_ query: String, expanding: [String], budget: ExpansionBudget) throws(QueryError) -> QueryExpression {
         var lexer = QueryLexer(query)
         var tokens = try lexer.tokens()
+        try budget.spend(terms: tokens.count, characters: query.utf8.count, expanding: expanding, query: query)
         // The last bare word also matches as a prefix: results appear while a word is half typed.
         // A negated word is not widened: `-ann` should not also exclude every `anne`.
         if let last = tokens.indices.last(where: { index in
@@ -45,7 +51,7 @@ public struct QueryParser {
            case .word(let text) = tokens[last].kind {
             tokens[last].kind = .word(text + "\u{0}")
         }
-        var state = State(tokens: tokens, query: query, parser: self, expanding: expanding)
+        var state = State(tokens: tokens, query: query, parser: self, expanding: expanding, budget: budget)
         guard !tokens.isEmpty else { return .all }
         let expression = try state.parseOr()
         if state.position < tokens.count {
@@ -60,7 +66,11 @@ public struct QueryParser {
         var query: String
         var parser: QueryParser
         var expanding: [String]
+        let budget: ExpansionBudget
         var position = 0
+        /// How many `(` and `NOT` enclose the current term, to refuse a nesting deep enough to
+        /// exhaust the stack.
+        var depth = 0
 
         mutating func parseOr() throws(QueryError) -> QueryExpression {
             var parts = [try parseAnd()]
@@ -87,6 +97,8 @@ public struct QueryParser {
                 throw QueryError("the query ends where a term was expected", column: query.count + 1, query: query)
             }
             if tokens[position].kind == .not {
+                try enter(tokens[position])
+                defer { depth -= 1 }
                 position += 1
                 return .not(try parseUnary())
             }
@@ -98,6 +110,8 @@ public struct QueryParser {
             position += 1
             switch token.kind {
             case .open:
+                try enter(token)
+                defer { depth -= 1 }
                 let inner = try parseOr()
                 guard position < tokens.count, tokens[position].kind == .close else {
                     throw QueryError("the ( opened here is not closed", column: token.column, query: query)
@@ -138,7 +152,7 @@ public struct QueryParser {
                     throw QueryError("@\(name) refers to itself (\(loop))", column: token.column, query: query)
                 }
                 do {
-                    return try parser.parse(saved, expanding: expanding + [name])
+                    return try parser.parse(saved, expanding: expanding + [name], budget: budget)
                 } catch {
                     // An error inside a saved query is reported once, at the outermost @name.
                     if !expanding.isEmpty { throw error }
@@ -152,5 +166,51 @@ public struct QueryParser {
                 throw QueryError("nothing to negate", column: token.column, query: query)
             }
         }
+
+        /// One level deeper into `(` or `NOT`, refused past `ExpansionBudget.maximumDepth`.
+        private mutating func enter(_ token: QueryToken) throws(QueryError) {
+            depth += 1
+            guard depth <= ExpansionBudget.maximumDepth else {
+                throw QueryError("the query nests more than \(ExpansionBudget.maximumDepth) levels deep", column: token.column, query: query)
+            }
+        }
+    }
+}
+
+/// What one parse may expand, across every saved query it uses: bounded so that the work and
+/// the memory stay small whatever `shelf.yaml` holds.
+final class ExpansionBudget {
+    /// Terms (tokens) over the query and every expansion of a saved query.
+    static let maximumTerms = 10_000
+    /// Characters lexed, over the query and every expansion.
+    static let maximumCharacters = 1_000_000
+    /// Saved queries inside saved queries, and `(` or `NOT` inside each other.
+    static let maximumDepth = 100
+
+    private var terms = 0
+    private var characters = 0
+
+    /// Counts one query's text; throws once the totals pass the limits, naming the chain of
+    /// saved queries being expanded.
+    func spend(terms more: Int, characters moreCharacters: Int, expanding: [String], query: String) throws(QueryError) {
+        terms += more
+        characters += moreCharacters
+        if expanding.count > ExpansionBudget.maximumDepth {
+            throw QueryError("saved queries nest more than \(ExpansionBudget.maximumDepth) deep (\(ExpansionBudget.chain(expanding)))",
+                             column: 1, query: query)
+        }
+        if terms > ExpansionBudget.maximumTerms || characters > ExpansionBudget.maximumCharacters {
+            if expanding.isEmpty {
+                throw QueryError("the query is longer than \(ExpansionBudget.maximumTerms) terms", column: 1, query: query)
+            }
+            throw QueryError("saved queries expand to more than \(ExpansionBudget.maximumTerms) terms (\(ExpansionBudget.chain(expanding))); "
+                             + "does one use another several times at each level?", column: 1, query: query)
+        }
+    }
+
+    /// `@a → @b → @c`, shortened in the middle when long.
+    static func chain(_ names: [String]) -> String {
+        let shown = names.count > 6 ? Array(names.prefix(3)) + ["…"] + Array(names.suffix(2)) : names
+        return shown.map { $0 == "…" ? $0 : "@" + $0 }.joined(separator: " → ")
     }
 }

@@ -44,6 +44,11 @@ public struct LibraryChecker {
             findings.append(CheckFinding(path: copy.path, line: 1, column: 1, code: "conflict-copy", severity: .warning,
                                          message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath); merge it with `shelf conflicts resolve`"))
         }
+        for folder in scan.unlistedFolders {
+            let relative = folder.path.hasPrefix(library.root + "/") ? String(folder.path.dropFirst(library.root.count + 1)) : folder.path
+            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "unreadable-folder", severity: .warning,
+                                         message: folder.reason))
+        }
         var isbnOwners: [String: String] = [:]
         for path in scan.books {
             findings += nameFindings(path)
@@ -51,7 +56,9 @@ public struct LibraryChecker {
             do {
                 bytes = try FileIO.read(library.absolutePath(path))
             } catch {
-                findings.append(CheckFinding(path: path, line: 1, column: 1, code: "unreadable", severity: .error, message: error.reason))
+                // A FIFO, socket or device named like a book is skipped with a warning, not an error.
+                findings.append(CheckFinding(path: path, line: 1, column: 1, code: error.isNotRegularFile ? "special-file" : "unreadable",
+                                             severity: error.isNotRegularFile ? .warning : .error, message: error.reason))
                 continue
             }
             findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners)

@@ -32,6 +32,12 @@ struct AddCommand: ParsableCommand {
     func validate() throws {
         if fields.title == nil && fields.isbn == nil { throw ValidationError("give --title, or --isbn to look the book up") }
         if fields.isbn == "-" && fields.title != nil { throw ValidationError("--isbn - adds many books; --title would name them all") }
+        if let title = fields.title, title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError(FieldAssignment.emptyTitle.description)
+        }
+        if fields.tags.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+            throw ValidationError("an empty tag cannot be added")
+        }
     }
 
     func run() throws {

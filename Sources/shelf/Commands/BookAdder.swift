@@ -120,9 +120,8 @@ struct BookAdder {
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {
             return .failed("looks like a book you have: \(Paths.display(existing.path, in: library)) (\(existing.title)); --force adds it anyway")
         }
-        let name = BookFileName.unique(BookFileName.name(for: book, template: library.config.filenameTemplate)) {
-            FileManager.default.fileExists(atPath: library.absolutePath($0))
-        }
+        let name = BookFileName.unique(
+            BookFileName.name(for: book, template: library.config.filenameTemplate), exists: BookFileName.taken(inLibrary: library.root))
         do {
             try AtomicFile.create(path: library.absolutePath(name), bytes: bytes)
         } catch {

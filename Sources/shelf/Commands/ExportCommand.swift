@@ -62,7 +62,9 @@ struct ExportCommand: ParsableCommand {
         case .html:
             let folder = destination ?? "."
             do {
-                try ExportAction(library: library).writeCatalog(withNotes(), title: ExportCommand.catalogTitle(library), to: folder)
+                try ExportAction(library: library).writeCatalog(withNotes(), title: ExportCommand.catalogTitle(library), to: folder) {
+                    Diagnostics.write("shelf: " + $0)
+                }
             } catch {
                 throw Diagnostics.failure(String(describing: error))
             }

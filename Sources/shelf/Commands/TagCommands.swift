@@ -21,7 +21,8 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        try BookEditing.edit(book, library: library.open(), edits: tags.map { .add("tags", $0) })
+        let edits = try tags.map { tag in try BookEditing.checked { .add("tags", try FieldAssignment.checkedItem(tag)) } }
+        try BookEditing.edit(book, library: library.open(), edits: edits)
     }
 }
 
@@ -45,7 +46,8 @@ struct UntagCommand: ParsableCommand {
     }
 
     func run() throws {
-        try BookEditing.edit(book, library: library.open(), edits: tags.map { .remove("tags", $0) })
+        let edits = try tags.map { tag in try BookEditing.checked { .remove("tags", try FieldAssignment.checkedItem(tag)) } }
+        try BookEditing.edit(book, library: library.open(), edits: edits)
     }
 }
 

@@ -16,7 +16,8 @@ enum BookListRenderer {
         case .csv:
             var writer = CSVWriter()
             writer.writeRow(csvColumns)
-            for book in books { writer.writeRow(csvRow(book)) }
+            // Cells a spreadsheet would run as formulas are neutralised, as `shelf export csv` does.
+            for book in books { writer.writeRow(csvRow(book).map(CSVExporter.neutralised)) }
             return writer.text
         case .template(let template):
             let filler = BookTemplate(template)
@@ -38,7 +39,7 @@ enum BookListRenderer {
                         book.status?.rawValue ?? "",
                         book.rating.map(Stars.render) ?? "",
                         book.tags.joined(separator: ", "),
-                    ]).map(oneLine)
+                    ]).map { InertOutput.cell(oneLine($0)) }
                 })
             var styled = table
             let style = Style.standard

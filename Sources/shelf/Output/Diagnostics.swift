@@ -10,9 +10,9 @@ import Darwin
 /// The one voice for messages on stderr: `shelf: message`, or `path:line:column: message` for a
 /// problem with a file.
 enum Diagnostics {
-    /// Writes a line to stderr.
+    /// Writes a line to stderr; on a terminal, control characters from files are shown escaped.
     static func write(_ line: String) {
-        FileDescriptorWriter.write(line + "\n", to: STDERR_FILENO)
+        FileDescriptorWriter.write(InertOutput.prepared(line + "\n", for: STDERR_FILENO), to: STDERR_FILENO)
     }
 
     /// Reports files that failed to load; the command goes on with the rest.
@@ -21,7 +21,11 @@ enum Diagnostics {
             switch problem {
             case .malformed(let error):
                 write(error.at(path: Paths.display(error.path, in: library)).description)
-            case .unreadable(let error):
+            case .unreadable(var error):
+                // Loaders name files by absolute path; a file inside the library is shown as the user can open it.
+                if error.path.hasPrefix(library.root + "/") {
+                    error.path = Paths.display(String(error.path.dropFirst(library.root.count + 1)), in: library)
+                }
                 write(error.description)
             case .conflictCopies:
                 write("shelf: " + problem.description)
@@ -64,8 +68,10 @@ enum Diagnostics {
 
 /// Standard output. On a terminal it is held until the command ends, so that output taller than
 /// the screen can go through a pager, as git does; elsewhere it is written at once.
+/// On a terminal, control characters from files are shown escaped (see `InertOutput`).
 enum Output {
     static func write(_ text: String) {
+        let text = InertOutput.prepared(text, for: STDOUT_FILENO)
         if Pager.holdsOutput {
             Pager.hold(text)
         } else {

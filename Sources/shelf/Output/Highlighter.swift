@@ -5,9 +5,10 @@ import ShelfKit
 struct Highlighter {
     var enabled: Bool
 
-    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { enabled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
-    func match(_ text: String) -> String { enabled ? "\u{1B}[1;33m" + text + "\u{1B}[0m" : text }
+    // Markers that `InertOutput` turns into escape sequences (see `StyleMarker`).
+    func bold(_ text: String) -> String { enabled ? StyleMarker.sgr("1") + text + StyleMarker.sgr("0") : text }
+    func dim(_ text: String) -> String { enabled ? StyleMarker.sgr("2") + text + StyleMarker.sgr("0") : text }
+    func match(_ text: String) -> String { enabled ? StyleMarker.sgr("1;33") + text + StyleMarker.sgr("0") : text }
 
     /// `text` with the words matching the terms highlighted.
     func highlight(_ terms: [[String]], prefixWord: String?, in text: String) -> String {

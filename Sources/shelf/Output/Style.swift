@@ -57,7 +57,9 @@ struct Style {
         }
     }
 
+    /// Markers, not escape characters: `InertOutput` turns them into escape sequences after it
+    /// has escaped the text from files.
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+        enabled && !text.isEmpty ? StyleMarker.sgr(code) + text + StyleMarker.sgr("0") : text
     }
 }

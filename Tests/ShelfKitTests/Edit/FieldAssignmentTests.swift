@@ -43,7 +43,9 @@ import Testing
         #expect(try edit("pages=304") == .set("pages", .typed("304")))
         #expect(try edit("series_index=1.5") == .set("series_index", .typed("1.5")))
         #expect(try edit("favorite=yes") == .set("favorite", .typed("true")))
-        #expect(try edit("tags=a, b,,c") == .set("tags", .list(["a", "b", "c"])))
+        #expect(try edit("tags=a, b, c") == .set("tags", .list(["a", "b", "c"])))
+        // An empty tag is refused (issue 17), not dropped silently.
+        #expect(throws: EditError.self) { try edit("tags=a, b,,c") }
         #expect(try edit("authors=Frank Herbert") == .set("authors", .list(["Frank Herbert"])))
         #expect(try edit("mood=1984") == .set("mood", .string("1984")))
         #expect(try edit("location=") == .unset("location"))

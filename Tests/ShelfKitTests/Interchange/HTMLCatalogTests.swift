@@ -19,7 +19,7 @@ import Testing
             ExportedBook(book: try book("title: Solaris", path: "classics/lem-solaris.md"), notes: "Ocean."),
             ExportedBook(book: try book("title: Solaris", path: "lem-solaris.md"), notes: ""),
         ]
-        let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", fileExists: { _ in false })
+        let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", localCover: { _ in .refused("missing") })
         #expect(catalog.files.map(\.path) == ["index.html", "books/herbert-dune.html", "books/classics-lem-solaris.html", "books/lem-solaris.html"])
         let index = try text(catalog, "index.html")
         #expect(index.contains("<li class=\"book\" data-status=\"read\" data-tags=\"sci-fi|classics\" data-search=\"dune frank herbert sci-fi classics\">"))
@@ -38,7 +38,7 @@ import Testing
             mood: "</dd><script>alert(3)</script>"
             """
         let catalog = HTMLCatalog(books: [ExportedBook(book: try book(yaml, path: "x.md"), notes: "")], title: "<b>Lib</b>",
-                                  libraryRoot: "/library", fileExists: { _ in false })
+                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
         for file in catalog.files {
             let html = String(decoding: file.bytes, as: UTF8.self)
             #expect(!html.contains("<script>alert"), "\(file.path)")
@@ -105,7 +105,7 @@ import Testing
             ExportedBook(book: try book("title: C\ncover: javascript:alert(1)", path: "c.md"), notes: ""),
             ExportedBook(book: try book("title: D\ncover: covers/missing.jpg", path: "d.md"), notes: ""),
         ]
-        let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", fileExists: { $0 == "/library/covers/a.png" })
+        let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", localCover: { $0 == "covers/a.png" ? .file("/library/covers/a.png") : .refused("cover \($0) does not exist") })
         #expect(catalog.covers == [HTMLCatalog.CoverCopy(from: "/library/covers/a.png", to: "covers/a.png")])
         let index = try text(catalog, "index.html")
         #expect(index.contains("<img src=\"covers/a.png\""))
@@ -116,7 +116,7 @@ import Testing
 
     @Test func bookPagesRunNoScriptAndTheIndexOnlyItsOwn() throws {
         let catalog = HTMLCatalog(books: [ExportedBook(book: try book("title: A", path: "a.md"), notes: "")], title: "Books",
-                                  libraryRoot: "/library", fileExists: { _ in false })
+                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
         #expect(try text(catalog, "books/a.html").contains("script-src 'none'"))
         #expect(try text(catalog, "index.html").components(separatedBy: "<script>").count == 2)
     }

@@ -55,7 +55,7 @@ import Testing
         let libc = try #require(Self.mappedLibrary(named: "libc.so.6"), "libc is mapped into every process")
         let error = failure(NetworkModule.load(environment: ["SHELF_HTTP_LIBRARY": libc], executable: nil))
         #expect(error == .networkModuleMissing(
-            looked: [libc], failure: "\(libc) has no shelf_http_get_v1; is it from another version of shelf?"))
+            looked: [libc], failure: "\(libc) has no \(NetworkModule.symbol); is it from another version of shelf?"))
     }
 
     /// `swift build --build-tests` must leave the module beside the test bundle, or every lookup

@@ -1,0 +1,71 @@
+import Foundation
+import ShelfKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Makes text from files harmless on its way to a terminal.
+///
+/// Every line shelf prints passes through `prepared` (in `Output` and `Diagnostics`). When the
+/// destination is a terminal, the control characters a title or a note may hold (ESC, BEL, a
+/// lone CR, C1 controls, bidi overrides) are shown as `\u{1B}` and so on (see
+/// `ControlCharacters`), so a book file cannot retitle the window, write to the clipboard, move
+/// the cursor or hide text. Sent to a pipe or a file, text is written exactly: it is data there
+/// (`shelf notes dune > notes.md` must keep every byte), and JSON output escapes controls by
+/// JSON's own rules anyway.
+///
+/// shelf's own colours are not escape characters until this point: `Style` writes them as
+/// markers carrying a random tag chosen at start-up, which only `prepared` turns into escape
+/// sequences, after the escaping. A file cannot forge a marker without guessing the tag, so
+/// even a colour code in a title is shown, not obeyed.
+enum InertOutput {
+    /// `text` ready for `descriptor`: escaped when it is a terminal, shelf's colours made real.
+    static func prepared(_ text: String, for descriptor: Int32) -> String {
+        let escaped = isatty(descriptor) == 1 ? ControlCharacters.escaped(text) : text
+        return StyleMarker.resolved(escaped)
+    }
+
+    /// A table cell escaped before its width is measured, when standard output is a terminal:
+    /// `\u{1B}` takes six columns where ESC took none, and the columns must still line up.
+    static func cell(_ text: String) -> String {
+        Terminal.isInteractive ? ControlCharacters.escaped(text) : text
+    }
+}
+
+/// shelf's own SGR colour codes, written as markers until `InertOutput` resolves them.
+enum StyleMarker {
+    private static let start = "\u{E000}"
+    private static let end: Character = "\u{E001}"
+    /// Chosen once per process; a book file cannot know it.
+    private static let tag = (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 36) }.joined(separator: "-")
+
+    /// The marker for `ESC [ code m`; `code` holds only digits and `;`.
+    static func sgr(_ code: String) -> String {
+        start + tag + ":" + code + String(end)
+    }
+
+    /// `text` with every genuine marker replaced by its escape sequence. A marker with the
+    /// wrong tag is left as text.
+    static func resolved(_ text: String) -> String {
+        let prefix = start + tag + ":"
+        guard text.contains(start), text.contains(prefix) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let found = rest.range(of: prefix) {
+            result += rest[..<found.lowerBound]
+            let afterPrefix = rest[found.upperBound...]
+            guard let close = afterPrefix.firstIndex(of: end),
+                  afterPrefix[..<close].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }) else {
+                result += rest[found]
+                rest = afterPrefix
+                continue
+            }
+            result += "\u{1B}[" + afterPrefix[..<close] + "m"
+            rest = afterPrefix[afterPrefix.index(after: close)...]
+        }
+        return result + rest
+    }
+}
