@@ -16,8 +16,10 @@ public struct NewBookFile: Sendable {
     }
 
     /// The file's bytes: front matter, then the notes after a blank line. In a library with its own
-    /// vocabulary, canonical keys and statuses are written in the library's words.
-    public func render(vocabulary: Vocabulary = .standard) -> [UInt8] {
+    /// vocabulary, canonical keys and statuses are written in the library's words. The vocabulary
+    /// has no default: a new file written in shelf's words into a library that uses its own would
+    /// split the vault's vocabulary, so every caller names the library's.
+    public func render(vocabulary: Vocabulary) -> [UInt8] {
         let order = CanonicalField.allCases.map(\.rawValue)
         let sorted = fields.enumerated().sorted { lhs, rhs in
             let left = order.firstIndex(of: lhs.element.key) ?? order.count + lhs.offset

@@ -14,7 +14,7 @@ public enum ImportedBookFile {
                 if let value = field.value.newValue { file.set(field.key, value) }
             }
             file.notes = record.notes
-            return file.render()
+            return file.render(vocabulary: .standard)
         }
         var text = "---\n"
         for field in fields {

@@ -85,8 +85,8 @@ import Testing
             First thoughts.
 
             """
-        #expect(file.render() == Array(expected.utf8), "\(editVisible(file.render()))")
-        let book = try #require(try editBook(file.render()))
+        #expect(file.render(vocabulary: .standard) == Array(expected.utf8), "\(editVisible(file.render(vocabulary: .standard)))")
+        let book = try #require(try editBook(file.render(vocabulary: .standard)))
         #expect(book.title == "1984")
         #expect(book.isbn == "0451524934")
         #expect(book.tags == ["dystopia", "Yes"])
