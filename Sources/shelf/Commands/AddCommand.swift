@@ -44,22 +44,20 @@ struct AddCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        var adder = BookAdder(library: library, index: index, options: fields, force: force, refresh: refresh,
-                              service: BookLookupService(bulk: fields.isbn == "-"))
-        if fields.isbn == "-" {
-            try adder.addFromStandardInput()
-        } else {
-            switch try adder.add(isbn: fields.isbn) {
-            case .added(let path, let pending):
-                Output.line(Paths.display(path, in: library))
-                if pending {
-                    Diagnostics.write("shelf: the lookup services could not be reached; added with what you gave, marked "
-                        + "`lookup: pending`. Run `shelf lookup --pending` when online.")
-                }
-            case .failed(let message):
-                throw Diagnostics.failure(message)
-            }
+        let reporter = CommandReporter()
+        let action = AddBooksAction(
+            writer: library.commandWriter, index: index, request: fields.request, service: BookLookupService(bulk: fields.isbn == "-"),
+            today: Clock.today(), force: force, refresh: refresh, reporter: reporter)
+        guard fields.isbn == "-" else {
+            try ActionFailure.reported { try action.add(isbn: fields.isbn) }
+            return
         }
+        let summary = try ActionFailure.reported { try action.addEach { readLine() } }
+        var line = "Added \(summary.added) books"
+        if summary.pending > 0 { line += ", \(summary.pending) waiting for a lookup (shelf lookup --pending)" }
+        if summary.failed > 0 { line += "; \(summary.failed) not added (see above)" }
+        Diagnostics.write(line + ".")
+        if summary.failed > 0 && summary.added == 0 { throw ExitCode(1) }
     }
 }
 
@@ -78,4 +76,24 @@ struct NewBookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Page count.", valueName: "N")) var pages: String?
     @Option(name: .customLong("set"), help: ArgumentHelp("Any other field (repeatable).", valueName: "key=value")) var extra: [String] = []
     @Option(help: ArgumentHelp("Notes for the body.", valueName: "text")) var note: String?
+}
+
+extension NewBookOptions {
+    /// The flags as ShelfKit's request.
+    var request: NewBookRequest {
+        var request = NewBookRequest()
+        request.title = title
+        request.authors = authors
+        request.tags = tags
+        request.status = status
+        request.rating = rating
+        request.series = series
+        request.seriesIndex = seriesIndex
+        request.publisher = publisher
+        request.published = published
+        request.pages = pages
+        request.extra = extra
+        request.note = note
+        return request
+    }
 }

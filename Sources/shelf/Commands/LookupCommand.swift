@@ -33,7 +33,7 @@ struct LookupCommand: ParsableCommand {
 
     func run() throws {
         if let search { return try runSearch(search) }
-        if pending { return try PendingFiller(library: library.open(), refresh: refresh).run() }
+        if pending { return try fillPending() }
         guard let isbn else { return }
         let valid: ISBN
         do {
@@ -58,6 +58,22 @@ struct LookupCommand: ParsableCommand {
                 Output.line(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text(of: value))
             }
         }
+    }
+
+    /// `--pending`: fills the books added while offline.
+    private func fillPending() throws {
+        let library = try library.open()
+        let reporter = CommandReporter()
+        let action = FillLookupsAction(
+            writer: library.commandWriter, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(), reporter: reporter)
+        let summary = try ActionFailure.reported {
+            try action.run { Diagnostics.report($0, library: library) }
+        }
+        reporter.finish()
+        guard summary.total > 0 else { return Output.line("No book waits for a lookup.") }
+        Output.line("Filled \(summary.filled) of \(summary.total) pending books."
+            + (summary.failed > 0 ? " \(summary.failed) still pending (see above)." : ""))
+        if summary.failed > 0 && summary.filled == 0 { throw ExitCode(1) }
     }
 
     private func runSearch(_ words: String) throws {
@@ -96,73 +112,6 @@ struct LookupCommand: ParsableCommand {
         switch value {
         case .string(let text), .typed(let text), .raw(let text): return text
         case .list(let items): return items.joined(separator: ", ")
-        }
-    }
-}
-
-/// Fills the books added while offline.
-struct PendingFiller {
-    let library: Library
-    let refresh: Bool
-
-    func run() throws {
-        let expression = QueryExpression.field(FieldQuery(name: MetadataFiller.pendingKey, operation: .exact, value: MetadataFiller.pendingValue))
-        let result: QueryResult
-        do {
-            result = try library.query(expression, today: Clock.today())
-        } catch {
-            throw Diagnostics.failure(error.description)
-        }
-        Diagnostics.report(result.problems, library: library)
-        let books = result.books
-        guard !books.isEmpty else { return Output.line("No book waits for a lookup.") }
-        let service = BookLookupService(bulk: true)
-        var progress = ProgressBar(total: books.count, label: "Looking up")
-        var filled = 0, failed = 0
-        for book in books {
-            defer { progress.advance() }
-            guard let isbn = book.isbn.flatMap(ISBN.parse) else {
-                failed += 1
-                progress.note("\(Paths.display(book.path, in: library)): no valid ISBN to look up")
-                continue
-            }
-            do {
-                guard let found = try service.lookup(isbn, refresh: refresh) else {
-                    failed += 1
-                    progress.note("\(Paths.display(book.path, in: library)): \(isbn.isbn13) is not known to Open Library or Google Books")
-                    continue
-                }
-                let changes = MetadataFiller.changes(to: book, from: found, overwrite: false)
-                let edits = MetadataFiller.edits(for: changes, metadata: found, removingMarker: true)
-                try library.edit(book.path, displayPath: Paths.display(book.path, in: library), edits: edits)
-                filled += 1
-                renameIfPlaceholder(book, isbn: isbn)
-            } catch {
-                failed += 1
-                progress.note("\(Paths.display(book.path, in: library)): \(error)")
-            }
-        }
-        progress.finish()
-        Output.line("Filled \(filled) of \(books.count) pending books." + (failed > 0 ? " \(failed) still pending (see above)." : ""))
-        if failed > 0 && filled == 0 { throw ExitCode(1) }
-    }
-
-    /// A book added offline got its file name from the placeholder title; give it the real one.
-    private func renameIfPlaceholder(_ book: Book, isbn: ISBN) {
-        var placeholder = book
-        placeholder.title = MetadataFiller.placeholderTitle(for: isbn)
-        let placeholderName = BookFileName.name(for: placeholder, template: library.config.filenameTemplate)
-        let folder = book.path.contains("/") ? String(book.path[..<(book.path.lastIndex(of: "/") ?? book.path.endIndex)]) + "/" : ""
-        let current = String(book.path.dropFirst(folder.count))
-        guard current == placeholderName || current.hasPrefix(String(placeholderName.dropLast(3)) + "-"),
-              let bytes = try? FileIO.read(library.absolutePath(book.path)),
-              let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
-              let filled = Book(path: book.path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else { return }
-        let name = BookFileName.unique(BookFileName.name(for: filled, template: library.config.filenameTemplate)) {
-            FileManager.default.fileExists(atPath: library.absolutePath(folder + $0))
-        }
-        if (try? BookFileMover.rename(from: library.absolutePath(book.path), to: library.absolutePath(folder + name))) != nil {
-            Output.line("\(Paths.display(book.path, in: library)) -> \(Paths.display(folder + name, in: library))")
         }
     }
 }

@@ -50,8 +50,8 @@ import Testing
         #expect(text.contains("\nisbn: \"0441478123\"\n") || text.contains("\nisbn: \"9780441478125\"\n"), "\(text)")
     }
 
-    /// BookAdder returns early for a forced bad ISBN, before the flags are applied: the file
-    /// has no title and shelf fails with "internal error: the new book does not read back".
+    /// A forced bad ISBN skips the lookup but still takes the flags (a regression: the adder once
+    /// returned before applying them, writing a file with no title).
     @Test
     func aForcedBadISBNKeepsTheOtherFlags() throws {
         let library = try TemporaryLibrary()

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Chooses the name of a file shelf is about to create or rename to, and retries with the next
+/// name when another program takes the chosen one first: the door's `create` and `move` never
+/// replace a file, so a name taken between the choice and the write costs a retry, not a file.
+enum BookFileNaming {
+    /// Names Windows reserves in any folder, whatever the extension (`con.md` cannot be opened
+    /// there), so a library synced to Windows never holds one.
+    static let reservedStems: Set<String> = {
+        var names: Set<String> = ["con", "prn", "aux", "nul"]
+        for digit in 1...9 {
+            names.insert("com\(digit)")
+            names.insert("lpt\(digit)")
+        }
+        return names
+    }()
+
+    /// `wanted`, or `wanted` made unique with `-2`, `-3`, in the library folder `folder` ("" for
+    /// the root). A name is taken when the folder holds an entry of that name in any case (two
+    /// books differing only in case collide on macOS and Windows), when it is in `taken`, or
+    /// when Windows reserves it.
+    static func free(_ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = []) -> String {
+        let present = Set(entries(inFolder: folder, of: library).map { $0.lowercased() })
+        let taken = Set(taken.map { $0.lowercased() })
+        return BookFileName.unique(wanted) { candidate in
+            let lowered = candidate.lowercased()
+            let stem = lowered.hasSuffix(".md") ? String(lowered.dropLast(3)) : lowered
+            return present.contains(lowered) || taken.contains(lowered) || reservedStems.contains(stem)
+        }
+    }
+
+    /// Whether `name` exists in the library folder `folder` (a link counts, whatever it leads to).
+    static func exists(_ name: String, inFolder folder: String, of library: Library) -> Bool {
+        var info = stat()
+        return lstat(library.absolutePath(folder.isEmpty ? name : folder + "/" + name), &info) == 0
+    }
+
+    /// Writes under the first free name, moving on to the next when `write` fails because the name
+    /// appeared meanwhile. Returns the name written.
+    /// - Parameter write: the door's `create` or `move` to the given name.
+    static func writeUnderFreeName(
+        _ wanted: String, inFolder folder: String, of library: Library, beforeWrite: ((String) -> Void)? = nil,
+        _ write: (String) throws -> Void
+    ) throws -> String {
+        var taken: Set<String> = []
+        while true {
+            let name = free(wanted, inFolder: folder, of: library, taken: taken)
+            beforeWrite?(name)
+            do {
+                try write(name)
+                return name
+            } catch {
+                // Only a name that exists now was taken by someone else; anything else is a real
+                // failure. A hundred lost races means something is creating names on purpose.
+                guard exists(name, inFolder: folder, of: library), taken.count < 100 else { throw error }
+                taken.insert(name)
+            }
+        }
+    }
+
+    private static func entries(inFolder folder: String, of library: Library) -> [String] {
+        let path = folder.isEmpty ? library.root : library.absolutePath(folder)
+        return (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+}
