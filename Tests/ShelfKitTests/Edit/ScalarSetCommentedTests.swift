@@ -223,9 +223,14 @@ import Testing
             """)
     }
 
-    @Test func aNestedMapReplacedByAStringTakesItsLines() {
-        // An unknown nested map replaced by a string: everything after the colon through the map.
-        expectEdit([.set("extra", .string("none"))], on: input, gives: """
+    @Test func aNestedMapReplacedByAStringTakesItsLines() throws {
+        // A nested map is a value shelf cannot read: replacing it is refused without --force.
+        #expect(throws: EditError.self) { try editApplying([.set("extra", .string("none"))], to: input) }
+        // Forced, everything after the colon through the map goes.
+        var editor = FrontMatterEditor(document: try BookDocument(bytes: Array(input.utf8)), vocabulary: .standard)
+        editor.replacesUnreadableValues = true
+        try editor.apply([.set("extra", .string("none"))])
+        #expect(String(decoding: editor.document.bytes, as: UTF8.self) == """
             ---
             # A book I keep coming back to
             title: Dune   # working title
