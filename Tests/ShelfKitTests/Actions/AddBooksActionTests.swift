@@ -61,7 +61,7 @@ final class RecordingReporter: ActionReporter {
             let folder = try EditTempFolder()
             let (action, _) = try Self.action(in: folder, title: title)
             let path = try action.add(isbn: nil).path
-            #expect(path == title.lowercased() + "-2.md", "\(title)")
+            #expect(path == title.lowercased() + "-book.md", "\(title)")
         }
     }
 

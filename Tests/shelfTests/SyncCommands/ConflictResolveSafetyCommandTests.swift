@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `shelf conflicts resolve` and what it must never do (docs/safety-sync.md, item 6): rewrite a
+/// `shelf conflicts resolve` and what it must never do (docs/safety.md, item 6): rewrite a
 /// file it cannot read, keep a stale value over a newer one, or call one status two values.
 @Suite("Sync: conflicts resolve safety")
 struct ConflictResolveSafetyCommandTests {

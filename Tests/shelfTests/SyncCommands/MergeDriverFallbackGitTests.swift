@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The merge driver and files it cannot read as books (docs/safety-sync.md, item 6): a Latin-1
+/// The merge driver and files it cannot read as books (docs/safety.md, item 6): a Latin-1
 /// book or malformed front matter is merged by git's own line merge on the raw bytes, the driver
 /// says why and exits non-zero, and git keeps both sides — run through a real `git merge`.
 @Suite("Sync: merge driver falls back to git's conflict")
