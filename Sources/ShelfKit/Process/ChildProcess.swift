@@ -97,16 +97,17 @@ public struct ChildProcess: Sendable {
             standardError: streams.takeParentEnd(2))
     }
 
-    /// Starts the child, writes `input` to its standard input (when that is `.pipe`), collects what
+    /// Starts the child, writes `input` to its standard input (when that is `.pipe`; nil writes
+    /// nothing but still closes it), collects what
     /// it writes to `.pipe` outputs, and waits for it to end. All pipes are served by one `poll`
     /// loop, so no amount of output either way deadlocks.
     ///
     /// - Parameter timeout: seconds after which the child (its group, for `.new`) is killed with
     ///   SIGKILL; the result then says `timedOut`. Nil waits as long as it takes.
-    public func run(input: [UInt8] = [], timeout: Double? = nil) throws(ChildProcessError) -> ChildResult {
+    public func run(input: [UInt8]? = nil, timeout: Double? = nil) throws(ChildProcessError) -> ChildResult {
         let child = try spawn()
         let deadline = timeout.map { MonotonicClock.now + $0 }
-        let exchange = PipeExchange(child: child, input: input)
+        let exchange = PipeExchange(child: child, input: input ?? [])
         var timedOut = !exchange.run(until: deadline)
         child.closeStreams()
         var termination = timedOut ? nil : child.wait(until: deadline)

@@ -19,10 +19,10 @@ final class PipeExchange {
     private var collected: [[UInt8]]
 
     /// Writes `input` to the child's standard input, then closes it, and drains its standard
-    /// output and error, for those that are pipes.
-    init(child: SpawnedChild, input: [UInt8]) {
+    /// output and error, for those that are pipes. A nil `input` leaves standard input alone.
+    init(child: SpawnedChild, input: [UInt8]?) {
         self.child = child
-        self.input = child.standardInput.map { ($0, input) }
+        self.input = input.flatMap { bytes in child.standardInput.map { ($0, bytes) } }
         outputs = [child.standardOutput, child.standardError]
         collected = [[], []]
     }

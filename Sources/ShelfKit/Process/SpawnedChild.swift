@@ -51,6 +51,36 @@ public final class SpawnedChild: @unchecked Sendable {
         standardError = nil
     }
 
+    /// Writes all of `bytes` to the child's standard input (a `.pipe`), waiting while the pipe is
+    /// full; false when the child closed its end (no SIGPIPE is raised). Only one thread may use
+    /// the standard input, and it must be done before `closeStreams`.
+    public func writeToStandardInput(_ bytes: [UInt8]) -> Bool {
+        guard let descriptor = standardInput else { return false }
+        let signals = SIGPIPEBlock()
+        defer { signals.restore() }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written) }
+            if count >= 0 {
+                written += count
+            } else if errno == EAGAIN {
+                _ = PollWait.writable(descriptor)
+            } else if errno != EINTR {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Reads the child's standard output and error (those that are pipes) until both reach end
+    /// of file or `deadline` (a `MonotonicClock` reading) passes; `finished` is false in the
+    /// second case. Standard input is left alone.
+    public func collectOutput(until deadline: Double?) -> (standardOutput: [UInt8], standardError: [UInt8], finished: Bool) {
+        let exchange = PipeExchange(child: self, input: nil)
+        let finished = exchange.run(until: deadline)
+        return (exchange.output(0), exchange.output(1), finished)
+    }
+
     /// Sends `signal` to the child (to its whole group when it leads one), unless it has already
     /// been waited for.
     public func kill(_ signal: Int32 = SIGTERM) {
@@ -64,6 +94,11 @@ public final class SpawnedChild: @unchecked Sendable {
     public func wait() -> ChildTermination {
         // Without a deadline the wait always ends with the child's termination.
         wait(until: nil) ?? .signalled(SIGKILL)
+    }
+
+    /// How the child ended, or nil while it still runs; does not wait.
+    public func checkTermination() -> ChildTermination? {
+        wait(until: 0)
     }
 
     /// Waits until the child ends or `deadline` (a `MonotonicClock` reading) passes; nil when it
@@ -149,6 +184,15 @@ enum PollWait {
             }
             if errno != EINTR { return true }
         }
+    }
+
+    /// Waits until `descriptor` can be written to (or has an error to report).
+    static func writable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while poll(&entry, 1, -1) < 0 {
+            if errno != EINTR { return false }
+        }
+        return true
     }
 
     /// The `poll` timeout for `deadline`: -1 for none, else the milliseconds left, rounded up.

@@ -25,23 +25,19 @@ struct CrashAndConcurrencyTests {
             try library.write(Self.name(number), "---\ntitle: Book \(number)\ntags: [a]\nrating: 3\n---\nNote.\n")
             try library.write(Self.copyName(number), "---\ntitle: Book \(number)\ntags: [a, from-copy]\nrating: 3\n---\nNote.\nCopy line.\n")
         }
-        let process = Process()
-        process.executableURL = try ShelfBinary.url()
-        process.arguments = ["conflicts", "resolve", "--prefer", "copy", "--yes"]
-        process.currentDirectoryURL = library.root
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildProcess.currentEnvironment
         environment["SHELF_LIBRARY"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            try ShelfBinary.url().path, arguments: ["conflicts", "resolve", "--prefer", "copy", "--yes"],
+            environment: environment, workingDirectory: library.root.path,
+            standardInput: .null, standardOutput: .null, standardError: .null
+        ).spawn()
         // Copies are merged in path order: kill once the 20th copy is gone.
         let deadline = Date().addingTimeInterval(40)
-        while process.isRunning && Date() < deadline && library.syncExists(Self.copyName(20)) { usleep(500) }
-        let killed = process.isRunning
-        if killed { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        while process.checkTermination() == nil && Date() < deadline && library.syncExists(Self.copyName(20)) { usleep(500) }
+        let killed = process.checkTermination() == nil
+        if killed { process.kill(SIGKILL) }
+        _ = process.wait()
 
         var merged = 0
         for number in 0..<count {
