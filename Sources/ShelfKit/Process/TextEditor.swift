@@ -14,9 +14,9 @@ public enum TextEditor {
         return "vi"
     }
 
-    /// Opens `path` in the editor and waits until it is closed.
-    public static func edit(_ path: String) throws(ChildProcessError) -> ChildTermination {
-        try TerminalProgram.run(command(), arguments: [path])
+    /// Opens `path` in the editor (`editor`, a command line) and waits until it is closed.
+    public static func edit(_ path: String, editor: String = command()) throws(ChildProcessError) -> ChildTermination {
+        try TerminalProgram.run(editor, arguments: [path])
     }
 
     /// Lets the user write a text in the editor, in a new file in a private temporary folder
@@ -24,7 +24,7 @@ public enum TextEditor {
     ///
     /// When the editor fails, nothing is returned (the user gave up, as with `:cq` in vi). When
     /// the text is not UTF-8 the file is kept, and the error says where, so no typed byte is lost.
-    public static func compose() throws(TextEditorError) -> String {
+    public static func compose(editor: String = command()) throws(TextEditorError) -> String {
         let folder = try TemporaryFolder()
         let file = folder.path + "/note.md"
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -32,7 +32,7 @@ public enum TextEditor {
         close(descriptor)
         let termination: ChildTermination
         do {
-            termination = try edit(file)
+            termination = try edit(file, editor: editor)
         } catch {
             folder.remove()
             throw TextEditorError(error.description)
