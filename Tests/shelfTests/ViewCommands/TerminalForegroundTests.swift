@@ -72,6 +72,20 @@ import Testing
         #expect(try library.bytes("dune.md") == Array((Self.dune + "\n### 2024-03-02 21:14\n\nThe spice must flow.\n").utf8), "\(result)")
     }
 
+    /// A book that is not there is reported before the editor opens, so no typed note is lost.
+    @Test func noteForAMissingBookFailsBeforeTheEditorOpens() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
+        let marker = library.path("editor-ran")
+        let editor = try Self.ttyEditor(in: library, body: "touch \(ViewTerminal.quoted(marker))")
+        guard let result = try ViewTerminal.run(
+            ["note", "no such book"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "typed\r")
+        else { return Self.skipped() }
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("no such book"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the editor was opened\n\(result)")
+        #expect(try library.bytes("dune.md") == Array(Self.dune.utf8))
+    }
+
     /// The real `vi`, when installed: it takes keys from the terminal, saves and quits.
     @Test func viEditsABookOnTheTerminal() throws {
         guard interchangeWhich("vi") != nil else { return print("skipped: no vi") }
