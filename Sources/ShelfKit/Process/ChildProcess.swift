@@ -102,20 +102,26 @@ public struct ChildProcess: Sendable {
     /// it writes to `.pipe` outputs, and waits for it to end. All pipes are served by one `poll`
     /// loop, so no amount of output either way deadlocks.
     ///
-    /// - Parameter timeout: seconds after which the child (its group, for `.new`) is killed with
-    ///   SIGKILL; the result then says `timedOut`. Nil waits as long as it takes.
-    public func run(input: [UInt8]? = nil, timeout: Double? = nil) throws(ChildProcessError) -> ChildResult {
+    /// - Parameters:
+    ///   - timeout: seconds after which the child (its group, for `.new`) is killed with SIGKILL;
+    ///     the result then says `timedOut`. Nil waits as long as it takes.
+    ///   - beforeKilling: called with the child's process id when the timeout passed, just before
+    ///     the kill (the test harness records what the child was doing).
+    public func run(
+        input: [UInt8]? = nil, timeout: Double? = nil, beforeKilling: ((pid_t) -> Void)? = nil
+    ) throws(ChildProcessError) -> ChildResult {
         let child = try spawn()
         let deadline = timeout.map { MonotonicClock.now + $0 }
         let exchange = PipeExchange(child: child, input: input ?? [])
         var timedOut = !exchange.run(until: deadline)
-        child.closeStreams()
         var termination = timedOut ? nil : child.wait(until: deadline)
         if termination == nil {
             timedOut = true
+            beforeKilling?(child.pid)
             child.kill(SIGKILL)
             termination = child.wait(until: nil)
         }
+        child.closeStreams()
         return ChildResult(
             termination: termination ?? .signalled(SIGKILL),
             standardOutput: exchange.output(0), standardError: exchange.output(1), timedOut: timedOut)

@@ -24,7 +24,9 @@ import Darwin
 
     static func name(_ number: Int) -> String { String(format: "book-%05d.md", number) }
 
-    @Test(.timeLimit(.minutes(1)))
+    // The limit only stops a hang (each shelf run is also bounded by the harness): on a loaded
+    // 2-core machine, with the whole suite running at once, this takes minutes.
+    @Test(.timeLimit(.minutes(10)))
     func killedMidRunThenRunAgain() throws {
         let library = try TemporaryLibrary()
         for number in 0..<TagsRenameKillTests.count {

@@ -47,11 +47,37 @@ func run(
         try (executable ?? ShelfBinary.url()).path, arguments: args, environment: childEnvironment,
         workingDirectory: directory.path, standardInput: stdin == nil ? .null : .pipe,
         standardOutput: .pipe, standardError: .pipe, processGroup: .new)
-    let result = try child.run(input: Array((stdin ?? "").utf8), timeout: timeout)
+    let state = ProcessStateBox()
+    let result = try child.run(input: Array((stdin ?? "").utf8), timeout: timeout) { state.set(processState($0)) }
     var stderr = String(decoding: result.standardError, as: UTF8.self)
-    if result.timedOut { stderr += "\n[test harness: shelf \(args) killed after \(Int(timeout)) s]\n" }
+    if result.timedOut {
+        stderr += "\n[test harness: shelf \(args) killed after \(Int(timeout)) s; its threads then: \(state.get())]\n"
+    }
     return CommandResult(
         status: result.termination.shellStatus,
         stdout: String(decoding: result.standardOutput, as: UTF8.self),
         stderr: stderr)
+}
+
+/// What a process's threads are doing, from /proc (state and kernel wait channel of each), so a
+/// run killed at the timeout says whether it was stopped (T), waiting (S, and on what) or running
+/// (R) but starved.
+func processState(_ pid: pid_t) -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    guard !tasks.isEmpty else { return "gone" }
+    return tasks.sorted().map { task in
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+        let channel = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+        return "\(task) \(state) \(channel)"
+    }.joined(separator: ", ")
+}
+
+/// A string set on the harness's thread when a run times out.
+private final class ProcessStateBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func set(_ value: String) { lock.withLock { text = value } }
+    func get() -> String { lock.withLock { text } }
 }
