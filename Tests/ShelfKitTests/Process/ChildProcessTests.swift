@@ -164,10 +164,25 @@ struct ChildProcessTests {
         #expect(result.timedOut)
         #expect(result.termination == .signalled(SIGKILL))
         let grandchild = try #require(Int32(String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        // Killed: gone, or a zombie waiting for its new parent.
-        let state = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8))?
-            .split(separator: ")").last?.split(separator: " ").first
+        // SIGKILL takes effect when the grandchild is next scheduled, which on a loaded machine
+        // may be a moment later: wait (up to a minute) until it is gone or a zombie waiting for
+        // its new parent. A process that reused the id is not `sleep 300`.
+        var state = Self.sleepState(grandchild)
+        for _ in 0..<600 where state != nil && state != "Z" {
+            usleep(100_000)
+            state = Self.sleepState(grandchild)
+        }
         #expect(state == nil || state == "Z", "the grandchild \(grandchild) still runs: \(state ?? "")")
+    }
+
+    /// The state letter of process `pid` if it is still the `sleep 300` started above, else nil.
+    static func sleepState(_ pid: Int32) -> String? {
+        guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+              command == Data("sleep\u{0}300\u{0}".utf8) || command.isEmpty,
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              stat.contains("(sleep)")
+        else { return nil }
+        return stat.split(separator: ")").last?.split(separator: " ").first.map(String.init)
     }
 
     @Test func processGroupIsInheritedOrNew() throws {
