@@ -1,5 +1,3 @@
-import Foundation
-
 /// The few git facts shelf needs, asked of the `git` command.
 public struct GitRepository: Sendable {
     public let folder: String
@@ -13,29 +11,35 @@ public struct GitRepository: Sendable {
         (try? run(["rev-parse", "--is-inside-work-tree"]))?.output.trimmingSpaces == "true"
     }
 
+    /// Makes `folder` a git repository (`git init`).
+    public func initialize() throws {
+        let result = try run(["init", "-q"])
+        guard result.status.succeeded else {
+            throw FileError(path: folder, reason: "git init failed (\(result.status)): \(result.errors.trimmingSpaces)")
+        }
+    }
+
     /// The committed (HEAD) bytes of a path relative to `folder`: the common ancestor of a file
     /// and a sync tool's conflict copy of it, when the library is versioned.
     public func committedBytes(of path: String) -> [UInt8]? {
-        guard let result = try? run(["show", "HEAD:./" + path]), result.status == 0 else { return nil }
-        return Array(result.data)
+        guard let result = try? run(["show", "HEAD:./" + path]), result.status.succeeded else { return nil }
+        return result.bytes
     }
 
     /// Sets a git config value in this repository.
     public func setConfig(_ key: String, _ value: String) throws {
         let result = try run(["config", key, value])
-        guard result.status == 0 else { throw FileError(path: folder, reason: "git config failed: \(result.output)") }
+        guard result.status.succeeded else {
+            throw FileError(path: folder, reason: "git config failed: \(result.output)\(result.errors)")
+        }
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, data: Data, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data, String(decoding: data, as: UTF8.self))
+    private func run(_ arguments: [String]) throws -> (status: ChildTermination, bytes: [UInt8], output: String, errors: String) {
+        let result = try ChildProcess(
+            "git", arguments: ["-C", folder] + arguments,
+            standardInput: .null, standardOutput: .pipe, standardError: .pipe
+        ).run()
+        return (result.termination, result.standardOutput,
+                String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self))
     }
 }

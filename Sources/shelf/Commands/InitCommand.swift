@@ -38,13 +38,8 @@ struct InitCommand: ParsableCommand {
             Output.line("Initialized a library: \(path)")
             if git {
                 let root = (path as NSString).deletingLastPathComponent
-                if !GitRepository(folder: root).exists {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["git", "init", "-q", root]
-                    try process.run()
-                    process.waitUntilExit()
-                }
+                let repository = GitRepository(folder: root)
+                if !repository.exists { try repository.initialize() }
                 try GitSetup.configure(folder: root)
             }
         } catch {

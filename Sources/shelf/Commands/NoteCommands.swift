@@ -27,6 +27,8 @@ struct NoteCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
+        // The book is found before the editor opens: a wrong name never costs a typed note.
+        _ = try BookLookup.path(named: book, in: library)
         let note = try noteText()
         guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw Diagnostics.failure("empty note; nothing written")

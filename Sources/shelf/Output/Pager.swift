@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 
 /// Long output on a terminal goes through `$SHELF_PAGER`, `$PAGER` or `less -FRX`; `--no-pager`
 /// and a pipe turn that off. An empty pager variable means no pager.
@@ -31,24 +32,16 @@ enum Pager {
         return "less -FRX"
     }
 
+    /// Pipes `input` through the pager in the terminal's foreground (TerminalProgram says how);
+    /// false when it did not start, or the shell could not find or run it (exit status 127 or
+    /// 126), so that the text is written directly instead.
     private static func run(_ command: String, input: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ChildProcess.currentEnvironment
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
+        guard let termination = try? TerminalProgram.run(command, input: Array(input.utf8), environment: environment) else {
             return false
         }
-        pipe.fileHandleForWriting.write(Data(input.utf8))
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return true
+        return termination != .exited(127) && termination != .exited(126)
     }
 }
 

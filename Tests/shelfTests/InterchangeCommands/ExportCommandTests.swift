@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 import Testing
 
 /// `shelf export` on the built binary: json restores the library, csv reads back in a real CSV
@@ -95,31 +96,19 @@ import Testing
     } ?? interchangeWhich("python3")
 }
 
-/// Runs a program, feeding `stdin`, and returns its standard output; fails on a non-zero exit.
+/// Runs a program, feeding `stdin`, and returns its standard output; fails on a non-zero exit
+/// or when it is still running after `timeout` seconds (it and its process group are killed).
 func interchangeRunProcess(_ executable: String, _ arguments: [String], stdin: String = "", timeout: TimeInterval = 120) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe(), errors = Pipe(), input = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = input
-    try process.run()
-    let collected = InterchangeOutput()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) { collected.setOut(output.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: readers) { collected.setErr(errors.fileHandleForReading.readDataToEndOfFile()) }
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try? input.fileHandleForWriting.close()
-    if readers.wait(timeout: .now() + timeout) == .timedOut {
-        process.terminate()
-        throw ShelfTestError("\(executable) timed out after \(Int(timeout)) s")
+    let result = try ChildProcess(
+        executable, arguments: arguments, standardInput: .pipe, standardOutput: .pipe, standardError: .pipe,
+        processGroup: .new
+    ).run(input: Array(stdin.utf8), timeout: timeout)
+    let errors = String(decoding: result.standardError, as: UTF8.self)
+    if result.timedOut { throw ShelfTestError("\(executable) timed out after \(Int(timeout)) s: \(errors)") }
+    guard result.termination.succeeded else {
+        throw ShelfTestError("\(executable) \(arguments) failed (\(result.termination)): \(errors)")
     }
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw ShelfTestError("\(executable) \(arguments) failed (\(process.terminationStatus)): \(collected.err)")
-    }
-    return collected.out
+    return String(decoding: result.standardOutput, as: UTF8.self)
 }
 
 /// The path of a program on `$PATH`, or nil.
@@ -128,14 +117,3 @@ func interchangeWhich(_ name: String) -> String? {
     return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// Output gathered by reader threads.
-final class InterchangeOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outData = Data()
-    private var errData = Data()
-
-    func setOut(_ data: Data) { lock.lock(); outData = data; lock.unlock() }
-    func setErr(_ data: Data) { lock.lock(); errData = data; lock.unlock() }
-    var out: String { lock.lock(); defer { lock.unlock() }; return String(decoding: outData, as: UTF8.self) }
-    var err: String { lock.lock(); defer { lock.unlock() }; return String(decoding: errData, as: UTF8.self) }
-}

@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShelfKit
 
 /// What one run of `shelf` gave.
 struct CommandResult: CustomStringConvertible, Sendable {
@@ -31,7 +27,9 @@ let testCacheHome = FileManager.default.temporaryDirectory
 /// The child gets the test runner's environment without `SHELF_LIBRARY`, with `COLUMNS=200`
 /// and with `XDG_CACHE_HOME` in a temporary folder of this test run (never the user's own
 /// cache); `environment` adds to or overrides that. Standard input is empty unless `stdin` is given.
-/// Both output pipes are drained on their own threads, so a chatty child never blocks.
+/// It is started with ShelfKit's `ChildProcess` (posix_spawn), whose single poll loop feeds the
+/// input and drains both outputs, so a chatty child never blocks; after `timeout` seconds the
+/// child's process group is killed and the result's stderr says so.
 func run(
     _ args: [String],
     in directory: URL,
@@ -40,87 +38,46 @@ func run(
     timeout: TimeInterval = 120,
     executable: URL? = nil
 ) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = try executable ?? ShelfBinary.url()
-    process.arguments = args
-    process.currentDirectoryURL = directory
-    var childEnvironment = ProcessInfo.processInfo.environment
+    var childEnvironment = ChildProcess.currentEnvironment
     childEnvironment["SHELF_LIBRARY"] = nil
     childEnvironment["COLUMNS"] = "200"
     childEnvironment["XDG_CACHE_HOME"] = testCacheHome
     for (key, value) in environment { childEnvironment[key] = value }
-    process.environment = childEnvironment
-
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let input = stdin.map { _ in Pipe() }
-    process.standardInput = input ?? FileHandle.nullDevice
-
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-
-    let readers = DispatchGroup()
-    let stdoutData = DataBox()
-    let stderrData = DataBox()
-    for (pipe, box) in [(output, stdoutData), (errors, stderrData)] {
-        DispatchQueue.global().async(group: readers) {
-            box.set(readToEnd(pipe.fileHandleForReading.fileDescriptor))
-        }
+    let child = ChildProcess(
+        try (executable ?? ShelfBinary.url()).path, arguments: args, environment: childEnvironment,
+        workingDirectory: directory.path, standardInput: stdin == nil ? .null : .pipe,
+        standardOutput: .pipe, standardError: .pipe, processGroup: .new)
+    let state = ProcessStateBox()
+    let result = try child.run(input: Array((stdin ?? "").utf8), timeout: timeout) { state.set(processState($0)) }
+    var stderr = String(decoding: result.standardError, as: UTF8.self)
+    if result.timedOut {
+        stderr += "\n[test harness: shelf \(args) killed after \(Int(timeout)) s; its threads then: \(state.get())]\n"
     }
-    if let input, let stdin {
-        DispatchQueue.global().async(group: readers) {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try? input.fileHandleForWriting.close()
-        }
-    }
-
-    var timedOut = false
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        timedOut = true
-        process.terminate()
-        finished.wait()
-    }
-    readers.wait()
-    var stderr = String(decoding: stderrData.get(), as: UTF8.self)
-    if timedOut { stderr += "\n[test harness: shelf \(args) killed after \(Int(timeout)) s]\n" }
     return CommandResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: stdoutData.get(), as: UTF8.self),
+        status: result.termination.shellStatus,
+        stdout: String(decoding: result.standardOutput, as: UTF8.self),
         stderr: stderr)
 }
 
-/// Everything until end of file. Foundation's `readDataToEndOfFile` stops the test process
-/// (a `try!` inside) when a signal interrupts a read; this retries instead.
-private func readToEnd(_ descriptor: Int32) -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-            data.append(contentsOf: buffer[0..<count])
-        } else if count == 0 || errno != EINTR {
-            return data
-        }
-    }
+/// What a process's threads are doing, from /proc (state and kernel wait channel of each), so a
+/// run killed at the timeout says whether it was stopped (T), waiting (S, and on what) or running
+/// (R) but starved.
+func processState(_ pid: pid_t) -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    guard !tasks.isEmpty else { return "gone" }
+    return tasks.sorted().map { task in
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8)) ?? ""
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+        let channel = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+        return "\(task) \(state) \(channel)"
+    }.joined(separator: ", ")
 }
 
-/// Data written by one reader thread and read after it finishes.
-private final class DataBox: @unchecked Sendable {
+/// A string set on the harness's thread when a run times out.
+private final class ProcessStateBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var data = Data()
+    private var text = ""
 
-    func set(_ value: Data) {
-        lock.lock()
-        data = value
-        lock.unlock()
-    }
-
-    func get() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return data
-    }
+    func set(_ value: String) { lock.withLock { text = value } }
+    func get() -> String { lock.withLock { text } }
 }

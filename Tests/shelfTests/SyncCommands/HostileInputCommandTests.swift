@@ -61,7 +61,9 @@ struct HostileInputCommandTests {
     }
 
     /// A 50 MB file of random bytes named `.md`, beside a book.
-    @Test(.timeLimit(.minutes(1)))
+    // The limit only stops a hang (each shelf run is also bounded by the harness): on a loaded
+    // 2-core machine, with the whole suite running at once, this takes minutes.
+    @Test(.timeLimit(.minutes(10)))
     func aFiftyMegabyteBinaryFile() throws {
         let library = try TemporaryLibrary(books: [("good.md", "---\ntitle: Good\n---\n")])
         var state: UInt64 = 42

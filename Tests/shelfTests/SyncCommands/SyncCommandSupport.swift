@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 import Testing
 
 #if canImport(Glibc)
@@ -80,52 +81,19 @@ let syncEnvironment: [String: String] = {
 
 /// Runs `git` with the sync environment; output is captured, never shown on a terminal.
 func syncRunGit(_ args: [String], in directory: URL) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + args
-    process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ChildProcess.currentEnvironment
     environment["SHELF_LIBRARY"] = nil
     for (key, value) in syncEnvironment { environment[key] = value }
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Both pipes are drained on their own threads, so neither fills and blocks git.
-    let readers = DispatchGroup()
-    let outputData = SyncDataBox()
-    let errorData = SyncDataBox()
-    for (pipe, box) in [(output, outputData), (errors, errorData)] {
-        DispatchQueue.global().async(group: readers) {
-            box.set(pipe.fileHandleForReading.readDataToEndOfFile())
-        }
-    }
-    process.waitUntilExit()
-    readers.wait()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outputData.get(), as: UTF8.self),
-                         stderr: String(decoding: errorData.get(), as: UTF8.self))
+    let result = try ChildProcess(
+        "git", arguments: args, environment: environment, workingDirectory: directory.path,
+        standardInput: .null, standardOutput: .pipe, standardError: .pipe, processGroup: .new
+    ).run(timeout: 120)
+    var stderr = String(decoding: result.standardError, as: UTF8.self)
+    if result.timedOut { stderr += "\n[test harness: git \(args) killed after 120 s]\n" }
+    return CommandResult(status: result.termination.shellStatus, stdout: String(decoding: result.standardOutput, as: UTF8.self),
+                         stderr: stderr)
 }
 
-/// Data written by one reader thread and read after it finishes.
-final class SyncDataBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func set(_ value: Data) {
-        lock.lock()
-        data = value
-        lock.unlock()
-    }
-
-    func get() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return data
-    }
-}
 
 /// Compares a file's bytes with the expected text, showing both on failure.
 func expectSyncFile(_ relative: String, in library: TemporaryLibrary, equals expected: String,

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 
 /// Runs `shelf` on a pseudo-terminal through util-linux `script`, for the tests of what shelf
 /// does on a terminal (colour, paging). Returns nil when `script` is not installed.
@@ -13,33 +14,64 @@ enum ViewTerminal {
 
     /// Runs `stty rows ROWS cols 80; shelf ARGS` on a pty in `directory`. The environment is the
     /// runner's without NO_COLOR, SHELF_PAGER, PAGER and SHELF_LIBRARY, plus `environment`.
+    ///
+    /// `keys`, when given, are typed on the terminal again and again (every 0.3 s) until shelf
+    /// ends: whichever program reads the terminal (a pager, an editor) gets them when it is ready
+    /// for them. A program stopped because it is not in the terminal's foreground never reads
+    /// them; after `timeout` seconds everything is killed and the result says so in `stderr`
+    /// with status -1.
     static func run(
-        _ args: [String], in directory: URL, rows: Int = 40, environment: [String: String] = [:]
+        _ args: [String], in directory: URL, rows: Int = 40, environment: [String: String] = [:],
+        keys: String? = nil, timeout: Double = 90
     ) throws -> CommandResult? {
         guard let scriptPath else { return nil }
         let shelf = try ShelfBinary.url().path
         let line = "stty rows \(rows) cols 80 2>/dev/null; " + ([shelf] + args).map(quoted).joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath)
-        process.arguments = ["-qec", line, "/dev/null"]
-        process.currentDirectoryURL = directory
-        var childEnvironment = ProcessInfo.processInfo.environment
+        var childEnvironment = ChildProcess.currentEnvironment
         for key in ["NO_COLOR", "SHELF_PAGER", "PAGER", "SHELF_LIBRARY", "COLUMNS", "LINES"] {
             childEnvironment[key] = nil
         }
         for (key, value) in environment { childEnvironment[key] = value }
-        process.environment = childEnvironment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let child = try ChildProcess(
+            scriptPath, arguments: ["-qec", line, "/dev/null"], environment: childEnvironment,
+            workingDirectory: directory.path, standardInput: keys == nil ? .null : .pipe,
+            standardOutput: .pipe, standardError: .null, processGroup: .new
+        ).spawn()
+        let typist = keys.map { KeyTypist(child: child, keys: $0) }
+        let output = child.collectOutput(until: MonotonicClock.now + timeout)
+        if !output.finished { child.kill(SIGKILL) }
+        typist?.stop()
+        child.closeStreams()
+        let termination = child.wait()
         return CommandResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"),
-            stderr: "")
+            status: output.finished ? termination.shellStatus : -1,
+            stdout: String(decoding: output.standardOutput, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"),
+            stderr: output.finished ? "" : "[test harness: shelf \(args) on a pty killed after \(Int(timeout)) s]")
+    }
+}
+
+/// Types keys into a child's standard input on a thread of its own until stopped.
+private final class KeyTypist: @unchecked Sendable {
+    private let child: SpawnedChild
+    private let keys: [UInt8]
+    private let stopped = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(child: SpawnedChild, keys: String) {
+        self.child = child
+        self.keys = Array(keys.utf8)
+        Thread.detachNewThread { [self] in
+            repeat {
+                guard self.child.writeToStandardInput(self.keys) else { break }
+            } while stopped.wait(timeout: .now() + 0.3) == .timedOut
+            finished.signal()
+        }
+    }
+
+    /// Stops typing and returns once the thread no longer uses the child's standard input.
+    func stop() {
+        stopped.signal()
+        finished.wait()
     }
 }
 
