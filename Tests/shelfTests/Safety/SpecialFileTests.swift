@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShelfKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -124,11 +125,7 @@ import Darwin
 
     /// `rm -rf` copes with paths longer than PATH_MAX; FileManager may not.
     private func removeDeep(_ root: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/rm")
-        process.arguments = ["-rf", root]
-        try? process.run()
-        process.waitUntilExit()
+        _ = try? ChildProcess("/bin/rm", arguments: ["-rf", root]).run(timeout: 60)
     }
 }
 
