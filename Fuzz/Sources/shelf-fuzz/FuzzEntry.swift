@@ -56,7 +56,7 @@ private func fuzzDocument(_ bytes: [UInt8]) {
         [.appendToBody("### 2024-03-02 21:14\n\nA note.")],
     ]
     for group in edits {
-        var editor = FrontMatterEditor(document: document, path: "fuzz.md")
+        var editor = FrontMatterEditor(document: document, path: "fuzz.md", vocabulary: .standard)
         // The editor re-reads every splice and refuses a result that does not parse.
         _ = try? editor.apply(group)
     }
