@@ -14,7 +14,10 @@ bench_version() {
 
 # `shelf set BOOK rating=5` on one book of a copy of the COUNT-book library. Before every run,
 # hyperfine's --prepare copies the book's original bytes back, so every timed run changes a
-# rating (1 to 4) to 5 and writes the file: a no-op edit would write nothing.
+# rating (1 to 4) to 5 and writes the file: a no-op edit would write nothing. The restore is
+# followed by a pause of 50 ms: shelf waits until a file changed less than 40 ms ago has settled
+# (docs/safety.md, guarantee 4), and a book edited right after another program wrote it is not
+# the case this row measures.
 bench_set() {
     local n=$1 library book original
     say "shelf set, one book of $n"
@@ -31,7 +34,8 @@ bench_set() {
     warm "$library"
     fact set.size "$n"
     fact set.book "${book#"$library"/}"
-    hyperfine -N --style basic --warmup 3 --runs 20 --prepare "$(quote cp "$original" "$book")" \
+    printf '%s && sleep 0.05\n' "$(quote cp "$original" "$book")" >"$SCRATCH/set-restore.sh"
+    hyperfine -N --style basic --warmup 3 --runs 20 --prepare "bash $SCRATCH/set-restore.sh" \
         --export-json "$RESULTS/set.json" -n "shelf set BOOK rating=5" \
         "$(quote "$SHELF" --library "$library" set "$book" rating=5)" >&2
     cmp -s "$book" "$original" && die "the timed shelf set runs left the book unchanged"
