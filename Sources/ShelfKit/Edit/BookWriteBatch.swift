@@ -11,7 +11,7 @@ import Darwin
 /// changes is how often shelf waits for the disk. `prepare` writes each new file beside its
 /// book without waiting; `commit` flushes them all with one `syncfs` (a single journal commit
 /// instead of one per file), renames each into place, and syncs each folder once.
-public final class BookWriteBatch {
+final class BookWriteBatch {
     private struct Pending {
         var relative: String
         var target: BookTarget

@@ -1,6 +1,6 @@
 /// The edits that rename a tag across a library: the tag itself and every tag nested under it,
 /// whatever their case, keeping each tag's place in its list.
-public struct TagRenamePlan: Sendable {
+struct TagRenamePlan: Sendable {
     public struct Change: Sendable {
         public var path: String
         public var edits: [FieldEdit]

@@ -1,5 +1,5 @@
 /// One thing an import does.
-public enum ImportAction: Sendable, Equatable {
+enum ImportAction: Sendable, Equatable {
     /// A new book file at `path` (relative to the library) with these bytes.
     case create(row: Int, path: String, bytes: [UInt8])
     /// Edits to the existing book at `path`.
@@ -18,7 +18,7 @@ public enum ImportAction: Sendable, Equatable {
 /// Decides, for every row of an export, whether it creates a book, updates one, changes nothing
 /// or is skipped. Nothing is written here: the plan is carried out by the caller (or only shown,
 /// for `--dry-run`).
-public struct ImportPlanner {
+struct ImportPlanner {
     public let source: ImportSource
     /// `--update`: write values that changed at the source (see `ImportUpdater`).
     public let update: Bool

@@ -9,7 +9,7 @@ import Darwin
 ///
 /// Temporary names start with `.shelf-` and end in `.tmp`: hidden, so shelf never reads them as
 /// books, and named like the temporary files sync tools leave alone.
-public enum AtomicFile {
+enum AtomicFile {
     /// The prefix of every temporary file shelf writes.
     public static let temporaryPrefix = ".shelf-"
     public static let temporarySuffix = ".tmp"

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Renames and removes book files without ever replacing another file.
-public enum BookFileMover {
+enum BookFileMover {
     /// Renames `from` to `to` (both absolute); fails, changing nothing, if `to` exists.
     public static func rename(from: String, to: String) throws(FileError) {
         // link + unlink never clobbers: link fails when the target exists.
