@@ -34,7 +34,7 @@ struct Shelf: ParsableCommand {
             CommandGroup(name: "ISBNs and lookup", subcommands: [
                 ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self,
             ]),
-            CommandGroup(name: "Moving data in and out", subcommands: [ImportCommand.self, ExportCommand.self]),
+            CommandGroup(name: "Moving data in and out", subcommands: [ImportCommand.self, ExportCommand.self, HighlightsCommand.self]),
             CommandGroup(name: "Sync, git and health", subcommands: [
                 ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
             ]),

@@ -20,12 +20,15 @@ public enum FieldEdit: Sendable, Equatable {
     /// Appends whole YAML entries (`key: value` lines, as another version of the file wrote them)
     /// at the end of the front matter, in the file's own line endings.
     case insertEntries(String)
+    /// Adds highlights to the notes' `## Highlights` section (made at the end when missing),
+    /// skipping those already there or imported before; see `HighlightsSection`.
+    case addHighlights([Highlight])
 
     /// The key the edit changes, if any.
     public var key: String? {
         switch self {
         case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _): return key
-        case .appendToBody, .replaceBody, .insertEntries: return nil
+        case .appendToBody, .replaceBody, .insertEntries, .addHighlights: return nil
         }
     }
 }

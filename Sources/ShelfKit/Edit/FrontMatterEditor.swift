@@ -29,6 +29,10 @@ public struct FrontMatterEditor {
             try replace(document.bodyRange, with: withLineEndings(text))
             return
         }
+        if case .addHighlights(let highlights) = edit {
+            try addHighlights(highlights)
+            return
+        }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
         case .set(let key, let given):
@@ -80,7 +84,7 @@ public struct FrontMatterEditor {
             if lines.last != 0x0A { lines += document.lineEnding.bytes }
             let end = frontMatter.layout.contentRange.upperBound
             try replace(end..<end, with: lines)
-        case .appendToBody, .replaceBody:
+        case .appendToBody, .replaceBody, .addHighlights:
             break
         }
     }

@@ -56,13 +56,16 @@ public enum CSVExporter {
 }
 
 /// `shelf export json`: every book as `ls --format json` shows it (every field, the user's own
-/// keys included), plus `notes`, the body exactly. `shelf import json` restores it.
+/// keys included), plus `notes`, the body exactly, and, after it, `highlights` (read from the
+/// notes' `## Highlights` section, for scripts; import ignores it). `shelf import json` restores it.
 public enum JSONExporter {
     /// The JSON text (an array, two-space indented) of `books`, in the order given.
     public static func export(_ books: [ExportedBook]) -> String {
         let items = books.map { exported -> JSONValue in
             guard case .object(var members) = exported.book.jsonObject() else { return exported.book.jsonObject() }
             members.append(("notes", .string(exported.notes)))
+            let highlights = Highlight.all(inNotes: exported.notes)
+            if !highlights.isEmpty { members.append(("highlights", .array(highlights.map { $0.jsonObject() }))) }
             return .object(members)
         }
         return JSONValue.array(items).serialized(indent: 2) + "\n"

@@ -20,7 +20,8 @@ public enum JSONImporter {
     static func record(_ item: JSONValue, row: Int) -> ImportRow {
         guard case .object(let members) = item else { return .skipped(row: row, reason: "not a JSON object") }
         var book = ImportRecord(row: row)
-        // `path` comes first and `notes` last; a key of the same name elsewhere is the user's own.
+        // `path` comes first and `notes` last but for what export derives from the notes
+        // (`highlights`, after it); a key of the same name elsewhere is the user's own.
         let bodyPosition = members.lastIndex { $0.0 == "notes" }
         for (position, (key, value)) in members.enumerated() {
             if position == 0 && key == "path" {
@@ -31,6 +32,7 @@ public enum JSONImporter {
                 book.body = body
                 continue
             }
+            if let bodyPosition, position > bodyPosition, key == "highlights" { continue }
             if let converted = convert(value, key: key) { book.set(key, converted, keepingEmpty: CanonicalField(key: key) == nil) }
         }
         guard let title = book.title, !title.trimmingSpaces.isEmpty else { return .skipped(row: row, reason: "no title") }

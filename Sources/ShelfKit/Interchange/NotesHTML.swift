@@ -10,7 +10,7 @@ import Ink
 public enum NotesHTML {
     /// Safe HTML for notes written in Markdown.
     public static func render(_ markdown: String) -> String {
-        sanitize(MarkdownParser().html(from: InkInputGuard.prepare(markdown)))
+        sanitize(MarkdownParser().html(from: InkInputGuard.prepare(HighlightsSection.hidingImportRecord(markdown))))
     }
 
     private static let allowed: [String: Set<String>] = [

@@ -7,7 +7,8 @@ public struct SearchResult: Sendable {
 
 /// Where a search matched, with a snippet of the text around the match.
 public struct SearchMatch: Sendable, Equatable {
-    /// `title`, `subtitle`, `authors`, `series`, `tags`, `isbn`, `publisher` or `notes`.
+    /// `title`, `subtitle`, `authors`, `series`, `tags`, `isbn`, `publisher`, `notes`, or
+    /// `highlight` for the notes' `## Highlights` section.
     public var field: String
     public var snippet: String
 }
@@ -36,6 +37,7 @@ extension Library {
             let book = answer.index.books[Int(hit.id)]
             let matches = hit.fields.map { field -> SearchMatch in
                 guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
+                if field == .notes, let match = Self.notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
                 let texts = SearchRanker.texts(of: field, in: book, notes: notes)
                 let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
                     ?? texts.joined(separator: ", ")
@@ -44,6 +46,22 @@ extension Library {
             return SearchResult(book: book, score: hit.score, matches: matches)
         }
         return (results, answer.problems)
+    }
+}
+
+extension Library {
+    /// A match in the notes, named `highlight` when the words are found only in the highlights.
+    static func notesMatch(_ terms: [[String]], prefixWord: String?, in notes: String) -> SearchMatch? {
+        let section = HighlightsSection(body: notes)
+        guard let heading = section.headingLine else { return nil }
+        let start = section.lines[heading].start
+        let end = section.endLine < section.lines.count ? section.lines[section.endLine].start : notes.utf8.count
+        let utf8 = Array(notes.utf8)
+        let highlights = String(decoding: utf8[start..<end], as: UTF8.self)
+        let own = String(decoding: utf8[..<start] + utf8[end...], as: UTF8.self)
+        if let snippet = Snippet.around(terms, prefixWord: prefixWord, in: own) { return SearchMatch(field: "notes", snippet: snippet) }
+        let shown = HighlightsSection.hidingImportRecord(highlights)
+        return Snippet.around(terms, prefixWord: prefixWord, in: shown).map { SearchMatch(field: "highlight", snippet: $0) }
     }
 }
 

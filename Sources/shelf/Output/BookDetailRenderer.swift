@@ -16,7 +16,7 @@ enum BookDetailRenderer {
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
         for problem in book.problems { lines.append("  ! " + problem.description) }
-        let trimmedNotes = notes.trimmingSpaces
+        let trimmedNotes = HighlightsSection.hidingImportRecord(notes).trimmingSpaces
         if !trimmedNotes.isEmpty {
             lines.append("")
             lines.append(trimmedNotes)

@@ -1,0 +1,18 @@
+extension FrontMatterEditor {
+    /// Splices highlights into the notes' `## Highlights` section, against the document as it
+    /// is now: an edit re-applied after the file changed on disk sees the new text.
+    mutating func addHighlights(_ highlights: [Highlight]) throws(EditError) {
+        let section = HighlightsSection(body: document.body)
+        guard let change = section.splices(adding: highlights, lineEnding: document.lineEnding) else { return }
+        if let newSection = change.newSection {
+            let end = document.bytes.count
+            try replace(end..<end, with: BodyAppender.bytes(appending: newSection, to: document))
+            return
+        }
+        let bodyStart = document.bodyRange.lowerBound
+        // Splices come last first, so the earlier offsets stay valid.
+        for splice in change.splices {
+            try replace(bodyStart + splice.range.lowerBound..<bodyStart + splice.range.upperBound, with: splice.bytes)
+        }
+    }
+}

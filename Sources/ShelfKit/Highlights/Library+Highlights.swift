@@ -1,0 +1,56 @@
+import Foundation
+
+/// A book and the highlights in its notes.
+public struct BookHighlights: Sendable {
+    public var book: Book
+    public var highlights: [Highlight]
+
+    public init(book: Book, highlights: [Highlight]) {
+        self.book = book
+        self.highlights = highlights
+    }
+}
+
+extension Library {
+    /// The highlights in the notes of each of `books` that has any, in the order given.
+    public func highlights(of books: [Book]) -> [BookHighlights] {
+        books.compactMap { book in
+            guard let notes = notes(of: book) else { return nil }
+            let highlights = Highlight.all(inNotes: notes)
+            return highlights.isEmpty ? nil : BookHighlights(book: book, highlights: highlights)
+        }
+    }
+}
+
+extension Highlight {
+    /// The highlights in a book's notes (its `## Highlights` section), in order.
+    public static func all(inNotes notes: String) -> [Highlight] {
+        // Most books have no highlights: look for the heading before splitting lines.
+        guard notes.range(of: "highlights", options: .caseInsensitive) != nil else { return [] }
+        return HighlightsSection(body: notes).highlights
+    }
+
+    /// The highlight as JSON: `text`, then whichever of `note`, `chapter`, `page`, `location`
+    /// and `date` it has.
+    public func jsonObject() -> JSONValue {
+        var members: [(String, JSONValue)] = [("text", .string(text))]
+        if let note { members.append(("note", .string(note))) }
+        if let chapter { members.append(("chapter", .string(chapter))) }
+        if let page { members.append(("page", .string(page))) }
+        if let location { members.append(("location", .string(location))) }
+        if let date { members.append(("date", .string(date.text))) }
+        return .object(members)
+    }
+}
+
+extension HighlightsSection {
+    /// The notes without shelf's record of imported highlights (a hidden comment in the file),
+    /// for showing them: in a terminal or a safe HTML page the comment would show as text.
+    public static func hidingImportRecord(_ notes: String) -> String {
+        guard notes.contains(recordPrefix) else { return notes }
+        // Split on scalars: Swift reads "\r\n" as one Character, which never equals "\n".
+        return notes.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+            .filter { !($0.hasPrefix(recordPrefix) && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("-->")) }
+            .joined(separator: "\n")
+    }
+}
