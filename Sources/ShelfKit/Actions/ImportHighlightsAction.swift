@@ -43,7 +43,20 @@ public struct ImportHighlightsAction {
     /// Reads `path` (a file or a device folder) and imports what it holds into `books`' files.
     public func run(_ path: String, books: [Book], reporter: ActionReporter) throws -> HighlightImportReport {
         var report = HighlightImportReport()
-        let sources = try HighlightSource.read(Library.absolute(path), warn: reporter.warning)
+        let absolute = Library.absolute(path)
+        let read: [HighlightSourceFile]
+        do {
+            read = try HighlightSource.read(absolute, warn: reporter.warning)
+        } catch {
+            throw HighlightSourceError(path: error.path.hasPrefix(absolute) ? path + error.path.dropFirst(absolute.count) : error.path,
+                                       reason: error.reason)
+        }
+        let sources = read.map { source in
+            // Named as the person named them: `device/documents/My Clippings.txt`, not absolute.
+            var shown = source
+            if source.path.hasPrefix(absolute) { shown.path = path + source.path.dropFirst(absolute.count) }
+            return shown
+        }
         var sourceBooks: [HighlightedBook] = []
         for source in sources {
             report.sources.append(.init(path: source.path, kind: source.kind, books: source.books.count,

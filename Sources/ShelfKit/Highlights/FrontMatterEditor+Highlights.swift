@@ -6,7 +6,9 @@ extension FrontMatterEditor {
         guard let change = section.splices(adding: highlights, lineEnding: document.lineEnding) else { return }
         if let newSection = change.newSection {
             let end = document.bytes.count
-            try replace(end..<end, with: BodyAppender.bytes(appending: newSection, to: document))
+            // After the front matter's closing line, a blank line before the heading.
+            let text = document.bodyRange.isEmpty && document.frontMatter != nil ? "\n" + newSection : newSection
+            try replace(end..<end, with: BodyAppender.bytes(appending: text, to: document))
             return
         }
         let bodyStart = document.bodyRange.lowerBound

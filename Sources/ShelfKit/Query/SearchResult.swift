@@ -60,8 +60,13 @@ extension Library {
         let highlights = String(decoding: utf8[start..<end], as: UTF8.self)
         let own = String(decoding: utf8[..<start] + utf8[end...], as: UTF8.self)
         if let snippet = Snippet.around(terms, prefixWord: prefixWord, in: own) { return SearchMatch(field: "notes", snippet: snippet) }
-        let shown = HighlightsSection.hidingImportRecord(highlights)
-        return Snippet.around(terms, prefixWord: prefixWord, in: shown).map { SearchMatch(field: "highlight", snippet: $0) }
+        // Each passage and its note on its own, without the quote marks and places around them.
+        for highlight in section.highlights {
+            for text in [highlight.text, highlight.note ?? ""] where !text.isEmpty {
+                if let snippet = Snippet.around(terms, prefixWord: prefixWord, in: text) { return SearchMatch(field: "highlight", snippet: snippet) }
+            }
+        }
+        return Snippet.around(terms, prefixWord: prefixWord, in: highlights).map { SearchMatch(field: "notes", snippet: $0) }
     }
 }
 
