@@ -68,12 +68,29 @@ public struct LibraryWriter: Sendable {
             for key in edits.compactMap(\.key) where valueBytes(of: key, in: original) != valueBytes(of: key, in: currentDocument) {
                 throw EditError.changedOnDisk(path: shown, key: key)
             }
+            try checkWholeParts(of: edits, original: original, current: currentDocument, displayPath: shown)
             updated = try apply(edits, to: currentDocument, displayPath: shown, force: force)
             guard updated != current.bytes else { return .unchanged }
             try Replaceability.check(current.info, name: target.name, in: target.folder, displayPath: shown)
             snapshot = current
         }
         throw FileError(path: shown, reason: "keeps changing on disk; nothing was written, try again")
+    }
+
+    /// Edits computed from a whole part of the file — a merged body, entries merged into the
+    /// front matter — would undo a change made to that part meanwhile: they are refused then.
+    /// (Appending to the body and adding highlights are worked out again on the new text.)
+    func checkWholeParts(of edits: [FieldEdit], original: BookDocument, current: BookDocument, displayPath: String) throws(EditError) {
+        for edit in edits {
+            switch edit {
+            case .replaceBody where original.bytes[original.bodyRange] != current.bytes[current.bodyRange]:
+                throw .changedOnDisk(path: displayPath, key: "notes")
+            case .insertEntries where original.bytes[..<original.bodyRange.lowerBound] != current.bytes[..<current.bodyRange.lowerBound]:
+                throw .changedOnDisk(path: displayPath, key: "front matter")
+            default:
+                continue
+            }
+        }
     }
 
     /// The book in a snapshot; a malformed file or one that is not a book is refused.

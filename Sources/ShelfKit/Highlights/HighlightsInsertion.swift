@@ -80,8 +80,9 @@ extension HighlightsSection {
         if let note = highlight.note?.trimmingSpaces, !note.isEmpty {
             lines.append("")
             lines += note.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                // A note line starting with `>` would read as part of a quote.
-                line.hasPrefix(">") ? "\\" + line : String(line)
+                // A note line starting with `>` would read as part of a quote, one with `#` as a
+                // heading ending the section, and shelf's record comment as the record.
+                line.hasPrefix(">") || line.hasPrefix("#") || line.hasPrefix("<!--") ? "\\" + line : String(line)
             }
         }
         return lines
@@ -89,7 +90,7 @@ extension HighlightsSection {
 
     static func quoteLines(_ highlight: Highlight) -> [String] {
         var lines: [String] = []
-        let text = highlight.text.replacingOccurrences(of: "\r\n", with: "\n")
+        let text = highlight.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         if !text.isEmpty {
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? ">" : "> " + $0 }
         }

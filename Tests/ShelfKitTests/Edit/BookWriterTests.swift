@@ -96,6 +96,39 @@ import Testing
         #expect(try folder.temporaryFiles() == [])
     }
 
+    @Test func aMergedBodyIsNotWrittenOverNotesChangedMeanwhile() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\nA line typed meanwhile.\n".utf8)
+        #expect(throws: EditError.self) {
+            try folder.writer.edit("dune.md", edits: [.replaceBody("Merged body\n")], force: false) {
+                try? Data(concurrent).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(try folder.bytes("dune.md") == concurrent)
+        let entries = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\nmood: calm\n---\nBody\n".utf8)
+        #expect(throws: EditError.self) {
+            try folder.writer.edit("dune.md", edits: [.insertEntries("mood: cold\n")], force: false) {
+                try? Data(entries).write(to: URL(fileURLWithPath: path))
+            }
+        }
+        #expect(try folder.bytes("dune.md") == entries)
+    }
+
+    @Test func highlightsAddedWhileTheNotesChangedAreAddedToTheNewNotes() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", BookWriterTests.original)
+        let concurrent = "---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\nA line typed meanwhile.\n"
+        var calls = 0
+        let highlight = Highlight(text: "Fear is the mind-killer.")
+        try folder.writer.edit("dune.md", edits: [.addHighlights([highlight])], force: false) {
+            calls += 1
+            if calls == 1 { try? Data(concurrent.utf8).write(to: URL(fileURLWithPath: path)) }
+        }
+        #expect(String(decoding: try folder.bytes("dune.md"), as: UTF8.self) == concurrent
+            + "\n## Highlights\n\n> Fear is the mind-killer.\n\n<!-- shelf:highlights \(highlight.id) -->\n")
+    }
+
     @Test func aTagAddedWhileTheTagsChangedIsRefused() throws {
         let folder = try EditTempFolder()
         let path = try folder.write("dune.md", BookWriterTests.original)

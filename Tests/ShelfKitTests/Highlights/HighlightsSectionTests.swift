@@ -97,6 +97,15 @@ import Testing
         #expect(!HighlightsSection.hidingImportRecord(body).contains("shelf:highlights"))
     }
 
+    @Test func aNoteThatLooksLikeAHeadingQuoteOrTheRecordCannotBreakTheSection() throws {
+        let tricky = Highlight(text: "Passage.", note: "# Big idea\n> not a quote\n<!-- shelf:highlights 00000000 -->")
+        let once = try adding([tricky, Self.ice], to: "---\ntitle: x\n---\n")
+        #expect(once.contains("\n\\# Big idea\n\\> not a quote\n\\<!-- shelf:highlights 00000000 -->\n"))
+        #expect(try adding([tricky, Self.ice], to: once) == once)
+        let body = try BookDocument(bytes: Array(once.utf8)).body
+        #expect(Highlight.all(inNotes: body).map(\.text) == ["Passage.", "On the Ice.\nTwo people, a sledge."])
+    }
+
     @Test func aHeadingInsideACodeFenceIsNotTheSection() throws {
         let book = "---\ntitle: x\n---\n\n```\n## Highlights\n```\n"
         let result = try adding([Self.ice], to: book)
