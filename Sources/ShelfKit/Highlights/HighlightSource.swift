@@ -162,12 +162,7 @@ enum HighlightSource {
             throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
                 + "\(maximumTextBytes / 1_048_576) MiB")
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path, allowingSpecialFiles: true)
-        } catch {
-            throw HighlightSourceError(path: path, reason: error.reason)
-        }
+        let bytes = try readBounded(path)
         let invalid = bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int)? in
             UTF8Validation.firstInvalidOffset(buffer).map { UTF8Validation.lineAndColumn(of: $0, in: buffer) }
         }
@@ -176,6 +171,40 @@ enum HighlightSource {
                 + "save it as UTF-8 and import it again")
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A regular file, or a pipe the person named (`<(unzip -p …)`), read to its end but never
+    /// past `maximumTextBytes`; a device is refused (`/dev/zero` would never end).
+    private static func readBounded(_ path: String) throws(HighlightSourceError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            do {
+                return try FileIO.read(path)
+            } catch {
+                throw HighlightSourceError(path: path, reason: error.reason)
+            }
+        case S_IFIFO:
+            break
+        default:
+            throw HighlightSourceError(path: path, reason: "is \(FileKind.name(of: info.st_mode)), not a file shelf can read highlights from")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+            if got == 0 { return bytes }
+            bytes += chunk[..<got]
+            if bytes.count > maximumTextBytes {
+                throw HighlightSourceError(path: path, reason: "gives more than \(maximumTextBytes / 1_048_576) MiB; shelf reads highlight files up to that")
+            }
+        }
     }
 
     /// The first bytes of a file, without blocking on a FIFO.

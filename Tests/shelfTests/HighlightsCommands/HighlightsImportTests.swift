@@ -187,10 +187,27 @@ import Testing
         _ = try library.makeFolder("empty")
         let empty = try library.run(["highlights", "import", "empty"])
         #expect(empty.stderr.contains("holds no highlights shelf knows"), "\(empty)")
+        let device = try library.run(["highlights", "import", "/dev/zero"])
+        #expect(device.status == 1)
+        #expect(device.stderr.contains("/dev/zero: is a character device, not a file shelf can read highlights from"), "\(device)")
         var after = try library.snapshot()
         after.entries["latin1.txt"] = nil
         after.entries["empty"] = nil
         #expect(after == before)
+    }
+
+    @Test func aDeviceFolderIsSearchedWithoutFollowingLinksOrReadingFIFOs() throws {
+        let library = try Self.library()
+        let outside = try TemporaryLibrary(config: nil)
+        try outside.write("My Clippings.txt", Self.clipping("Dune (Herbert, Frank)",
+                                                           "- Your Highlight on Location 9-9 | Added on Monday, March 4, 2024 8:00:00 AM", "Outside."))
+        try FileManager.default.createSymbolicLink(atPath: library.path("device/elsewhere"), withDestinationPath: outside.root.path)
+        try FileManager.default.createSymbolicLink(atPath: library.path("device/loop"), withDestinationPath: library.path("device"))
+        #expect(mkfifo(library.path("device/statistics.sqlite3"), 0o644) == 0)
+        let result = try library.run(["highlights", "import", "device"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.first == "Read Kindle clippings device/documents/My Clippings.txt: 3 books, 3 highlights")
+        #expect(!String(decoding: try library.bytes("dune.md"), as: UTF8.self).contains("Outside."))
     }
 
     @Test func aMalformedOrReadOnlyBookIsReportedAndTheOthersAreStillImported() throws {
