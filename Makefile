@@ -60,6 +60,12 @@ test: setup
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; } || echo "chromium could not be installed; the browser test will be skipped"; \
 	fi
+	@# shelf serve reads barcodes with zbar's zbarimg; its test decodes a barcode photo.
+	@if ! command -v zbarimg >/dev/null 2>&1; then \
+		echo "Installing zbar-tools (for shelf serve's barcode scanning)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zbar-tools >/dev/null; } || echo "zbar-tools could not be installed; the scan test will be skipped"; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh

@@ -27,8 +27,12 @@ struct ServeApp: Sendable {
             }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
-        for action in ["edit", "note", "rate", "status"] {
-            router.post("/book/\(action)") { request, context -> Response in
+        router.get("/add") { _, _ in self.options.readOnly ? self.pages.message(.forbidden, "Read-only", "This server was started with --read-only.") : self.pages.addPage() }
+        router.post("/add/scan") { request, context -> Response in
+            try await self.scan(request, context: context)
+        }
+        for action in ["edit", "note", "rate", "status", "add"] {
+            router.post(action == "add" ? "/add" : "/book/\(action)") { request, context -> Response in
                 try await self.post(action, request, context: context)
             }
         }
@@ -62,7 +66,29 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        switch pages.apply(action, path: path, form: form) {
+        let outcome = action == "add" ? pages.add(isbn: form["isbn"] ?? "") : pages.apply(action, path: path, form: form)
+        return try respond(outcome, request, context: context)
+    }
+
+    /// The scan form: a photo (multipart), decoded by zbar, then added.
+    private func scan(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        if options.readOnly {
+            return try pages.message(.forbidden, "Read-only", "This server was started with --read-only; nothing can be changed here.")
+                .response(from: request, context: context)
+        }
+        let body = try await request.body.collect(upTo: BarcodeReader.maximumBytes + 64 * 1024)
+        guard let form = MultipartForm(contentType: request.headers[.contentType] ?? "", body: Array(buffer: body)) else {
+            return try pages.addPage(notice: "The upload was not a photo form; try again.", status: .badRequest).response(from: request, context: context)
+        }
+        let token = FormBody("token=" + FormBody.encode(String(decoding: form.part("token")?.bytes ?? [], as: UTF8.self)))
+        if let refusal = requestGuard.refusal(request, form: token) {
+            return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
+        }
+        return try respond(pages.addScanned(form.part("photo")?.bytes ?? []), request, context: context)
+    }
+
+    private func respond(_ outcome: Pages.Outcome, _ request: Request, context: BasicRequestContext) throws -> Response {
+        switch outcome {
         case .redirect(let location): return try SeeOther(location: location).response(from: request, context: context)
         case .page(let page): return try page.response(from: request, context: context)
         }

@@ -9,7 +9,9 @@ enum Templates {
         return library
     }
 
-    static let all: [(String, String)] = [("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message)]
+    static let all: [(String, String)] = [
+        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("add", add),
+    ]
 
     static let layout = """
         <!doctype html>
@@ -23,7 +25,7 @@ enum Templates {
         <body>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
-        {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}
+        {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
         <main>
         {{{content}}}

@@ -57,13 +57,17 @@ final class ServeProcess {
 
     /// GET or POST (a form) on the server; redirects are not followed, so tests see them.
     func request(_ path: String, form: [(String, String)]? = nil, headers: [String: String] = [:]) throws -> Reply {
+        guard let form else { return try send(path, method: "GET", headers: headers) }
+        return try send(path, method: "POST", body: Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8),
+                        contentType: "application/x-www-form-urlencoded", headers: headers)
+    }
+
+    private func send(_ path: String, method: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:]) throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.timeoutInterval = 60
-        if let form {
-            request.httpMethod = "POST"
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
-        }
+        request.httpMethod = method
+        request.httpBody = body
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let delegate = NoRedirects()
         let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
@@ -82,6 +86,15 @@ final class ServeProcess {
         done.wait()
         guard let reply else { throw failure ?? ShelfTestError("no reply for \(path)") }
         return reply
+    }
+
+    /// POSTs the scan form: the token and a photo, as a browser's multipart upload.
+    func upload(_ path: String, token: String, photo: [UInt8]) throws -> Reply {
+        let boundary = "----shelfTestBoundary7MA4YWxkTrZu0gW"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"token\"\r\n\r\n\(token)\r\n".utf8)
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../etc/passwd\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        body += Data(photo) + Data("\r\n--\(boundary)--\r\n".utf8)
+        return try send(path, method: "POST", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
     /// The token the book page's forms carry.
