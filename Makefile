@@ -4,12 +4,14 @@ PREFIX ?= /usr/local
 RELEASE_BIN := .build/release/shelf
 # shelf's network module, loaded on the first lookup (docs/architecture.md says why).
 RELEASE_HTTP := .build/release/libShelfHTTP.so
+# The web UI's program, which `shelf serve` runs (kept apart so no other command loads a server).
+RELEASE_SERVE := .build/release/shelf-serve
 
 MANDIR ?= $(PREFIX)/share/man/man1
 # How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
 FUZZ_SECONDS ?= 20
 
-.PHONY: demo test bench install man setup build release clean
+.PHONY: demo test bench install man setup build release release-serve clean
 
 # Installs libyaml and libcurl headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
@@ -64,6 +66,12 @@ test: setup
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; } || echo "chromium could not be installed; the browser test will be skipped"; \
 	fi
+	@# shelf serve reads barcodes with zbar's zbarimg; its test decodes a barcode photo.
+	@if ! command -v zbarimg >/dev/null 2>&1; then \
+		echo "Installing zbar-tools (for shelf serve's barcode scanning)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zbar-tools >/dev/null; } || echo "zbar-tools could not be installed; the scan test will be skipped"; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
@@ -73,13 +81,18 @@ bench: release
 
 # The binary, its network module (in lib/shelf/, where shelf looks for it), the man page, and
 # completion scripts for bash, zsh and fish.
-install: release
+# Built only for install: the demo and the tests do not need a release build of the server.
+release-serve: setup
+	$(SWIFT) build $(RELEASE_FLAGS) --product shelf-serve
+
+install: release release-serve
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/shelf $(DESTDIR)$(MANDIR) \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/shelf
 	install -m 755 $(RELEASE_HTTP) $(DESTDIR)$(PREFIX)/lib/shelf/libShelfHTTP.so
+	install -m 755 $(RELEASE_SERVE) $(DESTDIR)$(PREFIX)/lib/shelf/shelf-serve
 	install -m 644 docs/shelf.1 $(DESTDIR)$(MANDIR)/shelf.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/shelf
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_shelf

@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Markdown to HTML for the static catalog's book pages.
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        // `shelf serve`: the web UI's HTTP server and its templates, in `shelf-serve` only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +42,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The web UI, a program of its own that `shelf serve` runs: the server's libraries (NIO,
+        // Hummingbird) are then never loaded by the other commands.
+        .executableTarget(
+            name: "shelf-serve",
+            dependencies: [
+                "ShelfKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Sources/ShelfServe"
+        ),
         .executableTarget(
             name: "shelf-bench-gen",
             dependencies: ["ShelfKit"],
@@ -58,7 +74,7 @@ let package = Package(
             name: "shelfTests",
             // Depends on the executable so that `swift build --build-tests` builds the binary
             // the end-to-end tests run.
-            dependencies: ["ShelfKit", "shelf", "ShelfTestSupport"]
+            dependencies: ["ShelfKit", "shelf", "shelf-serve", "ShelfTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

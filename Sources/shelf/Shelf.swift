@@ -38,7 +38,7 @@ struct Shelf: ParsableCommand {
             CommandGroup(name: "Sync, git and health", subcommands: [
                 ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
             ]),
-            CommandGroup(name: "Setting up", subcommands: [InitCommand.self, DetectCommand.self]),
+            CommandGroup(name: "Setting up", subcommands: [InitCommand.self, DetectCommand.self, ServeCommand.self]),
         ],
         defaultSubcommand: DashboardCommand.self
     )

@@ -1,0 +1,46 @@
+/// Which version of a book file a web form was made from: a hash of its bytes. A form sent back
+/// with another version than the file has now was filled in against text that changed since
+/// (in an editor, by sync, by the command line), and is not applied blindly.
+public struct BookVersion: Sendable, Equatable, CustomStringConvertible {
+    public let text: String
+
+    public init(text: String) { self.text = text }
+
+    /// The version of the bytes a book file holds now.
+    public init(bytes: [UInt8]) {
+        // FNV-1a, 64 bits, with the length: enough to tell two versions of one file apart.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        text = String(bytes.count, radix: 36) + "-" + String(hash, radix: 36)
+    }
+
+    public var description: String { text }
+}
+
+/// A book as the web UI shows and edits it: what it holds, read now from its file.
+public struct BookFileState: Sendable {
+    public var book: Book
+    public var notes: String
+    public var version: BookVersion
+}
+
+extension Library {
+    /// The book at `relative`, read now, with the version of its bytes; nil when the path is not
+    /// a book the library lists (outside it, hidden, not Markdown, no title).
+    public func currentState(of relative: String) -> BookFileState? {
+        guard (try? LibraryPath.checkBookPath(relative)) != nil,
+              let real = BookTarget.realPath(absolutePath(relative)), real.hasPrefix(root + "/"),
+              let bytes = try? FileIO.read(absolutePath(relative)),
+              let document = try? BookDocument(bytes: bytes),
+              let book = book(at: relative, in: document) else { return nil }
+        return BookFileState(book: book, notes: document.body, version: BookVersion(bytes: bytes))
+    }
+
+    /// The bytes of the cover image a book names, when it is a regular file inside the library
+    /// (the rules of the HTML catalog: no link out, no FIFO, no file outside).
+    public func localCoverBytes(of book: Book) -> [UInt8]? {
+        guard let written = book.cover, !written.contains("://"),
+              case .file(let path) = LocalCover.check(written, libraryRoot: root) else { return nil }
+        return try? FileIO.read(path)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import ShelfKit
+
+/// Adding a book: by ISBN typed in, from a photo of its barcode (decoded on the server by zbar;
+/// a phone's camera input over plain HTTP), or live with the browser's BarcodeDetector where it
+/// has one (HTTPS or localhost). The book is looked up and created as `shelf add --isbn` does.
+extension Pages {
+    func addPage(notice: String? = nil, isbn: String = "", status: HTTPResponse.Status = .ok) -> Page {
+        let context: [String: Any] = ["token": token, "notice": notice ?? "", "isbn": isbn, "readOnly": readOnly]
+        return layout("Add a book", content: templates.render(context, withTemplate: "add") ?? "", status: status)
+    }
+
+    /// Looks the ISBN up and creates the book; the new book's page, or the form with the reason.
+    func add(isbn text: String) -> Outcome {
+        let isbn = text.trimmingCharacters(in: .whitespaces)
+        guard !isbn.isEmpty else { return .page(addPage(notice: "Type an ISBN, or scan one.", status: .badRequest)) }
+        do {
+            let index = try library.load(withNotes: false).index
+            let action = AddBooksAction(writer: library.writer, index: index, request: NewBookRequest(), service: BookLookupService(),
+                                        today: Pages.today(), force: false, refresh: false, reporter: SilentReporter())
+            let added = try action.add(isbn: isbn)
+            return .redirect(Pages.bookLink(added.path))
+        } catch {
+            return .page(addPage(notice: "Not added: \(error)", isbn: isbn, status: .badRequest))
+        }
+    }
+
+    /// The photo's barcode, then `add(isbn:)`.
+    func addScanned(_ photo: [UInt8]) -> Outcome {
+        do {
+            guard let isbn = try BarcodeReader.isbns(inImage: photo).first else { return .page(addPage(status: .badRequest)) }
+            return add(isbn: isbn.isbn13)
+        } catch {
+            return .page(addPage(notice: "Not added: \(error)", status: .badRequest))
+        }
+    }
+}
+
+extension Templates {
+    static let add = """
+        <article class="add">
+        <h1>Add a book</h1>
+        {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
+        <form method="post" action="/add" id="isbn-form"><input type="hidden" name="token" value="{{token}}">
+        <label>ISBN <input name="isbn" id="isbn" value="{{isbn}}" inputmode="numeric" autocomplete="off" placeholder="978…"></label>
+        <button>Look up and add</button></form>
+        <form method="post" action="/add/scan" enctype="multipart/form-data"><input type="hidden" name="token" value="{{token}}">
+        <label>Or a photo of the barcode <input type="file" name="photo" accept="image/*" capture="environment"></label>
+        <button>Scan the photo</button></form>
+        <p><button id="live-start" type="button" hidden>Scan with the camera</button></p>
+        <video id="live" playsinline muted hidden></video>
+        <script>
+        (function () {
+          // Live scanning where the browser can (BarcodeDetector, a camera, a secure page); the photo form works everywhere.
+          if (!('BarcodeDetector' in window) || !navigator.mediaDevices || !window.isSecureContext) return;
+          var start = document.getElementById('live-start'), video = document.getElementById('live');
+          start.hidden = false;
+          start.addEventListener('click', function () {
+            navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } }).then(function (stream) {
+              video.srcObject = stream; video.hidden = false; video.play();
+              var detector = new BarcodeDetector({ formats: ['ean_13'] });
+              var timer = setInterval(function () {
+                detector.detect(video).then(function (codes) {
+                  var code = codes.map(function (c) { return c.rawValue; }).find(function (v) { return /^97[89]\\d{10}$/.test(v); });
+                  if (!code) return;
+                  clearInterval(timer); stream.getTracks().forEach(function (t) { t.stop(); });
+                  document.getElementById('isbn').value = code; document.getElementById('isbn-form').submit();
+                });
+              }, 300);
+            }, function () { start.textContent = 'No camera: use the photo instead'; start.disabled = true; });
+          });
+        })();
+        </script>
+        </article>
+        """
+}

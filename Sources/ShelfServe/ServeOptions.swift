@@ -1,0 +1,37 @@
+import ShelfKit
+
+/// What `shelf serve` passed on: `--library DIR --host HOST --port N [--read-only]`.
+struct ServeOptions: Sendable {
+    var library: Library
+    var host = "127.0.0.1"
+    var port = 8080
+    var readOnly = false
+
+    struct Invalid: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(arguments: [String]) throws {
+        var root: String?
+        var rest = arguments[...]
+        var host = "127.0.0.1"
+        var port = 8080
+        var readOnly = false
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--library": root = rest.popFirst()
+            case "--host": host = rest.popFirst() ?? host
+            case "--port":
+                guard let text = rest.popFirst(), let value = Int(text), (0...65535).contains(value) else { throw Invalid(description: "--port takes 0 to 65535") }
+                port = value
+            case "--read-only": readOnly = true
+            default: throw Invalid(description: "unknown argument \(argument)")
+            }
+        }
+        guard let root else { throw Invalid(description: "--library is required") }
+        library = try Library(root: root)
+        self.host = host
+        self.port = port
+        self.readOnly = readOnly
+    }
+}

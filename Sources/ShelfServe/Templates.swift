@@ -1,0 +1,123 @@
+import Mustache
+
+/// The pages' Mustache templates. `{{x}}` is HTML-escaped; `{{{x}}}` is only used for HTML that
+/// shelf made safe itself (the rendered notes, a page inside the layout).
+enum Templates {
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in all { try library.register(text, named: name) }
+        return library
+    }
+
+    static let all: [(String, String)] = [
+        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("add", add),
+    ]
+
+    static let layout = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}} · shelf</title>
+        <style>{{{css}}}</style>
+        </head>
+        <body>
+        <header class="top"><a class="home" href="/">shelf</a>
+        <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
+        {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
+        </header>
+        <main>
+        {{{content}}}
+        </main>
+        </body>
+        </html>
+        """
+
+    static let grid = """
+        <nav class="facets">
+        {{#statuses}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/statuses}}
+        </nav>
+        {{#tags.count}}<nav class="facets tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/tags.count}}
+        {{#error}}<p class="error">{{error}}</p>{{/error}}
+        <p class="count">{{summary}}</p>
+        <ul class="grid">
+        {{#books}}
+        <li><a href="{{link}}">
+        {{#cover}}<img src="{{cover}}" alt="" loading="lazy">{{/cover}}{{^cover}}<div class="nocover">{{title}}</div>{{/cover}}
+        <strong>{{title}}</strong><span class="by">{{authors}}</span>{{#stars}}<span class="stars">{{stars}}</span>{{/stars}}
+        </a></li>
+        {{/books}}
+        </ul>
+        """
+
+    static let book = """
+        <article class="book">
+        {{#cover}}<img class="cover" src="{{cover}}" alt="Cover of {{title}}">{{/cover}}
+        <h1>{{title}}</h1>
+        {{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
+        {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
+        <dl class="fields">{{#fields}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/fields}}</dl>
+        {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
+        {{^readOnly}}
+        <section class="quick">
+        <form method="post" action="/book/rate?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" title="Rate {{value}}">★</button>{{/ratings}}
+        <button name="rating" value="none" class="clear" title="No rating">×</button></form>
+        <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
+        </section>
+        <details class="edit"><summary>Edit</summary>
+        <form method="post" action="/book/edit?p={{path}}" class="fields-form">
+        <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
+        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"></label>
+        {{/editable}}<button>Save</button></form></details>
+        <form method="post" action="/book/note?p={{path}}" class="note-form"><input type="hidden" name="token" value="{{token}}">
+        <label>Add a note <textarea name="note" rows="3"></textarea></label><button>Add note</button></form>
+        {{/readOnly}}
+        {{#notes}}<section class="notes">{{{notes}}}</section>{{/notes}}
+        <p class="path">{{path}}</p>
+        </article>
+        """
+
+    static let conflict = """
+        <article class="conflict">
+        <h1>{{title}} changed since you opened it</h1>
+        <p>The file was changed (in an editor, by sync, or by the command line) after this page was loaded. Nothing was saved. Here is what you typed, and what the file says now:</p>
+        <table><tr><th>field</th><th>you typed</th><th>the file now</th></tr>
+        {{#rows}}<tr><td>{{key}}</td><td class="mine">{{mine}}</td><td class="theirs">{{theirs}}</td></tr>{{/rows}}
+        </table>
+        <form method="post" action="/book/edit?p={{path}}"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
+        {{#fields}}<input type="hidden" name="{{key}}" value="{{value}}">{{/fields}}
+        <button>Save mine over it</button> <a href="{{back}}">Keep the file's, go back</a></form>
+        </article>
+        """
+
+    static let message = """
+        <article class="message"><h1>{{heading}}</h1><p>{{text}}</p><p><a href="/">Back to the library</a></p></article>
+        """
+
+    static let css = """
+        :root { --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --accent: #8a4b08; --bg: #fbfaf7; }
+        @media (prefers-color-scheme: dark) { :root { --ink: #f2f2f2; --muted: #a1a1a6; --line: #3a3a3c; --accent: #f0a04b; --bg: #161616; } }
+        * { box-sizing: border-box; } body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--ink); background: var(--bg); }
+        a { color: var(--accent); } main { max-width: 72rem; margin: 0 auto; padding: 1rem; }
+        .top { display: flex; gap: 1rem; align-items: center; padding: .6rem 1rem; border-bottom: 1px solid var(--line); }
+        .home { font-weight: 700; text-decoration: none; } .search { flex: 1; } .search input { width: 100%; padding: .5rem; font-size: 1rem; }
+        .badge { font-size: .8rem; border: 1px solid var(--line); padding: .1rem .4rem; border-radius: .3rem; }
+        .facets { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; } .facet { text-decoration: none; border: 1px solid var(--line); border-radius: 1rem; padding: .1rem .6rem; font-size: .9rem; }
+        .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); }
+        .grid { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 1rem; }
+        .grid a { display: flex; flex-direction: column; text-decoration: none; color: var(--ink); }
+        .grid img, .nocover { width: 100%; aspect-ratio: 2 / 3; object-fit: cover; border-radius: .3rem; background: var(--line); }
+        .nocover { display: flex; align-items: center; justify-content: center; text-align: center; padding: .5rem; color: var(--muted); font-size: .9rem; }
+        .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
+        .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
+        .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
+        .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--line); cursor: pointer; } .star.on { color: var(--accent); }
+        .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
+        .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+        .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); }
+        .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
+        """
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ShelfTestSupport
+import Testing
+
+/// Adding a book in the web UI: by ISBN against a loopback Open Library, and from a photo of a
+/// barcode decoded by zbar.
+@Suite struct ServeAddTests {
+    static let zbar: String? = ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// An EAN-13 barcode as a greyscale PGM image, drawn from the standard's digit patterns.
+    static func barcodePGM(_ digits: String, scale: Int = 3, height: Int = 90) -> [UInt8] {
+        let left = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"]
+        let even = left.map { String($0.map { $0 == "0" ? "1" : "0" }.reversed()) }
+        let right = left.map { String($0.map { $0 == "0" ? "1" : "0" }) }
+        let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+        let values = digits.compactMap { $0.wholeNumberValue }
+        var modules = String(repeating: "0", count: 10) + "101"
+        for (position, digit) in values[1...6].enumerated() {
+            modules += Array(parity[values[0]])[position] == "L" ? left[digit] : even[digit]
+        }
+        modules += "01010"
+        for digit in values[7...12] { modules += right[digit] }
+        modules += "101" + String(repeating: "0", count: 10)
+        let row = modules.flatMap { module in [UInt8](repeating: module == "1" ? 0 : 255, count: scale) }
+        let header = Array("P5\n\(row.count) \(height)\n255\n".utf8)
+        return header + (0..<height).flatMap { _ in row }
+    }
+
+    @Test func anISBNTypedInIsLookedUpAndAdded() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let token = try serve.token(try serve.request("/add").body)
+        let reply = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5")])
+        #expect(reply.status == 303, "\(reply.body)")
+        let path = try #require(reply.location?.replacingOccurrences(of: "/book?p=", with: ""))
+        let text = String(decoding: try library.bytes(path), as: UTF8.self)
+        #expect(text.contains("title: The Left Hand of Darkness"), "\(text)")
+        let bad = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-4")])
+        #expect(bad.status == 400)
+        #expect(bad.body.contains("not a valid ISBN"), "\(bad.body)")
+    }
+
+    @Test(.enabled(if: ServeAddTests.zbar != nil, "zbarimg not found: install Debian's zbar-tools (make test does)"))
+    func aPhotoOfTheBarcodeAddsTheBookAndAnythingElseIsRefusedClearly() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let token = try serve.token(try serve.request("/add").body)
+        let photo = Self.barcodePGM("9780441478125")
+        let reply = try serve.upload("/add/scan", token: token, photo: photo)
+        #expect(reply.status == 303, "\(reply.body)")
+        let path = try #require(reply.location?.replacingOccurrences(of: "/book?p=", with: ""))
+        #expect(String(decoding: try library.bytes(path), as: UTF8.self).contains("9780441478125"))
+        let before = try library.snapshot()
+        let junk = try serve.upload("/add/scan", token: token, photo: Array("<html>not an image</html>".utf8))
+        #expect(junk.status == 400)
+        #expect(junk.body.contains("no ISBN barcode found in the photo"), "\(junk.body)")
+        let stolen = try serve.upload("/add/scan", token: "forged", photo: photo)
+        #expect(stolen.status == 403)
+        #expect(try library.snapshot() == before)
+    }
+}
