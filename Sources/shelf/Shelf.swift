@@ -47,8 +47,23 @@ struct Shelf: ParsableCommand {
 
     /// Runs the command, then writes held output (through a pager when it is long).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let tree = CommandTree(root: Shelf.self)
+        switch CommandLineGate.help(arguments, tree: tree) {
+        case .output(let text)?:
+            DisplaySettings.shared.apply(arguments: arguments)
+            Output.write(text.hasSuffix("\n") ? text : text + "\n")
+            Pager.finish()
+            Foundation.exit(0)
+        case .failure(let message)?:
+            Diagnostics.write(message)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        case nil:
+            break
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
+            DisplaySettings.shared.apply(to: command)
             try command.run()
             Pager.finish()
             // Everything is written: leave without tearing down the index, which for a large
@@ -56,6 +71,10 @@ struct Shelf: ParsableCommand {
             Foundation.exit(0)
         } catch {
             Pager.finish()
+            if let message = CommandLineGate.explain(error, arguments: arguments, tree: tree) {
+                Diagnostics.write(message)
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             exit(withError: error)
         }
     }

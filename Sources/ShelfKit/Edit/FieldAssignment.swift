@@ -56,6 +56,21 @@ public struct FieldAssignment: Sendable, Equatable {
         }
     }
 
+    /// The edits this assignment stands for: one, except that `tags+=a,b` (and `-=`, and the
+    /// same for genres) adds or removes each comma-separated item, as `tags=a,b` sets them.
+    /// Authors are never split: a name may hold a comma (`Le Guin, Ursula`).
+    public func edits(force: Bool = false) throws(EditError) -> [FieldEdit] {
+        let field = CanonicalField(key: key)
+        guard operation != .set, field == .tags || field == .genres, value.contains(",") else {
+            return [try edit(force: force)]
+        }
+        let items = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        guard !items.contains(where: \.isEmpty) else {
+            throw .invalidValue(key: key, reason: "'\(value)' holds an empty item; separate \(key) with single commas")
+        }
+        return items.map { operation == .add ? .add(key, $0) : .remove(key, $0) }
+    }
+
     /// The error for a title set to nothing (`title=`, `add --title ""`, an import row).
     public static let emptyTitle = EditError.invalidValue(key: "title", reason: "a book needs a title; it cannot be empty")
 

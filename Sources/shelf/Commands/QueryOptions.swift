@@ -127,16 +127,27 @@ enum RatingRange {
 
 /// Running a query over the library, with problems reported and failures turned into messages.
 enum QueryRunner {
-    static func run(_ options: QueryOptions, library: Library) throws -> QueryResult {
+    /// - Parameter explainingEmpty: when nothing matches, say why on stderr, in terms of the
+    ///   query typed (a field or tag no book has, the nearest spelling that exists).
+    static func run(_ options: QueryOptions, library: Library, explainingEmpty: Bool = false) throws -> QueryResult {
         let today = Clock.today()
         let expression = try options.expression(parser: library.queryParser(today: today))
         do {
             let result = try library.query(expression, today: today)
             ProcessLifetime.keepUntilExit(result)
             Diagnostics.report(result.problems, library: library)
+            if explainingEmpty, result.matches.isEmpty {
+                explain(expression, index: result.index, library: library, today: today)
+            }
             return result
         } catch {
             throw Diagnostics.failure(error.description)
         }
+    }
+
+    /// Writes why `expression` matched nothing, one `shelf: …` line per reason.
+    static func explain(_ expression: QueryExpression, index: LibraryIndex, library: Library, today: BookDate) {
+        let hints = EmptyResultHints(index: index, today: today, notesReader: { library.notes(of: $0) }).hints(for: expression)
+        for hint in hints { Diagnostics.write("shelf: " + hint) }
     }
 }

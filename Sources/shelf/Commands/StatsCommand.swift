@@ -39,13 +39,13 @@ struct StatsCommand: ParsableCommand {
 /// The terminal view of the stats.
 enum StatsRenderer {
     static func render(_ stats: LibraryStats, width: Int, style: Style) -> String {
-        var text = style.bold("\(stats.total) books") + "  "
+        var text = style.bold(Plural.count(stats.total, "book")) + "  "
         text += ReadingStatus.allCases.map { "\(stats.byStatus[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
         if let average = stats.averageRating {
             text += "Average rating \(String(format2: average)) ★"
         }
         if let days = stats.averageDaysToFinish {
-            text += (stats.averageRating == nil ? "" : " · ") + "\(Int(days.rounded())) days to finish a book on average"
+            text += (stats.averageRating == nil ? "" : " · ") + Plural.count(Int(days.rounded()), "day") + " to finish a book on average"
         }
         text += "\n"
         if let months = stats.finishedByMonth, let year = stats.monthYear {
