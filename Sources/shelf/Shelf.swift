@@ -8,17 +8,7 @@ struct Shelf: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shelf",
         abstract: "Keep a library of books as Markdown files with YAML front matter.",
-        discussion: """
-            A library is a folder holding shelf.yaml and one Markdown file per book. shelf finds it \
-            from --library, then $SHELF_LIBRARY, then the nearest folder at or above the current one \
-            holding shelf.yaml.
-
-            Examples:
-              shelf init ~/Books
-              shelf ls --tag sci-fi --sort rating
-              shelf show "left hand of darkness"
-              shelf --library ~/Books ls --status reading --format json
-            """,
+        discussion: ShelfHelp.discussion,
         version: ShelfKitVersion.current,
         groupedSubcommands: [
             CommandGroup(name: "Reading the library", subcommands: [
@@ -52,7 +42,8 @@ struct Shelf: ParsableCommand {
         switch CommandLineGate.help(arguments, tree: tree) {
         case .output(let text)?:
             DisplaySettings.shared.apply(arguments: arguments)
-            Output.write(text.hasSuffix("\n") ? text : text + "\n")
+            // As `--help` prints it: the text and a newline.
+            Output.write(text + "\n")
             Pager.finish()
             Foundation.exit(0)
         case .failure(let message)?:

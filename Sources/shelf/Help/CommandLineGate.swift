@@ -9,7 +9,7 @@ import ShelfKit
 enum CommandLineGate {
     /// Help topics that are not commands: `shelf help query`.
     static let guides: [String: String] = [
-        "query": QueryGuide.text + "\n",
+        "query": QueryGuide.text,
     ]
 
     /// The answer to `shelf … help TOPIC…`, or nil when the arguments ask for no help topic
@@ -49,8 +49,12 @@ enum CommandLineGate {
         let message = tree.root.message(for: error)
         let walked = tree.walk(arguments)
         let command = walked.path[walked.path.count - 1]
-        if let word = quoted(in: message, after: "Unexpected argument "), word == walked.firstOther,
-           !command.configuration.subcommands.isEmpty {
+        // A stray word where a subcommand could be: right after `shelf` (whose default command
+        // takes no words, so any error there comes from it), or the word the parser did not expect.
+        let strayWord = message.range(of: "unexpected argument", options: .caseInsensitive)
+            .flatMap { _ in message.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first.map(String.init) }
+        if let word = walked.firstOther, !command.configuration.subcommands.isEmpty,
+           walked.path.count == 1 || strayWord == word {
             let names = walked.path.map(CommandTree.name).joined(separator: " ")
             var text = "shelf: '\(word)' is not a \(names) command"
             if let hint = NearestName.hint(for: word, among: CommandTree.subcommandNames(of: command)) { text += "; \(hint)" }
