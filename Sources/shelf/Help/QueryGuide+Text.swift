@@ -144,19 +144,38 @@ extension QueryGuide {
         | `@recent` | `finished:>=-90d` (finished in the last 90 days) |
         | `@unrated` | `status:read -has:rating` |
 
-        ## Errors
+        ## Errors and hints
 
-        A malformed query is refused with a message that points at the column where it went wrong:
+        A malformed query is refused with a message whose caret points at the character that is wrong:
 
         ```
         $ shelf ls 'rating:>=x'
-        shelf: 'x' is not a number (column 1)
+        shelf: 'x' is not a number (column 10)
           rating:>=x
-          ^
+                   ^
         $ shelf ls 'tag:sci-fi (author:banks'
         shelf: the ( opened here is not closed (column 12)
           tag:sci-fi (author:banks
                      ^
+        $ shelf ls status:finishd
+        shelf: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'? (column 8)
+          status:finishd
+                 ^
+        ```
+
+        A query that finds nothing says why, in terms of what you typed (on stderr; the exit status is
+        still 0):
+
+        ```
+        $ shelf ls ratng:5
+        shelf: no book has a field 'ratng'; did you mean 'rating'?
+        $ shelf ls --tag scifi
+        shelf: no book has the tag 'scifi'; did you mean 'sci-fi'?
+        $ shelf search dakness
+        No books match.
+        shelf: no book holds the word 'dakness' (nor a word starting with it); did you mean 'darkness'?
+        $ shelf ls tag:russian rating:5
+        shelf: 'tag:russian' matches 1 book, 'rating:5' matches 1 book; no book matches them all (join terms with OR to widen)
         ```
 
         ## Search ranking
