@@ -15,13 +15,13 @@ enum ShelfHelp {
           finished:2024, added:>-30d dates cover their span; -30d, -2w, -6m, -1y count back
           has:field, -has:field      present or missing
           a b, a OR b, -a, NOT a, ( ) both, either, not, grouping
-          @name                      a saved query: @reading, @to-read, @recent…
+          @name                      a saved query: @reading, @to-read, @recent
 
         Settings in shelf.yaml (all optional; `shelf init` writes them commented):
           filename: "{author}-{title}"  new books' file names ({author} {title} {year})
           goal: 30                      books to finish this year (the dashboard)
           queries:                      saved queries, run as @name
-          fields:                       your files' own key names (author: → authors)
+          fields:                       your files' own key names (author: for authors)
           statuses:                     your status words, mapped to shelf's four
           series_counts:                books in a series, for "3 of 5 read"
 
