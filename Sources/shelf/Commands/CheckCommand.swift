@@ -28,8 +28,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         var findings: [CheckFinding]
+        let progress = CommandReporter(progressFrom: CommandReporter.longWork)
         do {
-            findings = try LibraryChecker(library: library).run()
+            findings = try LibraryChecker(library: library).run { progress.progress($0, of: $1, "Checking") }
+            progress.finish()
         } catch {
             throw Diagnostics.failure(error.description)
         }
