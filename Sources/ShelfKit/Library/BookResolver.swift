@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds the one book a user names: by path (absolute, relative to the current folder or to the
-/// library root), by file name without `.md`, by ISBN, or by words matching exactly one title.
+/// library root), by file name without `.md`, by ISBN, or by words matching exactly one title
+/// (or, when no title holds them all, one book's title and authors together).
 public enum BookResolver {
     /// Why a name did not give exactly one book.
     public enum Failure: Error, Sendable, CustomStringConvertible {
@@ -58,6 +59,13 @@ public enum BookResolver {
         guard !words.isEmpty else { throw .noMatch(name, nearest: nil) }
         var ids = Set(index.titleWords.books(with: words[0]))
         for word in words.dropFirst() { ids.formIntersection(index.titleWords.books(with: word)) }
+        if ids.isEmpty {
+            // No title holds every word: the author's words may name the book too
+            // (`le-guin-left-hand`, the form shell completion offers).
+            let either = { (word: String) in Set(index.titleWords.books(with: word)).union(index.authorWords.books(with: word)) }
+            ids = either(words[0])
+            for word in words.dropFirst() { ids.formIntersection(either(word)) }
+        }
         let matches = ids.sorted().map { index.books[Int($0)] }
         if matches.count == 1 { return matches[0] }
         // Several titles hold the words: one whose title is exactly the name still wins.

@@ -46,6 +46,9 @@ enum CommandLineGate {
     ///   unknown command, with the nearest one suggested.
     /// - An unknown option gets the nearest option of the same command suggested.
     static func explain(_ error: Error, arguments: [String], tree: CommandTree) -> String? {
+        // `--help`, `--version`, completion scripts and completion answers end the parse with
+        // "errors" that succeed: they are printed as they are.
+        guard tree.root.exitCode(for: error) != .success else { return nil }
         let message = tree.root.message(for: error)
         let walked = tree.walk(arguments)
         let command = walked.path[walked.path.count - 1]
