@@ -12,11 +12,19 @@ public struct EmptyResultHints {
         evaluator = QueryEvaluator(index: index, today: today, notesReader: notesReader)
     }
 
-    /// One line per problem found, most specific first; empty when the library itself is empty
+    /// One reason a query found nothing.
+    public struct Hint: Sendable, Equatable {
+        public var text: String
+        /// The query names a field no book has and shelf does not know: surely a slip, worth
+        /// saying even to a script. The other hints explain a legitimate empty answer.
+        public var isSlip: Bool
+    }
+
+    /// One hint per problem found, most specific first; empty when the library itself is empty
     /// or nothing better than "no match" can be said.
-    public func hints(for expression: QueryExpression) -> [String] {
+    public func hints(for expression: QueryExpression) -> [Hint] {
         guard !index.books.isEmpty else { return [] }
-        var hints: [String] = []
+        var hints: [Hint] = []
         var matchingTerms: [(term: String, count: Int)] = []
         for term in positiveLeaves(of: expression) {
             let count = evaluator.evaluate(term).count
@@ -28,7 +36,7 @@ public struct EmptyResultHints {
         }
         if hints.isEmpty, matchingTerms.count > 1 {
             let counts = matchingTerms.map { "\($0.term) matches \(Plural.count($0.count, "book"))" }
-            hints.append(counts.joined(separator: ", ") + "; no book matches them all (join terms with OR to widen)")
+            hints.append(Hint(text: counts.joined(separator: ", ") + "; no book matches them all (join terms with OR to widen)", isSlip: false))
         }
         return hints
     }
@@ -42,17 +50,29 @@ public struct EmptyResultHints {
         }
     }
 
-    private func explainEmpty(_ term: QueryExpression) -> String? {
+    private func explainEmpty(_ term: QueryExpression) -> Hint? {
+        if let name = fieldName(of: term), let slip = unknownField(name) { return Hint(text: slip, isSlip: true) }
+        return explanation(of: term).map { Hint(text: $0, isSlip: false) }
+    }
+
+    private func fieldName(of term: QueryExpression) -> String? {
+        switch term {
+        case .field(let field): return field.name
+        case .has(let name): return name
+        default: return nil
+        }
+    }
+
+    private func explanation(of term: QueryExpression) -> String? {
         switch term {
         case .field(let field):
-            if let hint = unknownField(field.name) { return hint }
             if CanonicalField(key: field.name) == .tags, field.operation == .matches || field.operation == .exact {
                 let tags = index.tagCounts().map(\.tag)
                 return "no book has the tag '\(field.value)'" + suffix(NearestName.hint(for: field.value, among: tags))
             }
             return "no book matches \(describe(term))"
         case .has(let name):
-            return unknownField(name) ?? "no book has a value for '\(name)'"
+            return "no book has a value for '\(name)'"
         case .word(let word, let prefix):
             return "no book holds the word '\(word)'" + (prefix ? " (nor a word starting with it)" : "")
                 + suffix(NearestName.hint(for: word, among: indexedWords()))

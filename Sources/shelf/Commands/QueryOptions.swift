@@ -145,9 +145,13 @@ enum QueryRunner {
         }
     }
 
-    /// Writes why `expression` matched nothing, one `shelf: …` line per reason.
+    /// Writes why `expression` matched nothing, one `shelf: …` line per reason (on a pipe, only
+    /// the slips).
     static func explain(_ expression: QueryExpression, index: LibraryIndex, library: Library, today: BookDate) {
         let hints = EmptyResultHints(index: index, today: today, notesReader: { library.notes(of: $0) }).hints(for: expression)
-        for hint in hints { Diagnostics.write("shelf: " + hint) }
+        // A script asked a fair question and got an empty answer: it hears only of slips (a
+        // field no book has). A person at a terminal hears every reason.
+        let atTerminal = isatty(STDERR_FILENO) == 1
+        for hint in hints where atTerminal || hint.isSlip { Diagnostics.write("shelf: " + hint.text) }
     }
 }

@@ -163,8 +163,9 @@ extension QueryGuide {
                  ^
         ```
 
-        A query that finds nothing says why, in terms of what you typed (on stderr; the exit status is
-        still 0):
+        A query that finds nothing says why on a terminal, in terms of what you typed (on stderr; the
+        exit status is still 0). A script, whose stderr is no terminal, gets the empty answer it asked
+        for and hears only of slips: a field that no book has and shelf does not know.
 
         ```
         $ shelf ls ratng:5
