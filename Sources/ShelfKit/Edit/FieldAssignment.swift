@@ -91,7 +91,8 @@ public struct FieldAssignment: Sendable, Equatable {
             return .typed(String(rating))
         case .status?:
             guard let status = ReadingStatus(alias: value) else {
-                throw .invalidValue(key: key, reason: "'\(value)' is not a status: use to-read, reading, read or abandoned")
+                let hint = NearestName.hint(for: value, among: FieldMatcher.statusSpellings).map { " (\($0))" } ?? ""
+                throw .invalidValue(key: key, reason: "'\(value)' is not a status\(hint): use to-read, reading, read or abandoned")
             }
             return .string(status.rawValue)
         case .added?, .started?, .finished?, .published?:

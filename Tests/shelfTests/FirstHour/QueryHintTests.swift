@@ -44,6 +44,15 @@ import Testing
             """, "\(status)")
     }
 
+    @Test func aMistypedStatusInAnEditIsRefusedWithTheNearest() throws {
+        let library = try FirstHour.library()
+        let before = try library.snapshot()
+        let result = try library.run(["set", "dune", "status=finishd"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("'finishd' is not a status (did you mean 'finished'?)"), "\(result)")
+        #expect(try library.snapshot() == before)
+    }
+
     @Test func aBookNameThatFindsNothingSuggestsATitle() throws {
         let library = try FirstHour.library()
         let before = try library.snapshot()
