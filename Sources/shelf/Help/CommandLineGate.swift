@@ -22,7 +22,8 @@ enum CommandLineGate {
         guard walked.path.count == 1, walked.firstOther == "help",
               let start = arguments.firstIndex(of: "help") else { return nil }
         let topic = arguments[(start + 1)...].filter { !$0.hasPrefix("-") }
-        guard let first = topic.first else { return .output(tree.help(for: tree.root)) }
+        // `help` alone, or `help help`: the main help.
+        guard let first = topic.first, topic != ["help"] else { return .output(tree.help(for: tree.root)) }
         if topic.count == 1, let guide = guides[first], CommandTree.subcommand(of: tree.root, named: first) == nil {
             return .output(guide)
         }
