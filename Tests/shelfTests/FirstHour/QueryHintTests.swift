@@ -44,6 +44,15 @@ import Testing
             """, "\(status)")
     }
 
+    @Test func aBadFlagValueIsNamedByItsFlag() throws {
+        let library = try FirstHour.library()
+        let status = try library.run(["ls", "--status", "finishd"])
+        #expect(status.status == 1, "\(status)")
+        #expect(status.stderr == "shelf: --status: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'?\n", "\(status)")
+        let date = try library.run(["ls", "--finished-after", "2024-13"])
+        #expect(date.stderr.hasPrefix("shelf: --finished-after: '2024-13' is not a date"), "\(date)")
+    }
+
     @Test func aMistypedStatusInAnEditIsRefusedWithTheNearest() throws {
         let library = try FirstHour.library()
         let before = try library.snapshot()
