@@ -91,6 +91,11 @@ import Testing
                        "SHELF_TODAY", "filename:", "queries:", "fields:", "statuses:", "series_counts:", "goal:", "EXIT STATUS", "64"] {
             #expect(page.contains(needle), "docs/shelf.1 lacks \(needle)")
         }
+        // The query guide is a section of the page, heading for heading (`make man` when not).
+        let guide = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/query.md"), encoding: .utf8)
+        for heading in guide.split(separator: "\n") where heading.hasPrefix("## ") {
+            #expect(page.contains(".Ss \"\(heading.dropFirst(3))\""), "docs/shelf.1 lacks the section \(heading): run make man")
+        }
         let help = try FirstHour.library().run(["--help"]).stdout
         for needle in ["SHELF_LIBRARY", "SHELF_PAGER", "NO_COLOR", "shelf.yaml", "Exit status", "shelf help query"] {
             #expect(help.contains(needle), "shelf --help lacks \(needle)")
