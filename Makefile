@@ -98,10 +98,13 @@ install: release release-serve
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_shelf
 	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/shelf.fish
 
-# Regenerates docs/shelf.1 from the command definitions (swift-argument-parser's generate-manual).
+# Regenerates docs/shelf.1 from the command definitions (swift-argument-parser's generate-manual),
+# with the query guide (docs/query.md) as a section; and embeds docs/query.md in the binary for
+# `shelf help query` (a test checks that both are current).
 man: setup
+	./scripts/embed-query-guide.sh
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --authors "the shelf developers"
-	cp .build/plugins/GenerateManual/outputs/shelf/shelf.1 docs/shelf.1
+	./scripts/man-page.sh .build/plugins/GenerateManual/outputs/shelf/shelf.1
 
 clean:
 	rm -rf .build

@@ -8,17 +8,7 @@ struct Shelf: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shelf",
         abstract: "Keep a library of books as Markdown files with YAML front matter.",
-        discussion: """
-            A library is a folder holding shelf.yaml and one Markdown file per book. shelf finds it \
-            from --library, then $SHELF_LIBRARY, then the nearest folder at or above the current one \
-            holding shelf.yaml.
-
-            Examples:
-              shelf init ~/Books
-              shelf ls --tag sci-fi --sort rating
-              shelf show "left hand of darkness"
-              shelf --library ~/Books ls --status reading --format json
-            """,
+        discussion: ShelfHelp.discussion,
         version: ShelfKitVersion.current,
         groupedSubcommands: [
             CommandGroup(name: "Reading the library", subcommands: [
@@ -47,8 +37,24 @@ struct Shelf: ParsableCommand {
 
     /// Runs the command, then writes held output (through a pager when it is long).
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let tree = CommandTree(root: Shelf.self)
+        switch CommandLineGate.help(arguments, tree: tree) {
+        case .output(let text)?:
+            DisplaySettings.shared.apply(arguments: arguments)
+            // As `--help` prints it: the text and a newline.
+            Output.write(text + "\n")
+            Pager.finish()
+            Foundation.exit(0)
+        case .failure(let message)?:
+            Diagnostics.write(message)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        case nil:
+            break
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
+            DisplaySettings.shared.apply(to: command)
             try command.run()
             Pager.finish()
             // Everything is written: leave without tearing down the index, which for a large
@@ -56,6 +62,10 @@ struct Shelf: ParsableCommand {
             Foundation.exit(0)
         } catch {
             Pager.finish()
+            if let message = CommandLineGate.explain(error, arguments: arguments, tree: tree) {
+                Diagnostics.write(message)
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             exit(withError: error)
         }
     }

@@ -68,7 +68,7 @@ public struct BookFileActions {
         }
         reporter.progress(plan.count, of: plan.count, "Renaming")
         if plan.isEmpty { reporter.result("Every file name already follows the template.") }
-        if failures > 0 { throw FileError(path: library.root, reason: "\(failures) files could not be renamed (see above)") }
+        if failures > 0 { throw FileError(path: library.root, reason: Plural.count(failures, "file") + " could not be renamed (see above)") }
     }
 
     /// The library-relative path `newName` stands for; refused when it would leave the library.

@@ -37,7 +37,9 @@ public struct ExportAction {
     /// - Returns: how many books the catalog shows.
     @discardableResult
     /// - Parameter warn: told of each book whose cover is left out, and why.
-    public func writeCatalog(_ books: [ExportedBook], title: String, to folder: String, warn: (String) -> Void = { _ in }) throws -> Int {
+    /// - Parameter progress: called with (files written, files to write), for a progress bar.
+    public func writeCatalog(_ books: [ExportedBook], title: String, to folder: String, warn: (String) -> Void = { _ in },
+                             progress: (Int, Int) -> Void = { _, _ in }) throws -> Int {
         let destination = ExportDestination(library: library)
         let absolute = Library.absolute(folder)
         let resolved = ExportDestination.resolve(absolute)
@@ -65,10 +67,13 @@ public struct ExportAction {
             let shown = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
             try destination.write(bytes, as: name, in: open, resolved: subfolder.isEmpty ? resolved : resolved + "/" + subfolder, shown: shown)
         }
-        for file in catalog.files {
+        let total = catalog.files.count + catalog.covers.count
+        for (done, file) in catalog.files.enumerated() {
             try write(file.bytes, to: file.path)
+            progress(done + 1, total)
         }
-        for cover in catalog.covers {
+        for (done, cover) in catalog.covers.enumerated() {
+            defer { progress(catalog.files.count + done + 1, total) }
             // Checked again: the cover may have been swapped for a link since the catalog was built.
             guard let bytes = covers.read(cover.from) else { continue }
             try write(bytes, to: cover.to)

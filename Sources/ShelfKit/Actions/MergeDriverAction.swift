@@ -53,7 +53,7 @@ public struct MergeDriverAction {
             (result, outcome) = (text.bytes, .mergedAsText(reason: "\(error)", conflicts: text.conflicts))
             reporter.warning("\(error)")
             reporter.warning("\(displayPath): not merged as a book; merged line by line as git does, "
-                + (text.conflicts == 0 ? "without conflicting lines" : "with markers around \(text.conflicts) conflicting region(s)")
+                + (text.conflicts == 0 ? "without conflicting lines" : "with markers around " + Plural.count(text.conflicts, "conflicting region"))
                 + "; git keeps both sides (git checkout --ours/--theirs \(displayPath))")
         }
         if result != ours {

@@ -71,7 +71,7 @@ public struct RenameTagAction {
             reporter.progress(done, of: total, "Renaming")
         }
         if waiting < changes.count { reporter.progress(total, of: total, "Renaming") }
-        reporter.result("Renamed '\(old)' to '\(new)' in \(report.renamed) books.")
+        reporter.result("Renamed '\(old)' to '\(new)' in \(Plural.count(report.renamed, "book")).")
         return report
     }
 }

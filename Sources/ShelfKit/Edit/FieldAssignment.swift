@@ -56,6 +56,21 @@ public struct FieldAssignment: Sendable, Equatable {
         }
     }
 
+    /// The edits this assignment stands for: one, except that `tags+=a,b` (and `-=`, and the
+    /// same for genres) adds or removes each comma-separated item, as `tags=a,b` sets them.
+    /// Authors are never split: a name may hold a comma (`Le Guin, Ursula`).
+    public func edits(force: Bool = false) throws(EditError) -> [FieldEdit] {
+        let field = CanonicalField(key: key)
+        guard operation != .set, field == .tags || field == .genres, value.contains(",") else {
+            return [try edit(force: force)]
+        }
+        let items = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        guard !items.contains(where: \.isEmpty) else {
+            throw .invalidValue(key: key, reason: "'\(value)' holds an empty item; separate \(key) with single commas")
+        }
+        return items.map { operation == .add ? .add(key, $0) : .remove(key, $0) }
+    }
+
     /// The error for a title set to nothing (`title=`, `add --title ""`, an import row).
     public static let emptyTitle = EditError.invalidValue(key: "title", reason: "a book needs a title; it cannot be empty")
 
@@ -76,7 +91,8 @@ public struct FieldAssignment: Sendable, Equatable {
             return .typed(String(rating))
         case .status?:
             guard let status = ReadingStatus(alias: value) else {
-                throw .invalidValue(key: key, reason: "'\(value)' is not a status: use to-read, reading, read or abandoned")
+                let hint = NearestName.hint(for: value, among: FieldMatcher.statusSpellings).map { " (\($0))" } ?? ""
+                throw .invalidValue(key: key, reason: "'\(value)' is not a status\(hint): use to-read, reading, read or abandoned")
             }
             return .string(status.rawValue)
         case .added?, .started?, .finished?, .published?:

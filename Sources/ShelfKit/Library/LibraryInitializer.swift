@@ -3,7 +3,7 @@ public enum LibraryInitializer {
     /// The `shelf.yaml` a new library starts with: every setting, commented.
     public static let defaultConfig = """
         # shelf library settings. Every book is a Markdown file in this folder (or below it).
-        # See docs/format.md for the book file format.
+        # See docs/format.md for the book file format. Every key is optional.
 
         # File name for new books. Placeholders: {author} (first author's last name),
         # {title}, {year}. Names are lowercase ASCII slugs, e.g. le-guin-the-left-hand-of-darkness.md
@@ -12,9 +12,23 @@ public enum LibraryInitializer {
         # Books to finish this year, shown on the dashboard.
         # goal: 30
 
-        # Saved queries, run with @name: shelf ls @keepers
+        # Saved queries, run with @name: shelf ls @keepers (shelf help query).
         # queries:
         #   keepers: "rating:5 -tag:reference"
+
+        # Your files' own key names, when another tool wrote them: shelf reads and writes these
+        # keys instead of its own (docs/vocabularies.md; shelf detect proposes the map).
+        # fields:
+        #   authors: author
+        #   rating: myRate
+
+        # Your own status words, each mapped to to-read, reading, read or abandoned.
+        # statuses:
+        #   shelved: to-read
+
+        # How many books a series has, for "3 of 5 read" in shelf series.
+        # series_counts:
+        #   Earthsea: 6
 
         """
 

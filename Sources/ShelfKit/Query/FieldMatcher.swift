@@ -32,7 +32,8 @@ struct FieldMatcher {
         switch (kind, query.operation) {
         case (.status, .matches), (.status, .exact):
             if ReadingStatus(alias: query.value) == nil {
-                throw QueryError("'\(query.value)' is not a status (to-read, reading, read, abandoned)", column: 1, query: query.value)
+                let hint = NearestName.hint(for: query.value, among: FieldMatcher.statusSpellings).map { "; " + $0 } ?? ""
+                throw QueryError("'\(query.value)' is not a status (to-read, reading, read, abandoned)" + hint, column: 1, query: query.value)
             }
         case (.number, .less), (.number, .lessOrEqual), (.number, .greater), (.number, .greaterOrEqual), (.number, .matches):
             if Double(query.value) == nil {
@@ -43,13 +44,19 @@ struct FieldMatcher {
                 throw QueryError("'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)", column: 1, query: query.value)
             }
         case (_, .range(let low, let high)):
-            for end in [low, high] where !end.isEmpty && Double(end) == nil && DateSpan.parse(end, today: today) == nil {
-                throw QueryError("'\(end)' is neither a number nor a date", column: 1, query: query.value)
+            // Columns within the value: the high end starts after `low..`.
+            for (end, column) in [(low, 1), (high, low.count + 3)]
+            where !end.isEmpty && Double(end) == nil && DateSpan.parse(end, today: today) == nil {
+                throw QueryError("'\(end)' is neither a number nor a date", column: column, query: query.value)
             }
         default:
             break
         }
     }
+
+    /// Spellings a mistyped status is compared with, for "did you mean".
+    static let statusSpellings = ["to-read", "reading", "read", "abandoned", "finished", "want-to-read",
+                                  "currently-reading", "dnf", "done", "started", "dropped"]
 
     func matches(_ book: Book) -> Bool {
         switch query.operation {

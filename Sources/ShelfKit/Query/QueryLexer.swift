@@ -12,6 +12,15 @@ struct QueryToken: Equatable {
 
     var kind: Kind
     var column: Int
+    /// For `field:value`, the column of the value's first character (after `:`, the operator,
+    /// an opening quote or `/`), where an error in the value points.
+    var valueColumn: Int?
+
+    init(kind: Kind, column: Int, valueColumn: Int? = nil) {
+        self.kind = kind
+        self.column = column
+        self.valueColumn = valueColumn
+    }
 }
 
 /// Splits a query into tokens: words, `"phrases"`, `field:value` (with `=`, `/regex/`, `>=`, `..`),
@@ -62,7 +71,9 @@ struct QueryLexer {
         if position < characters.count, characters[position] == ":", position > start {
             let name = String(characters[start..<position])
             position += 1
-            return QueryToken(kind: try fieldValue(name: name, column: column), column: column)
+            var valueColumn = column
+            let kind = try fieldValue(name: name, column: column, valueColumn: &valueColumn)
+            return QueryToken(kind: kind, column: column, valueColumn: valueColumn)
         }
         position = start
         let text = bare()
@@ -74,9 +85,10 @@ struct QueryLexer {
         }
     }
 
-    private mutating func fieldValue(name: String, column: Int) throws(QueryError) -> QueryToken.Kind {
-        let valueColumn = position + 1
+    private mutating func fieldValue(name: String, column: Int, valueColumn: inout Int) throws(QueryError) -> QueryToken.Kind {
+        valueColumn = position + 1
         if position < characters.count, characters[position] == "/" {
+            valueColumn += 1
             position += 1
             var pattern = ""
             while position < characters.count, characters[position] != "/" {
@@ -87,7 +99,7 @@ struct QueryLexer {
                 position += 1
             }
             guard position < characters.count else {
-                throw QueryError("the regular expression is not closed with /", column: valueColumn, query: query)
+                throw QueryError("the regular expression is not closed with /", column: valueColumn - 1, query: query)
             }
             position += 1
             return .field(name: name, operation: .regex, value: pattern)
@@ -99,6 +111,8 @@ struct QueryLexer {
             operation = kind
             break
         }
+        valueColumn = position + 1
+        if position < characters.count, characters[position] == "\"" { valueColumn += 1 }
         let value = position < characters.count && characters[position] == "\"" ? try quoted() : bare()
         guard !value.isEmpty else {
             throw QueryError("'\(name):' needs a value", column: position + 1, query: query)

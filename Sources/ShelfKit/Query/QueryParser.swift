@@ -140,7 +140,8 @@ public struct QueryParser {
                 do {
                     _ = try FieldMatcher(field, today: parser.today)
                 } catch {
-                    throw QueryError(error.message, column: token.column, query: query)
+                    // The matcher's column counts within the value.
+                    throw QueryError(error.message, column: (token.valueColumn ?? token.column) + error.column - 1, query: query)
                 }
                 return .field(field)
             case .saved(let name):

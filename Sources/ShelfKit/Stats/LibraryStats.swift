@@ -23,8 +23,10 @@ public struct LibraryStats: Sendable {
     /// The year the monthly figures are for.
     public var monthYear: Int?
 
-    /// Computes the figures over `books`; `year` narrows the finished figures to one year's months.
+    /// Computes the figures over `books`. `year` narrows every figure to the books of that year
+    /// (finished, started or added in it) and shows its finished books month by month.
     public init(_ books: [Book], year: Int? = nil, by field: String? = nil, top: Int = 10) {
+        let books = year.map { year in books.filter { LibraryStats.book($0, belongsTo: year) } } ?? books
         total = books.count
         byStatus = [:]
         finishedByYear = [:]
@@ -84,6 +86,11 @@ public struct LibraryStats: Sendable {
             by = values.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }
                 .map { (value: $0.name, count: $0.count) }
         }
+    }
+
+    /// A book is of a year when it was finished, started or added in it.
+    static func book(_ book: Book, belongsTo year: Int) -> Bool {
+        [book.finished, book.started, book.added].contains { $0?.year == year }
     }
 
     /// The figures as JSON, with the documented keys.

@@ -148,13 +148,41 @@ struct BookMerger {
         return pairs
     }
 
-    /// Two values (or two absences) that mean the same, whatever their quoting; for the status,
-    /// two words the vocabulary reads as one status.
+    /// Two values (or two absences) that mean the same, whatever their quoting; and two values
+    /// shelf reads as one: status words the vocabulary reads as one status (`finished`, `read`),
+    /// the same number (`4`, `"4"`), date, yes/no, ISBN (`978-0-…`, `978…`), or tags differing
+    /// only in case. A copy that differs only so is no conflict.
     func same(_ lhs: FieldValue?, _ rhs: FieldValue?, _ field: CanonicalField?) -> Bool {
         if BookMerger.same(lhs, rhs) { return true }
-        guard field == .status, let left = lhs?.text, let right = rhs?.text,
-              let leftStatus = vocabulary.status(fromWord: left) else { return false }
-        return leftStatus == vocabulary.status(fromWord: right)
+        guard let field, let lhs, let rhs else { return false }
+        if field == .tags, case .list(let left) = lhs, case .list(let right) = rhs {
+            return left.map { $0.text.map(TextFolding.foldTag) } == right.map { $0.text.map(TextFolding.foldTag) }
+        }
+        guard let left = lhs.text?.trimmingSpaces, let right = rhs.text?.trimmingSpaces else { return false }
+        return BookMerger.sameReading(left, right, field: field, vocabulary: vocabulary)
+    }
+
+    /// Two scalar texts of a field that shelf reads as the same value.
+    static func sameReading(_ left: String, _ right: String, field: CanonicalField, vocabulary: Vocabulary) -> Bool {
+        func equal<Value: Equatable>(_ read: (String) -> Value?) -> Bool {
+            guard let value = read(left) else { return false }
+            return value == read(right)
+        }
+        switch field {
+        case .status: return equal(vocabulary.status(fromWord:))
+        case .rating, .pages, .seriesIndex: return equal { Double($0) }
+        case .added, .started, .finished, .published: return equal { BookDate($0)?.canonicalText }
+        case .isbn: return equal { ISBN.parse($0)?.isbn13 }
+        case .favorite:
+            return equal { (text: String) -> Bool? in
+                switch text.lowercased() {
+                case "true", "yes", "on", "y": return true
+                case "false", "no", "off", "n": return false
+                default: return nil
+                }
+            }
+        default: return false
+        }
     }
 
     /// Two values (or two absences) that mean the same, whatever their quoting.

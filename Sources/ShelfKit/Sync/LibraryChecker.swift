@@ -33,7 +33,8 @@ public struct LibraryChecker {
         self.library = library
     }
 
-    public func run() throws(FileError) -> [CheckFinding] {
+    /// - Parameter progress: called with (files read, files to read), for a progress bar.
+    public func run(progress: (Int, Int) -> Void = { _, _ in }) throws(FileError) -> [CheckFinding] {
         let scan = try BookFileScanner.scanAll(root: library.root)
         var findings: [CheckFinding] = []
         for leftover in scan.leftovers {
@@ -50,7 +51,9 @@ public struct LibraryChecker {
                                          message: folder.reason))
         }
         var isbnOwners: [String: String] = [:]
-        for path in scan.books {
+        for (done, path) in scan.books.enumerated() {
+            // Counted as each file starts: its checks end in several places below.
+            progress(done, scan.books.count)
             findings += nameFindings(path)
             let bytes: [UInt8]
             do {

@@ -53,7 +53,7 @@ struct AddCommand: ParsableCommand {
             return
         }
         let summary = try ActionFailure.reported { try action.addEach { readLine() } }
-        var line = "Added \(summary.added) books"
+        var line = "Added " + Plural.count(summary.added, "book")
         if summary.pending > 0 { line += ", \(summary.pending) waiting for a lookup (shelf lookup --pending)" }
         if summary.failed > 0 { line += "; \(summary.failed) not added (see above)" }
         Diagnostics.write(line + ".")

@@ -29,7 +29,7 @@ enum BookEditing {
     }
 
     /// Turns a checked value's failure into a clear message and exit code 1.
-    static func checked(_ body: () throws -> FieldEdit) throws -> FieldEdit {
+    static func checked<Checked>(_ body: () throws -> Checked) throws -> Checked {
         do {
             return try body()
         } catch {

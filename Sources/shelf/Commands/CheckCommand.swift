@@ -28,8 +28,10 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         var findings: [CheckFinding]
+        let progress = CommandReporter(progressFrom: CommandReporter.longWork)
         do {
-            findings = try LibraryChecker(library: library).run()
+            findings = try LibraryChecker(library: library).run { progress.progress($0, of: $1, "Checking") }
+            progress.finish()
         } catch {
             throw Diagnostics.failure(error.description)
         }
@@ -49,7 +51,7 @@ struct CheckCommand: ParsableCommand {
                 Output.line("\(Paths.display(finding.path, in: library)):\(finding.line):\(finding.column): \(finding.severity.rawValue) [\(finding.code)] \(finding.message)")
             }
             let errors = findings.filter { $0.severity == .error }.count
-            Diagnostics.write(findings.isEmpty ? "No problems found." : "\(errors) errors, \(findings.count - errors) warnings."
+            Diagnostics.write(findings.isEmpty ? "No problems found." : Plural.count(errors, "error") + ", " + Plural.count(findings.count - errors, "warning") + "."
                 + (findings.contains { $0.fix != nil } ? " `shelf check --fix` repairs the ones marked fixable." : ""))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }

@@ -12,7 +12,7 @@ protocol CollectionCommand: ParsableCommand {
 extension CollectionCommand {
     func run() throws {
         let library = try library.open()
-        let result = try QueryRunner.run(filters, library: library)
+        let result = try QueryRunner.run(filters, library: library, explainingEmpty: true)
         let entries = Self.collection.entries(result.books, config: library.config)
         Output.write(CollectionRenderer.render(entries, collection: Self.collection, format: output.resolved, library: library))
     }

@@ -6,8 +6,11 @@ import ShelfKit
 /// queries and book names. The shell runs shelf to ask; the library is found as for any command
 /// (`--library` on the line being completed, `$SHELF_LIBRARY`, or the folder).
 enum CompletionValues {
+    /// Each tag once, in the spelling most books use (`sci-fi`, not the odd `Sci-Fi`), most
+    /// used first.
     static func tags(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        books(words).flatMap(\.tags).uniqued()
+        guard let library = library(words), let loaded = try? library.load(withNotes: false) else { return [] }
+        return loaded.index.tagCounts().map(\.tag)
     }
 
     static func authors(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
@@ -22,9 +25,28 @@ enum CompletionValues {
         ReadingStatus.allCases.map(\.rawValue)
     }
 
-    /// Book file names without `.md`, relative to the library.
+    /// Book file names without `.md`, relative to the library; and, once a word is typed, the
+    /// books whose title or author starts with it, as names shelf resolves: the title from that
+    /// word on (`left-hand-of-darkness`), or the author then the title
+    /// (`ursula-k-le-guin-the-left-hand-of-darkness`). Shells keep the candidates that start
+    /// with what was typed, so these are the forms that let a title or an author word complete.
     static func bookNames(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        books(words).map { String($0.path.dropLast(3)) }
+        let books = books(words)
+        let stems = books.map { String($0.path.dropLast(3)) }
+        // Words as the resolver reads them (any script, case and accents folded), joined by dashes.
+        let dashed = { (text: String) in TextFolding.words(text).joined(separator: "-") }
+        let typed = dashed(prefix)
+        guard !typed.isEmpty else { return stems }
+        var names = stems
+        for book in books {
+            let title = TextFolding.words(book.title)
+            for start in title.indices { names.append(title[start...].joined(separator: "-")) }
+            for author in book.authors {
+                let name = TextFolding.words(author)
+                for start in name.indices { names.append((name[start...] + title).joined(separator: "-")) }
+            }
+        }
+        return names.filter { $0.hasPrefix(typed) || $0.hasPrefix(prefix) }.uniqued()
     }
 
     /// Saved queries as `@name`, and `tag:` terms.

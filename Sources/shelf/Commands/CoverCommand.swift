@@ -37,6 +37,6 @@ struct CoverCommand: ParsableCommand {
         Diagnostics.report(problems, library: library)
         let summary = action.fetchMissing(among: index.books)
         reporter.finish()
-        Output.line("Downloaded \(summary.fetched) of \(summary.total) covers.")
+        Output.line("Downloaded \(summary.fetched) of " + Plural.count(summary.total, "cover") + ".")
     }
 }

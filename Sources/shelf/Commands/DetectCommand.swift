@@ -35,7 +35,7 @@ struct DetectCommand: ParsableCommand {
         } catch {
             throw Diagnostics.failure(error.description)
         }
-        Output.line("\(report.files) files with front matter. Keys, by how many files use them:")
+        Output.line(Plural.count(report.files, "file") + " with front matter. Keys, by how many files use them:")
         let width = report.keyCounts.map { String($0.count).count }.max() ?? 1
         for (key, count) in report.keyCounts.prefix(40) {
             let field = VocabularyPreset.obsidianBookSearch.vocabulary.field(forKey: key) ?? CanonicalField(key: key)

@@ -53,7 +53,15 @@ struct ExportCommand: ParsableCommand {
         }
         let result = try QueryRunner.run(filters, library: library)
         let books = BookSortKey.title.sort(result.books)
-        let withNotes = { books.map { ExportedBook(book: $0, notes: library.notes(of: $0) ?? "") } }
+        let withNotes = {
+            // Reading every book's notes is the slow part of a large export: a bar on a terminal.
+            let progress = CommandReporter(progressFrom: CommandReporter.longWork)
+            defer { progress.finish() }
+            return books.enumerated().map { done, book in
+                progress.progress(done + 1, of: books.count, "Reading notes")
+                return ExportedBook(book: book, notes: library.notes(of: book) ?? "")
+            }
+        }
         let text: String
         switch format {
         case .json: text = JSONExporter.export(withNotes())
@@ -62,9 +70,11 @@ struct ExportCommand: ParsableCommand {
         case .html:
             let folder = destination ?? "."
             do {
-                try ExportAction(library: library).writeCatalog(withNotes(), title: ExportCommand.catalogTitle(library), to: folder) {
-                    Diagnostics.write("shelf: " + $0)
-                }
+                let progress = CommandReporter(progressFrom: CommandReporter.longWork)
+                defer { progress.finish() }
+                try ExportAction(library: library).writeCatalog(
+                    withNotes(), title: ExportCommand.catalogTitle(library), to: folder,
+                    warn: { progress.warning($0) }, progress: { progress.progress($0, of: $1, "Writing") })
             } catch {
                 throw Diagnostics.failure(String(describing: error))
             }

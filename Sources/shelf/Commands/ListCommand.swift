@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let result = try QueryRunner.run(filters, library: library)
+        let result = try QueryRunner.run(filters, library: library, explainingEmpty: true)
         var books = sort.sort(result.books, reversed: reverse)
         if let limit { books = Array(books.prefix(limit)) }
         ProcessLifetime.keepUntilExit(books)

@@ -71,7 +71,7 @@ struct LookupCommand: ParsableCommand {
         }
         reporter.finish()
         guard summary.total > 0 else { return Output.line("No book waits for a lookup.") }
-        Output.line("Filled \(summary.filled) of \(summary.total) pending books."
+        Output.line("Filled \(summary.filled) of " + Plural.count(summary.total, "pending book") + "."
             + (summary.failed > 0 ? " \(summary.failed) still pending (see above)." : ""))
         if summary.failed > 0 && summary.filled == 0 { throw ExitCode(1) }
     }

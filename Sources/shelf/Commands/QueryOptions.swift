@@ -63,26 +63,27 @@ struct QueryOptions: ParsableArguments {
             if parsed != .all { parts.append(parsed) }
             for tag in tags { parts.append(.field(FieldQuery(name: "tags", operation: .matches, value: tag))) }
             if !statuses.isEmpty {
-                let options = try statuses.map { try field("status", .matches, $0, parser: parser) }
+                let options = try statuses.map { try field("status", .matches, $0, flag: "--status", parser: parser) }
                 parts.append(options.count == 1 ? options[0] : .or(options))
             }
-            if let author { parts.append(try field("authors", .matches, author, parser: parser)) }
+            if let author { parts.append(try field("authors", .matches, author, flag: "--author", parser: parser)) }
             if let rating {
                 guard let range = RatingRange.parse(rating) else {
                     throw ValidationError("--rating takes N or N..M with ratings from 1 to 5, not '\(rating)'")
                 }
-                parts.append(try field("rating", .range(String(range.lowerBound), String(range.upperBound)), rating, parser: parser))
+                parts.append(try field("rating", .range(String(range.lowerBound), String(range.upperBound)), rating, flag: "--rating", parser: parser))
             }
-            for (key, value) in [("series", series), ("genres", genre), ("location", location), ("format", bookFormat)] {
-                if let value { parts.append(try field(key, .matches, value, parser: parser)) }
+            for (key, flag, value) in [("series", "--series", series), ("genres", "--genre", genre), ("location", "--location", location),
+                                       ("format", "--book-format", bookFormat)] {
+                if let value { parts.append(try field(key, .matches, value, flag: flag, parser: parser)) }
             }
-            let dates: [(String, FieldQuery.Operation, String?)] = [
-                ("added", .greaterOrEqual, addedAfter), ("added", .lessOrEqual, addedBefore),
-                ("started", .greaterOrEqual, startedAfter), ("started", .lessOrEqual, startedBefore),
-                ("finished", .greaterOrEqual, finishedAfter), ("finished", .lessOrEqual, finishedBefore),
+            let dates: [(String, FieldQuery.Operation, String?, String)] = [
+                ("added", .greaterOrEqual, addedAfter, "--added-after"), ("added", .lessOrEqual, addedBefore, "--added-before"),
+                ("started", .greaterOrEqual, startedAfter, "--started-after"), ("started", .lessOrEqual, startedBefore, "--started-before"),
+                ("finished", .greaterOrEqual, finishedAfter, "--finished-after"), ("finished", .lessOrEqual, finishedBefore, "--finished-before"),
             ]
-            for case let (key, operation, value?) in dates {
-                parts.append(try field(key, operation, value, parser: parser))
+            for case let (key, operation, value?, flag) in dates {
+                parts.append(try field(key, operation, value, flag: flag, parser: parser))
             }
             if favorite { parts.append(.field(FieldQuery(name: "favorite", operation: .matches, value: "true"))) }
         } catch let error as QueryError {
@@ -95,8 +96,17 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    /// A flag's field term, checked the way the query language checks it.
-    private func field(_ name: String, _ operation: FieldQuery.Operation, _ value: String, parser: QueryParser) throws -> QueryExpression {
+    /// A flag's field term, checked the way the query language checks it; a bad value is named
+    /// with its flag (`--status: 'finishd' is not a status…`), not with a query the user never typed.
+    private func field(_ name: String, _ operation: FieldQuery.Operation, _ value: String, flag: String, parser: QueryParser) throws -> QueryExpression {
+        do {
+            return try term(name, operation, value, parser: parser)
+        } catch let error as QueryError {
+            throw Diagnostics.failure("\(flag): \(error.message)")
+        }
+    }
+
+    private func term(_ name: String, _ operation: FieldQuery.Operation, _ value: String, parser: QueryParser) throws -> QueryExpression {
         let quoted = "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         switch operation {
         case .range(let low, let high):
@@ -127,16 +137,31 @@ enum RatingRange {
 
 /// Running a query over the library, with problems reported and failures turned into messages.
 enum QueryRunner {
-    static func run(_ options: QueryOptions, library: Library) throws -> QueryResult {
+    /// - Parameter explainingEmpty: when nothing matches, say why on stderr, in terms of the
+    ///   query typed (a field or tag no book has, the nearest spelling that exists).
+    static func run(_ options: QueryOptions, library: Library, explainingEmpty: Bool = false) throws -> QueryResult {
         let today = Clock.today()
         let expression = try options.expression(parser: library.queryParser(today: today))
         do {
             let result = try library.query(expression, today: today)
             ProcessLifetime.keepUntilExit(result)
             Diagnostics.report(result.problems, library: library)
+            if explainingEmpty, result.matches.isEmpty {
+                explain(expression, index: result.index, library: library, today: today)
+            }
             return result
         } catch {
             throw Diagnostics.failure(error.description)
         }
+    }
+
+    /// Writes why `expression` matched nothing, one `shelf: …` line per reason (on a pipe, only
+    /// the slips).
+    static func explain(_ expression: QueryExpression, index: LibraryIndex, library: Library, today: BookDate) {
+        let hints = EmptyResultHints(index: index, today: today, notesReader: { library.notes(of: $0) }).hints(for: expression)
+        // A script asked a fair question and got an empty answer: it hears only of slips (a
+        // field no book has). A person at a terminal hears every reason.
+        let atTerminal = isatty(STDERR_FILENO) == 1
+        for hint in hints where atTerminal || hint.isSlip { Diagnostics.write("shelf: " + hint.text) }
     }
 }

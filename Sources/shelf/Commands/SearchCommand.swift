@@ -44,7 +44,10 @@ struct SearchCommand: ParsableCommand {
             Output.line(JSONValue.array(found.results.map(json)).serialized(indent: 2))
         case .table:
             if found.results.isEmpty {
-                Diagnostics.write("No books match. Try fewer words, or a prefix: shelf search estr")
+                Diagnostics.write("No books match.")
+                if let loaded = try? library.query(expression, today: today) {
+                    QueryRunner.explain(expression, index: loaded.index, library: library, today: today)
+                }
                 return
             }
             let terms = expression.positiveTerms

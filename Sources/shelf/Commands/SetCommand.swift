@@ -37,8 +37,8 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let edits = try assignments.map { text in
-            try BookEditing.checked { try FieldAssignment(parsing: text).edit(force: force) }
+        let edits = try assignments.flatMap { text in
+            try BookEditing.checked { try FieldAssignment(parsing: text).edits(force: force) }
         }
         try BookEditing.edit(book, library: library.open(), edits: edits, force: force)
     }

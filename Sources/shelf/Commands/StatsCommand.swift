@@ -20,7 +20,7 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filters: QueryOptions
-    @Option(help: ArgumentHelp("Show one year month by month.", valueName: "year")) var year: Int?
+    @Option(help: ArgumentHelp("Only the books of one year (finished, started or added in it), finished month by month.", valueName: "year")) var year: Int?
     @Option(help: ArgumentHelp("Count books by any field (language, genre, your own country…).", valueName: "field")) var by: String?
     @OptionGroup var output: TextOrJSONOptions
 
@@ -32,20 +32,21 @@ struct StatsCommand: ParsableCommand {
             Output.line(stats.json().serialized(indent: 2))
             return
         }
-        Output.write(StatsRenderer.render(stats, width: Terminal.width ?? 80, style: .standard))
+        Output.write(StatsRenderer.render(stats, byField: by, width: Terminal.width ?? 80, style: .standard))
     }
 }
 
 /// The terminal view of the stats.
 enum StatsRenderer {
-    static func render(_ stats: LibraryStats, width: Int, style: Style) -> String {
-        var text = style.bold("\(stats.total) books") + "  "
+    /// - Parameter byField: the field of `--by`, as typed, for its section's heading.
+    static func render(_ stats: LibraryStats, byField: String? = nil, width: Int, style: Style) -> String {
+        var text = style.bold(Plural.count(stats.total, "book")) + "  "
         text += ReadingStatus.allCases.map { "\(stats.byStatus[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
         if let average = stats.averageRating {
             text += "Average rating \(String(format2: average)) ★"
         }
         if let days = stats.averageDaysToFinish {
-            text += (stats.averageRating == nil ? "" : " · ") + "\(Int(days.rounded())) days to finish a book on average"
+            text += (stats.averageRating == nil ? "" : " · ") + Plural.count(Int(days.rounded()), "day") + " to finish a book on average"
         }
         text += "\n"
         if let months = stats.finishedByMonth, let year = stats.monthYear {
@@ -67,7 +68,7 @@ enum StatsRenderer {
             text += "\n" + style.bold(title) + "\n" + Charts.bars(rows.prefix(5).map { ($0.name, $0.count) }, width: width, style: style)
         }
         if let by = stats.by {
-            text += "\n" + style.bold("By value") + "\n" + Charts.bars(by.prefix(15).map { ($0.value, $0.count) }, width: width, style: style)
+            text += "\n" + style.bold("By " + (byField ?? "value")) + "\n" + Charts.bars(by.prefix(15).map { ($0.value, $0.count) }, width: width, style: style)
         }
         return text
     }

@@ -21,7 +21,7 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        let edits = try tags.map { tag in try BookEditing.checked { .add("tags", try FieldAssignment.checkedItem(tag)) } }
+        let edits = try tags.map { tag in try BookEditing.checked { FieldEdit.add("tags", try FieldAssignment.checkedItem(tag)) } }
         try BookEditing.edit(book, library: library.open(), edits: edits)
     }
 }
@@ -46,7 +46,7 @@ struct UntagCommand: ParsableCommand {
     }
 
     func run() throws {
-        let edits = try tags.map { tag in try BookEditing.checked { .remove("tags", try FieldAssignment.checkedItem(tag)) } }
+        let edits = try tags.map { tag in try BookEditing.checked { FieldEdit.remove("tags", try FieldAssignment.checkedItem(tag)) } }
         try BookEditing.edit(book, library: library.open(), edits: edits)
     }
 }

@@ -31,15 +31,15 @@ struct TagsRenameCommand: ParsableCommand {
         }
         if !yes {
             guard Prompt.isInteractive else {
-                throw Diagnostics.failure("renaming '\(old)' changes \(action.bookCount) books; pass --yes to go ahead")
+                throw Diagnostics.failure("renaming '\(old)' changes \(Plural.count(action.bookCount, "book")); pass --yes to go ahead")
             }
-            guard Prompt.confirm("Rename '\(old)' to '\(new)' in \(action.bookCount) books?") else { return }
+            guard Prompt.confirm("Rename '\(old)' to '\(new)' in \(Plural.count(action.bookCount, "book"))?") else { return }
         }
         let reporter = CommandReporter()
         let report = action.run(reporter: reporter)
         reporter.finish()
         if !report.failed.isEmpty {
-            throw Diagnostics.failure("\(report.failed.count) books could not be changed (see above); run again to retry")
+            throw Diagnostics.failure(Plural.count(report.failed.count, "book") + " could not be changed (see above); run again to retry")
         }
     }
 }

@@ -8,11 +8,21 @@ final class CommandReporter: ActionReporter {
     /// Whether result lines are shown (`--quiet` style commands turn them off).
     private let showsResults: Bool
 
-    init(showsResults: Bool = true) {
+    /// Files to read or write from which `check` and `export` show a bar: about a second's work.
+    static let longWork = 1000
+
+    /// Work of fewer steps gets no bar: it ends before a bar would tell anything.
+    private let minimumSteps: Int
+
+    /// - Parameter minimumSteps: the fewest steps work must have for a bar (work that can take
+    ///   more than a second: reading a thousand files, say).
+    init(showsResults: Bool = true, progressFrom minimumSteps: Int = 0) {
         self.showsResults = showsResults
+        self.minimumSteps = minimumSteps
     }
 
     func progress(_ done: Int, of total: Int, _ label: String) {
+        guard total >= minimumSteps else { return }
         var current = bar.flatMap { $0.total == total && $0.label == label ? $0 : nil } ?? ProgressBar(total: total, label: label)
         current.advance(by: done - current.done)
         if done >= total {

@@ -1,7 +1,8 @@
 import Testing
 @testable import ShelfKit
 
-/// docs/query.md, "Errors": a malformed query is refused with the 1-based column where it went wrong.
+/// docs/query.md, "Errors and hints": a malformed query is refused with the 1-based column of the
+/// character that is wrong (in a field's value, the value's own character, not the term's start).
 @Suite struct QueryParseErrorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var query: String
@@ -23,16 +24,18 @@ import Testing
         Case(query: "title:", column: 7, message: "'title:' needs a value"),
         Case(query: "dune title: messiah", column: 12, message: "'title:' needs a value"),
         Case(query: "rating:>=", column: 10, message: "'rating:' needs a value"),
-        Case(query: "rating:>=x", column: 1, message: "'x' is not a number"),
-        Case(query: "dune rating:>=x", column: 6, message: "'x' is not a number"),
-        Case(query: "pages:many", column: 1, message: "'many' is not a number"),
-        Case(query: "rating:1..x", column: 1, message: "'x' is neither a number nor a date"),
-        Case(query: "finished:2023-13", column: 1, message: "'2023-13' is not a date"),
-        Case(query: "added:>-30x", column: 1, message: "'-30x' is not a date"),
-        Case(query: "status:bogus", column: 1, message: "'bogus' is not a status"),
-        Case(query: "le guin status:someday", column: 9, message: "'someday' is not a status"),
-        Case(query: "title:/[/", column: 1, message: "'[' is not a valid regular expression"),
-        Case(query: "dune title:/(/", column: 6, message: "'(' is not a valid regular expression"),
+        Case(query: "rating:>=x", column: 10, message: "'x' is not a number"),
+        Case(query: "dune rating:>=x", column: 15, message: "'x' is not a number"),
+        Case(query: "pages:many", column: 7, message: "'many' is not a number"),
+        Case(query: "rating:1..x", column: 11, message: "'x' is neither a number nor a date"),
+        Case(query: "finished:2023-13", column: 10, message: "'2023-13' is not a date"),
+        Case(query: "added:>-30x", column: 8, message: "'-30x' is not a date"),
+        Case(query: "status:\"bogus\"", column: 9, message: "'bogus' is not a status"),
+        Case(query: "pages:1..x", column: 10, message: "'x' is neither a number nor a date"),
+        Case(query: "status:bogus", column: 8, message: "'bogus' is not a status"),
+        Case(query: "le guin status:someday", column: 16, message: "'someday' is not a status"),
+        Case(query: "title:/[/", column: 8, message: "'[' is not a valid regular expression"),
+        Case(query: "dune title:/(/", column: 13, message: "'(' is not a valid regular expression"),
         Case(query: "title:/abc", column: 7, message: "the regular expression is not closed with /"),
         Case(query: "OR dune", column: 1, message: "OR and AND go between two terms"),
         Case(query: "AND dune", column: 1, message: "OR and AND go between two terms"),
@@ -51,7 +54,7 @@ import Testing
 
     @Test func theDescriptionShowsTheQueryWithACaretUnderTheColumn() throws {
         let number = try #require(QueryTestLibrary.parseError("rating:>=x"))
-        #expect(number.description == "'x' is not a number (column 1)\n  rating:>=x\n  ^")
+        #expect(number.description == "'x' is not a number (column 10)\n  rating:>=x\n           ^")
         let paren = try #require(QueryTestLibrary.parseError("tag:sci-fi (author:banks"))
         #expect(paren.description == "the ( opened here is not closed (column 12)\n  tag:sci-fi (author:banks\n             ^")
     }

@@ -81,7 +81,7 @@ import Testing
         let before = try world.library.snapshot()
         let result = try world.runOffline(["lookup", "--pending"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdoutLines.last == "Filled 0 of 1 pending books. 1 still pending (see above).", "\(result)")
+        #expect(result.stdoutLines.last == "Filled 0 of 1 pending book. 1 still pending (see above).", "\(result)")
         #expect(result.stderr.contains("isbn-9780441478125.md"), "\(result)")
         #expect(try world.library.snapshot() == before)
     }
@@ -115,7 +115,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md"])
         #expect(result.stderr.contains("looks like a book you have"), "\(result)")
-        #expect(result.stderrLines.last == "Added 1 books; 1 not added (see above).")
+        #expect(result.stderrLines.last == "Added 1 book; 1 not added (see above).")
     }
 
     @Test func stdinWithNothingValidExitsOne() throws {

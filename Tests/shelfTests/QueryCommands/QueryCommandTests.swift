@@ -109,7 +109,7 @@ import Testing
         let result = try L.run(["ls", "rating:>=x"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout == "")
-        #expect(result.stderr == "shelf: 'x' is not a number (column 1)\n  rating:>=x\n  ^\n")
+        #expect(result.stderr == "shelf: 'x' is not a number (column 10)\n  rating:>=x\n           ^\n")
     }
 
     @Test func anUnclosedParenthesisPointsAtIt() throws {
