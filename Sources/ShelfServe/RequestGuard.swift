@@ -23,8 +23,13 @@ struct RequestGuard: Sendable {
 
     /// Why a form is refused, or nil.
     func refusal(_ request: Request, form: FormBody?) -> String? {
+        refusal(request, token: form.map { $0["token"] })
+    }
+
+    /// Why a form carrying `token` (nil: no form to check) is refused, or nil.
+    func refusal(_ request: Request, token given: String??) -> String? {
         if let refusal = hostRefusal(request) { return refusal }
-        if let form, form["token"] != token {
+        if let given, given != token {
             return "the form is from an earlier start of shelf serve, or from another site; reload the page and try again"
         }
         return nil

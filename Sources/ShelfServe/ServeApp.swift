@@ -80,8 +80,8 @@ struct ServeApp: Sendable {
         guard let form = MultipartForm(contentType: request.headers[.contentType] ?? "", body: Array(buffer: body)) else {
             return try pages.addPage(notice: "The upload was not a photo form; try again.", status: .badRequest).response(from: request, context: context)
         }
-        let token = FormBody("token=" + FormBody.encode(String(decoding: form.part("token")?.bytes ?? [], as: UTF8.self)))
-        if let refusal = requestGuard.refusal(request, form: token) {
+        let token = form.part("token").map { String(decoding: $0.bytes, as: UTF8.self) }
+        if let refusal = requestGuard.refusal(request, token: .some(token)) {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         return try respond(pages.addScanned(form.part("photo")?.bytes ?? []), request, context: context)
