@@ -32,9 +32,13 @@ struct ReadingPlan {
     /// Finishes the open read, or records a finish; `--again` logs one more read of a book
     /// already finished.
     func finish() throws -> [FieldEdit] {
+        // A new rating comes last, so a new `rating:` line follows the new `finished:` line.
+        try finishingEdits() + (request.rating.map { [.set("rating", .typed(String($0)))] } ?? [])
+    }
+
+    private func finishingEdits() throws -> [FieldEdit] {
         let given = try checkedDate()
         var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.read.rawValue))]
-        if let rating = request.rating { edits.append(.set("rating", .typed(String(rating)))) }
         if let latest = book.latestRead, latest.outcome == .finished {
             if request.again {
                 try refuseUnreadableDates()

@@ -80,6 +80,21 @@ extension Book {
         return items.compactMap(BookRead.init(item:))
     }
 
+    /// The day the latest read ended, over every read (a re-read under way keeps the last
+    /// read's end), for `--sort finished`.
+    public var lastFinished: BookDate? {
+        finished ?? earlierReads.compactMap(\.ended).max()
+    }
+
+    /// The dates a query compares: every read's for `started` and `finished`, else the one date.
+    func queryDates(of name: String) -> [BookDate] {
+        switch CanonicalField(key: name) {
+        case .started?: return readDates(.started)
+        case .finished?: return readDates(.finished)
+        default: return queryDate(of: name).map { [$0] } ?? []
+        }
+    }
+
     /// Every date of a reading field over all reads: `started` or `finished` (and the day an
     /// abandoned read stopped, which `finished` holds for the latest read).
     func readDates(_ field: CanonicalField) -> [BookDate] {

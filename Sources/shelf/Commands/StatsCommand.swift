@@ -29,10 +29,11 @@ struct StatsCommand: ParsableCommand {
         let result = try QueryRunner.run(filters, library: library)
         let stats = LibraryStats(result.books, year: year, by: by)
         if output.isJSON {
-            Output.line(stats.json().serialized(indent: 2))
+            Output.line(stats.json().adding("reads", RereadStats(result.books).json()).serialized(indent: 2))
             return
         }
         Output.write(StatsRenderer.render(stats, width: Terminal.width ?? 80, style: .standard))
+        if let rereads = RereadStats(result.books).summary { Output.write("\n" + rereads + "\n") }
     }
 }
 
@@ -80,5 +81,13 @@ extension String {
     init(format2 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+extension JSONValue {
+    /// The object with one more member (the stats' re-read counts).
+    func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members + [(key, value)])
     }
 }
