@@ -56,6 +56,25 @@ public struct ReadingAction {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).abandon() }
     }
 
+    /// Logs how far the reader is (`120`, `45%`, `3h20m`) on a day, starting the book if it was
+    /// not started; reports the position and pace.
+    @discardableResult
+    public func progress(_ name: String, position text: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+        guard let position = ProgressEntry.Position(text) else {
+            throw ReadingError("'\(text)' is not a position: a page (120), a percent (45%) or a time into an audiobook (3h20m)")
+        }
+        var logged: Book?
+        let outcome = try run(name, request, reporter: reporter) { book, request in
+            logged = book
+            return try ReadingPlan(book: book, request: request).progress(position)
+        }
+        if let path = logged?.path, let book = try? BookReading.book(at: path, writer: writer),
+           let summary = ReadingProgress(book: book).summary {
+            reporter.result(summary)
+        }
+        return outcome
+    }
+
     private func run(_ name: String, _ request: Request, reporter: any ActionReporter,
                      plan: (Book, Request) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)

@@ -99,6 +99,27 @@ struct ReadingPlan {
         }
     }
 
+    /// Logs a position in the read going on; a book not started is started on that day.
+    func progress(_ position: ProgressEntry.Position) throws -> [FieldEdit] {
+        let day = try checkedDate() ?? request.today
+        if case .page(let page) = position, let pages = book.pages, page > pages {
+            throw ReadingError("page \(page) is past the book's last page (\(pages))")
+        }
+        var edits: [FieldEdit] = []
+        switch book.latestRead?.outcome {
+        case .finished?, .abandoned?:
+            throw ReadingError("the last read is over (\(book.status?.rawValue ?? "read")); start a new read first: shelf start BOOK")
+        case nil:
+            edits = [.set("status", .string(ReadingStatus.reading.rawValue)), .set("started", .typed(day.text))]
+        case .open?:
+            if book.status != .reading { edits.append(.set("status", .string(ReadingStatus.reading.rawValue))) }
+            if let started = book.started, DateSpan(day).last < DateSpan(started).first {
+                throw ReadingError("\(day.text) is before the read started (\(started.text))")
+            }
+        }
+        return edits + ReadingProgress.logEdits(book: book, entry: ProgressEntry(date: day, position: position))
+    }
+
     /// The latest read as it goes into `reads:`: the rating of a finished read and the
     /// page an abandoned one stopped at come along.
     private func archived(_ read: BookRead) -> BookRead {

@@ -149,14 +149,28 @@ public struct ReadingProgress: Sendable {
         return Int((Double(pages - page) / pace).rounded(.up))
     }
 
+    /// `page 120 of 412 (29%) · 12.5 pages a day · about 24 days to go`, or nil with no entry.
+    public var summary: String? {
+        guard let current else { return nil }
+        var parts: [String] = []
+        var position = current.position.text
+        if case .page = current.position, let pages { position += " of \(pages)" }
+        if let percent, case .page = current.position { position += " (\(Int(percent.rounded()))%)" }
+        parts.append(position + " on " + current.date.text)
+        if let pace = pagesPerDay { parts.append(String(format: "%.1f pages a day", pace)) }
+        if let days = daysLeft { parts.append(days == 0 ? "done" : "about \(days) day\(days == 1 ? "" : "s") to go") }
+        return parts.joined(separator: " · ")
+    }
+
     /// The edits that log `entry`: a line added, or the same day's line replaced.
     static func logEdits(book: Book, entry: ProgressEntry) -> [FieldEdit] {
         let progress = ReadingProgress(book: book)
-        if let sameDay = progress.lines.last(where: { ProgressEntry(line: $0)?.date.text == entry.date.text }) {
-            return sameDay == entry.line ? [] : [.rename(key, from: sameDay, to: entry.line)]
-        }
         // The line is plain YAML: a date, a space, then `page 120`, `45%` or `3h20m`, which no
-        // YAML reader takes for anything but a string.
-        return [.appendItem(key, raw: entry.line)]
+        // YAML reader takes for anything but a string (so it is written unquoted).
+        let append = FieldEdit.appendItem(key, raw: entry.line)
+        guard let sameDay = progress.lines.last(where: { ProgressEntry(line: $0)?.date.text == entry.date.text }) else { return [append] }
+        if sameDay == entry.line { return [] }
+        // The day's line goes and the new one ends the list (a list left empty goes whole).
+        return [progress.lines.count == 1 ? .unset(key) : .remove(key, sameDay), append]
     }
 }

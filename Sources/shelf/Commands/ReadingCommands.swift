@@ -132,3 +132,30 @@ struct AbandonCommand: ParsableCommand {
         try dates.run(library: library) { try $0.abandon(book, dates.request(page: page), reporter: $1) }
     }
 }
+
+/// `shelf progress BOOK POSITION`: logs a page, a percent or a time into an audiobook.
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Log how far you are in a book: a page, a percent, or a time into an audiobook.",
+        discussion: """
+            Each update is one line of the book's progress: list, dated today (a second update \\
+            on the same day replaces that day's line). A book not started yet is started. shelf \\
+            prints where you are and your pace; shelf show prints it too.
+
+            Examples:
+              shelf progress dune 120
+              shelf progress dune 45%
+              shelf progress "project hail mary" 3h20m
+              shelf progress dune 200 --date 2024-03-01
+            """)
+
+    @OptionGroup var library: LibraryOptions
+    @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
+    @Argument(help: ArgumentHelp("A page (120), a percent (45%) or a time (3h20m, 1:05).", valueName: "position")) var position: String
+    @OptionGroup var dates: ReadingDateOptions
+
+    func run() throws {
+        try dates.run(library: library) { try $0.progress(book, position: position, dates.request(), reporter: $1) }
+    }
+}

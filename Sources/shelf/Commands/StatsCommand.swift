@@ -9,7 +9,8 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             A query narrows the books first. JSON keys: total, by_status, finished_by_year, \
             finished_by_month (with --year), pages_by_year, ratings, average_rating, top_authors, \
-            top_tags, average_days_to_finish, by (with --by).
+            top_tags, average_days_to_finish, by (with --by), reads (every finished read: reads, \
+            rereads, reread_books, reads_by_year).
 
             Examples:
               shelf stats
