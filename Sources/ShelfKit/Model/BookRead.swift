@@ -161,3 +161,20 @@ extension BookRead {
         return "{" + parts.joined(separator: ", ") + "}"
     }
 }
+
+extension BookRead {
+    /// `{"started": "2019-03-02", "finished": "2019-04-11", "rating": 4}`: the read's known parts.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let started { members.append(("started", .string(started.text))) }
+        switch outcome {
+        case .finished: members.append(("finished", ended.map { .string($0.text) } ?? .bool(true)))
+        case .abandoned: members.append(("abandoned", ended.map { .string($0.text) } ?? .bool(true)))
+        case .open: break
+        }
+        if let page { members.append(("page", .integer(page))) }
+        if let format { members.append(("format", .string(format))) }
+        if let rating { members.append(("rating", .integer(rating))) }
+        return .object(members)
+    }
+}

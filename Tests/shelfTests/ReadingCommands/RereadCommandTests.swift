@@ -149,3 +149,17 @@ import Testing
         #expect(try expectEditSuccess(["stats"], in: library).stdout.contains("3 reads · 1 re-read of 1 book"))
     }
 }
+
+/// Exports carry every read.
+@Suite struct ReadsExportTests {
+    @Test func csvAndGoodreadsExportsCarryEveryRead() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", "---\ntitle: Dune\nstatus: read\nfinished: 2024-01-05\nreads:\n  - {started: 2019-03-02, finished: 2019-04-11, rating: 4}\n---\n"),
+        ])
+        let csv = try expectEditSuccess(["export", "csv"], in: library).stdout
+        #expect(csv.contains("times_read,reads\r\n"), "\(csv)")
+        #expect(csv.contains(",2,\"[{\"\"started\"\":\"\"2019-03-02\"\",\"\"finished\"\":\"\"2019-04-11\"\",\"\"rating\"\":4},{\"\"finished\"\":\"\"2024-01-05\"\"}]\"\r\n"), "\(csv)")
+        let goodreads = try expectEditSuccess(["export", "goodreads"], in: library).stdout
+        #expect(goodreads.contains(",2,"), "\(goodreads)")
+    }
+}
