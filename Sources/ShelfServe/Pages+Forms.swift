@@ -41,13 +41,14 @@ extension Pages {
                 let edit = value == "none" ? FieldEdit.unset("rating") : try FieldAssignment(key: "rating", value: value).edit()
                 try library.writer.edit(path, edits: [edit])
             case "status":
-                let (status, key): (ReadingStatus, CanonicalField) = switch form["status"] {
-                case "reading": (.reading, .started)
-                case "read": (.read, .finished)
-                case "abandoned": (.abandoned, .finished)
+                let reading = ReadingAction(writer: library.writer, finder: BookFinder(library: library))
+                let request = ReadingAction.Request(today: Pages.today())
+                switch form["status"] {
+                case "reading": try reading.start(path, request, reporter: SilentReporter())
+                case "read": try reading.finish(path, request, reporter: SilentReporter())
+                case "abandoned": try reading.abandon(path, request, reporter: SilentReporter())
                 default: throw FormError("unknown status \(form["status"] ?? "")")
                 }
-                try editAction().transition(path, to: status, dating: key, date: nil, today: Pages.today(), reporter: SilentReporter())
             default:
                 throw FormError("unknown form \(action)")
             }

@@ -18,7 +18,7 @@ struct Shelf: ParsableCommand {
             ]),
             CommandGroup(name: "Changing books", subcommands: [
                 AddCommand.self, SetCommand.self, UnsetCommand.self, TagCommand.self, UntagCommand.self,
-                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self,
+                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self, ProgressCommand.self,
                 EditCommand.self, MoveCommand.self, RemoveCommand.self,
             ]),
             CommandGroup(name: "ISBNs and lookup", subcommands: [

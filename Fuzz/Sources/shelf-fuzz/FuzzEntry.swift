@@ -54,6 +54,7 @@ private func fuzzDocument(_ bytes: [UInt8]) {
         [.add("tags", "fuzz"), .remove("tags", "fuzz")],
         [.unset("status")],
         [.appendToBody("### 2024-03-02 21:14\n\nA note.")],
+        [.appendItem("reads", raw: "{started: 2019-03-02, finished: 2019-04-11}")],
     ]
     for group in edits {
         var editor = FrontMatterEditor(document: document, path: "fuzz.md", vocabulary: .standard)

@@ -12,6 +12,10 @@ public struct NewBookRequest: Sendable {
     public var publisher: String?
     public var published: String?
     public var pages: String?
+    /// When the book was started and finished (`--started`, `--finished`): a finished book
+    /// is dated today unless a date is given.
+    public var started: String?
+    public var finished: String?
     /// Other fields, each `key=value`.
     public var extra: [String] = []
     /// Text for the body.
@@ -30,14 +34,19 @@ public struct NewBookRequest: Sendable {
         }
         if !authors.isEmpty { file.set("authors", .list(authors)) }
         let hasStatus = file.fields.contains { $0.key == "status" }
+        let impliedStatus = finished != nil ? ReadingStatus.read : started != nil ? .reading : nil
+        let statusText = status ?? impliedStatus?.rawValue
         let checked: [(String, String?)] = [
-            ("status", status ?? (hasStatus ? nil : ReadingStatus.toRead.rawValue)),
+            ("status", statusText ?? (hasStatus ? nil : ReadingStatus.toRead.rawValue)),
             ("rating", rating), ("series", series), ("series_index", seriesIndex),
             ("publisher", publisher), ("published", published), ("pages", pages),
         ]
         for case let (key, text?) in checked { file.set(key, try Self.checkedValue(key, text, force: force)) }
         if !tags.isEmpty { file.set("tags", .list(tags)) }
         file.set("added", .typed(today.text))
+        for (key, date) in try readingDates(status: statusText.flatMap(ReadingStatus.init(alias:)), today: today, force: force) {
+            file.set(key, .typed(date.text))
+        }
         for assignment in extra {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw LookupActionError("--set takes key=value, not '\(assignment)'")
@@ -47,6 +56,21 @@ public struct NewBookRequest: Sendable {
             file.set(CanonicalField(key: key)?.rawValue ?? key, try Self.checkedValue(key, text, force: force))
         }
         file.notes = note
+    }
+
+    /// `started` and `finished` for the status asked: a book added as read was finished today
+    /// unless `--finished` says when; one being read was started today. Dates are checked as
+    /// `shelf finish` checks them.
+    private func readingDates(status: ReadingStatus?, today: BookDate, force: Bool) throws -> [(String, BookDate)] {
+        let start = try started.map { try ReadingDates.check($0, today: today, force: force) }
+        var end = try finished.map { try ReadingDates.check($0, today: today, force: force) }
+        switch status {
+        case .read?, .abandoned?: end = end ?? today
+        case .reading?: if start == nil { return [("started", today)] }
+        case .toRead?, nil: break
+        }
+        if let start, let end { try ReadingDates.checkOrder(start: start, end: end) }
+        return [("started", start), ("finished", end)].compactMap { key, date in date.map { (key, $0) } }
     }
 
     private static func checkedValue(_ key: String, _ text: String, force: Bool) throws(EditError) -> NewValue {

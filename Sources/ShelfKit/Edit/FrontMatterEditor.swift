@@ -79,6 +79,17 @@ public struct FrontMatterEditor {
             } else if let splice = try splicer.rename(old, to: new, in: entry) {
                 try replace(splice.range, with: splice.bytes)
             }
+        case let .appendItem(key, raw):
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+                if frontMatter.isFlowMapping {
+                    try insertLine(key: key, value: .raw("[" + raw + "]"), in: frontMatter)
+                } else {
+                    try apply(.insertEntries(YAMLScalarWriter.string(key) + ":\n  - " + raw))
+                }
+                return
+            }
+            let splice = try ListSplicer(document: document).append(raw: raw, to: entry, afterColon: afterColon(of: entry))
+            try replace(splice.range, with: splice.bytes)
         case .insertEntries(let text):
             var lines = withLineEndings(text)
             if lines.last != 0x0A { lines += document.lineEnding.bytes }

@@ -45,6 +45,28 @@ struct ListSplicer {
         }
     }
 
+    /// The splice appending an item written as given (`{started: 2019-03-02}`) to the entry's
+    /// list: a new line in a block list, `, item` in a flow list, `[item]` for an empty value.
+    func append(raw item: String, to entry: FrontMatterEntry, afterColon: Int) throws(EditError) -> Splice {
+        switch entry.value {
+        case .sequence(let sequence):
+            guard let last = sequence.items.last else {
+                let inside = sequence.range.lowerBound + 1
+                return Splice(range: inside..<inside, bytes: Array(item.utf8))
+            }
+            if sequence.isFlow {
+                let at = last.range.upperBound
+                return Splice(range: at..<at, bytes: Array((", " + item).utf8))
+            }
+            let at = lineEnd(after: last.range.upperBound)
+            return Splice(range: at..<at, bytes: itemPrefix(of: last) + Array(item.utf8) + document.lineEnding.bytes)
+        case .scalar(let scalar) where scalar.isNull:
+            return Splice(range: afterColon..<scalar.range.upperBound, bytes: Array((" [" + item + "]").utf8))
+        case .scalar, .mapping, .alias:
+            throw .notAList(key: entry.key)
+        }
+    }
+
     /// The splice removing the first item equal to `item`, or nil when there is none.
     func remove(_ item: String, from entry: FrontMatterEntry, afterColon: Int) throws(EditError) -> Splice? {
         let folded = ListSplicer.fold(item)

@@ -14,8 +14,9 @@ public struct ExportedBook: Sendable {
 /// joined with `; `. A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
 /// `@`, a tab or a carriage return) is neutralised with a leading `'`.
 public enum CSVExporter {
-    /// The header: `path`, then every canonical field in canonical order.
-    public static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue)
+    /// The header: `path`, then every canonical field in canonical order, then the reads:
+    /// `times_read` (finished reads) and `reads` (every read, as a JSON array).
+    public static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
 
     /// The CSV text (CRLF line ends, as RFC 4180 has them) of `books`, in the order given.
     public static func export(_ books: [Book]) -> String {
@@ -34,7 +35,14 @@ public enum CSVExporter {
     }
 
     static func cell(_ column: String, of book: Book) -> String {
-        guard let field = CanonicalField(key: column) else { return column == "path" ? book.path : "" }
+        guard let field = CanonicalField(key: column) else {
+            switch column {
+            case "path": return book.path
+            case "times_read": return String(book.timesRead)
+            case "reads": return book.reads.isEmpty ? "" : JSONValue.array(book.reads.map(\.json)).serialized()
+            default: return ""
+            }
+        }
         switch field {
         case .title: return book.title
         case .authors: return book.authors.joined(separator: "; ")

@@ -12,8 +12,8 @@ public enum BookCollection: String, Sendable, CaseIterable {
         /// `series_counts:`; nil when unknown.
         public var total: Int?
 
-        /// Books read (for a series: "3 of 5 read").
-        public var readCount: Int { books.filter { $0.status == .read }.count }
+        /// Books read at least once (for a series: "3 of 5 read"); a re-read under way counts.
+        public var readCount: Int { books.filter { $0.timesRead > 0 }.count }
     }
 
     /// The entries for `books`, sorted by sort name.

@@ -41,7 +41,7 @@ public enum BookSortKey: String, Sendable, CaseIterable {
         case .author: return book.authors.first.map { .text(BookSortKey.authorKey($0)) }
         case .added: return book.added.map { .number($0.sortKey) }
         case .started: return book.started.map { .number($0.sortKey) }
-        case .finished: return book.finished.map { .number($0.sortKey) }
+        case .finished: return book.lastFinished.map { .number($0.sortKey) }
         case .rating: return book.rating.map { .number($0) }
         case .pages: return book.pages.map { .number($0) }
         case .published: return book.published.map { .number($0.sortKey) }

@@ -121,14 +121,17 @@ struct FieldMatcher {
             default: return number == wanted
             }
         }
-        guard let span = DateSpan.parse(value, today: today), let date = book.queryDate(of: query.name) else { return false }
-        let day = DateSpan(date).first
-        switch operation {
-        case .less: return day < span.first
-        case .lessOrEqual: return day <= span.last
-        case .greater: return day > span.last
-        case .greaterOrEqual: return day >= span.first
-        default: return day >= span.first && day <= span.last
+        guard let span = DateSpan.parse(value, today: today) else { return false }
+        // `started` and `finished` match when any read does (`finished:2024` finds a re-read).
+        return book.queryDates(of: query.name).contains { date in
+            let day = DateSpan(date).first
+            switch operation {
+            case .less: return day < span.first
+            case .lessOrEqual: return day <= span.last
+            case .greater: return day > span.last
+            case .greaterOrEqual: return day >= span.first
+            default: return day >= span.first && day <= span.last
+            }
         }
     }
 }

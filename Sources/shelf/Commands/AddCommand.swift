@@ -21,6 +21,7 @@ struct AddCommand: ParsableCommand {
             Examples:
               shelf add --isbn 9780441478125 --tag sci-fi
               shelf add --title "The Dispossessed" --author "Ursula K. Le Guin" --published 1974
+              shelf add --title Dune --status read --finished 2019-05
               shelf add --isbn -        # then scan barcodes; Ctrl-D ends
             """)
 
@@ -67,7 +68,9 @@ struct NewBookOptions: ParsableArguments {
     @Option(name: .customLong("author"), help: ArgumentHelp("An author (repeatable).", valueName: "name")) var authors: [String] = []
     @Option(help: "The ISBN (10 or 13 digits, check digit verified); - reads ISBNs from stdin.") var isbn: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeatable).", valueName: "tag")) var tags: [String] = []
-    @Option(help: "to-read (default), reading, read or abandoned.") var status: String?
+    @Option(help: "to-read (default), reading, read or abandoned. read records a finish today unless --finished is given.") var status: String?
+    @Option(help: ArgumentHelp("When you started it (YYYY-MM-DD, YYYY-MM or YYYY).", valueName: "date")) var started: String?
+    @Option(help: ArgumentHelp("When you finished it (implies --status read unless another is given).", valueName: "date")) var finished: String?
     @Option(help: "A rating from 1 to 5.") var rating: String?
     @Option(help: "The series.") var series: String?
     @Option(help: ArgumentHelp("The position in the series.", valueName: "N")) var seriesIndex: String?
@@ -92,6 +95,8 @@ extension NewBookOptions {
         request.publisher = publisher
         request.published = published
         request.pages = pages
+        request.started = started
+        request.finished = finished
         request.extra = extra
         request.note = note
         return request

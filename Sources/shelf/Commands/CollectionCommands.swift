@@ -34,10 +34,38 @@ struct AuthorsCommand: CollectionCommand {
 
 struct SeriesCommand: CollectionCommand {
     static let collection = BookCollection.series
-    static let configuration = collectionConfiguration("series", "Series with their books in order and how many you have read.")
+    static let configuration = CommandConfiguration(
+        commandName: "series",
+        abstract: "Series with their books in order, what you have read, the next to read and the gaps.",
+        discussion: """
+            A number from 1 to the highest you have (or to the series' series_count) that no \
+            book carries is a gap: #3 missing. The next to read is the first book in order not \
+            read, being read or abandoned. Takes a query to narrow the books first.
+
+            Examples:
+              shelf series
+              shelf series --missing
+              shelf series 'series:dune' --format json
+            """)
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filters: QueryOptions
     @OptionGroup var output: FormatOptions
+    @Flag(help: "Only the gaps: each series with numbers missing, and which.") var missing = false
+
+    func run() throws {
+        let library = try library.open()
+        let result = try QueryRunner.run(filters, library: library)
+        var entries = Self.collection.entries(result.books, config: library.config)
+        guard missing else {
+            Output.write(CollectionRenderer.render(entries, collection: Self.collection, format: output.resolved, library: library))
+            return
+        }
+        entries = entries.filter { !$0.missingNumbers.isEmpty }
+        switch output.resolved {
+        case .table, .plain: Output.write(SeriesLines.gaps(entries))
+        default: Output.write(CollectionRenderer.render(entries, collection: Self.collection, format: output.resolved, library: library))
+        }
+    }
 }
 
 struct GenresCommand: CollectionCommand {

@@ -9,7 +9,8 @@ struct StatsCommand: ParsableCommand {
         discussion: """
             A query narrows the books first. JSON keys: total, by_status, finished_by_year, \
             finished_by_month (with --year), pages_by_year, ratings, average_rating, top_authors, \
-            top_tags, average_days_to_finish, by (with --by).
+            top_tags, average_days_to_finish, by (with --by), reads (every finished read: reads, \
+            rereads, reread_books, reads_by_year).
 
             Examples:
               shelf stats
@@ -29,10 +30,11 @@ struct StatsCommand: ParsableCommand {
         let result = try QueryRunner.run(filters, library: library)
         let stats = LibraryStats(result.books, year: year, by: by)
         if output.isJSON {
-            Output.line(stats.json().serialized(indent: 2))
+            Output.line(stats.json().adding("reads", RereadStats(result.books).json()).serialized(indent: 2))
             return
         }
         Output.write(StatsRenderer.render(stats, byField: by, width: Terminal.width ?? 80, style: .standard))
+        if let rereads = RereadStats(result.books).summary { Output.write("\n" + rereads + "\n") }
     }
 }
 
@@ -81,5 +83,13 @@ extension String {
     init(format2 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+extension JSONValue {
+    /// The object with one more member (the stats' re-read counts).
+    func adding(_ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members + [(key, value)])
     }
 }

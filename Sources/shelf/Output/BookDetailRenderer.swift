@@ -12,6 +12,8 @@ enum BookDetailRenderer {
         for field in shown {
             var value = text(of: field.value)
             if field.canonical == .rating, let rating = book.rating { value = Stars.render(rating) }
+            if field.key == ReadingProgress.key, let summary = ReadingProgress(book: book).summary { value = summary }
+            if field.key == Book.readsKey { value = ReadsText.earlier(book) }
             lines.append("  " + DisplayWidth.pad(field.key, to: keyWidth) + "  " + value)
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
@@ -43,5 +45,21 @@ extension String {
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return String(text)
+    }
+}
+
+/// The earlier reads in a line: `2019-03-02 → 2019-04-11 ★★★★ · 2021-06 → abandoned 2021-07 (p. 120)`.
+enum ReadsText {
+    static func earlier(_ book: Book) -> String {
+        book.earlierReads.map { read in
+            var text = (read.started?.text ?? "?") + " → "
+            switch read.outcome {
+            case .finished: text += read.ended?.text ?? "finished"
+            case .abandoned: text += "abandoned" + (read.ended.map { " " + $0.text } ?? "") + (read.page.map { " (p. \($0))" } ?? "")
+            case .open: text += "…"
+            }
+            if let rating = read.rating { text += " " + Stars.render(rating) }
+            return text
+        }.joined(separator: " · ")
     }
 }

@@ -56,17 +56,23 @@ import Testing
     @Test func seriesInOrderWithReadAndTotal() throws {
         #expect(try Self.output(["series"]) == """
             1  Culture  (0 of 1 read)
+                 #1 missing
                  #2 The Player of Games — reading
             1  Discworld  (1 of 1 read)
+                 #1–#7 missing
                  #8 Guards! Guards! — read
             2  Dune  (1 of 6 read)
                  #1 Dune — read
-                 #2 Dune Messiah — to-read
+                 #2 Dune Messiah — to-read  ← next
+                 #3–#6 missing
             1  Earthsea  (0 of 1 read)
                  #1 A Wizard of Earthsea — reading
             2  Hainish Cycle  (1 of 8 read)
+                 #1–#3 missing
                  #4 The Left Hand of Darkness — read
-                 #6 The Dispossessed — to-read
+                 #5 missing
+                 #6 The Dispossessed — to-read  ← next
+                 #7–#8 missing
 
             """)
     }

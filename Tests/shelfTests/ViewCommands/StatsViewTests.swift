@@ -62,7 +62,7 @@ import Testing
         let json = try Self.stats([], library: library)
         #expect(Set(json.keys) == [
             "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
-            "top_authors", "top_tags", "average_days_to_finish",
+            "top_authors", "top_tags", "average_days_to_finish", "reads",
         ])
         #expect((json["total"] as? NSNumber)?.intValue == 5)
         #expect(Self.ints(json["by_status"]) == ["to-read": 1, "reading": 1, "read": 3, "abandoned": 0])

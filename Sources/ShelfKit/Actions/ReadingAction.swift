@@ -1,0 +1,105 @@
+/// `start`, `finish` and `abandon`: moves a book through a read, keeping every earlier read.
+///
+/// The latest read is the top-level `started:` / `finished:` / `status:`; starting a book whose
+/// latest read is over moves that read into the `reads:` list (one new line) and begins a new
+/// one. Dates are checked: a finish is never before its start, and no date is in the future
+/// unless forced. The plan is worked out by `ReadingPlan`; the write goes through the door.
+public struct ReadingAction {
+    public let writer: LibraryWriter
+    public let finder: BookFinder
+
+    public init(writer: LibraryWriter, finder: BookFinder) {
+        self.writer = writer
+        self.finder = finder
+    }
+
+    /// What the person asked for, besides the book.
+    public struct Request: Sendable {
+        /// The date given (`--date`), or nil for today / the date already set.
+        public var date: String?
+        public var today: BookDate
+        /// Allow a date in the future and replace values shelf cannot read.
+        public var force: Bool
+        /// `finish --rating`.
+        public var rating: Int?
+        /// `abandon --page`: the page reached.
+        public var page: Int?
+        /// `finish --again`: a book already finished was read once more.
+        public var again: Bool
+
+        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: Int? = nil, page: Int? = nil, again: Bool = false) {
+            self.date = date
+            self.today = today
+            self.force = force
+            self.rating = rating
+            self.page = page
+            self.again = again
+        }
+    }
+
+    /// Starts a read: the first, the open one again (its date kept unless one is given), or a
+    /// new one after a read that ended.
+    @discardableResult
+    public func start(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+        try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).start() }
+    }
+
+    /// Finishes the open read (or records a finish with no start).
+    @discardableResult
+    public func finish(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+        try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).finish() }
+    }
+
+    /// Marks the open read did-not-finish, on a day and optionally at a page.
+    @discardableResult
+    public func abandon(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+        try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).abandon() }
+    }
+
+    /// Logs how far the reader is (`120`, `45%`, `3h20m`) on a day, starting the book if it was
+    /// not started; reports the position and pace.
+    @discardableResult
+    public func progress(_ name: String, position text: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+        guard let position = ProgressEntry.Position(text) else {
+            throw ReadingError("'\(text)' is not a position: a page (120), a percent (45%) or a time into an audiobook (3h20m)")
+        }
+        var logged: Book?
+        let outcome = try run(name, request, reporter: reporter) { book, request in
+            logged = book
+            return try ReadingPlan(book: book, request: request).progress(position)
+        }
+        if let path = logged?.path, let book = try? BookReading.book(at: path, writer: writer),
+           let summary = ReadingProgress(book: book).summary {
+            reporter.result(summary)
+        }
+        return outcome
+    }
+
+    private func run(_ name: String, _ request: Request, reporter: any ActionReporter,
+                     plan: (Book, Request) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
+        let path = try finder.path(named: name)
+        let book = try BookReading.book(at: path, writer: writer)
+        let edits: [FieldEdit]
+        do {
+            edits = try plan(book, request)
+        } catch let error as ReadingError {
+            throw ReadingError(writer.display(path) + ": " + error.description)
+        }
+        let outcome = try writer.edit(path, edits: edits, force: request.force)
+        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
+        return outcome
+    }
+}
+
+/// Reads one book of the library as it is on disk now.
+enum BookReading {
+    static func book(at path: String, writer: LibraryWriter) throws -> Book {
+        let bytes = try FileIO.read(writer.library.absolutePath(path))
+        let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
+        guard let frontMatter = document.frontMatter,
+              let book = Book(path: path, frontMatter: frontMatter, vocabulary: writer.library.config.vocabulary) else {
+            throw EditError.noFrontMatter(writer.display(path))
+        }
+        return book
+    }
+}

@@ -1,0 +1,182 @@
+/// The edits `start`, `finish` and `abandon` make to one book, worked out from the book as it
+/// is, or an error that says why the request makes no sense (and writes nothing).
+struct ReadingPlan {
+    let book: Book
+    let request: ReadingAction.Request
+
+    /// Starts a read. A read that ended moves into `reads:`; an open one keeps its start.
+    func start() throws -> [FieldEdit] {
+        let given = try checkedDate()
+        var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.reading.rawValue))]
+        guard let latest = book.latestRead, latest.outcome != .open else {
+            // No read yet, or one going on: its start is kept unless a date is given.
+            if let given {
+                try checkOrder(start: given, end: book.finished)
+                edits.append(.set("started", .typed(given.text)))
+            } else if book.started == nil && !book.hasUnreadValue(.started) {
+                edits.append(.set("started", .typed(request.today.text)))
+            }
+            return edits
+        }
+        try refuseUnreadableDates()
+        let newStart = given ?? request.today
+        if let ended = latest.ended, DateSpan(newStart).last < DateSpan(ended).first {
+            throw ReadingError("a new read cannot start (\(newStart.text)) before the last one ended (\(ended.text)); "
+                + "to record an earlier read, add it to the reads: list (shelf edit)")
+        }
+        return [.appendItem(Book.readsKey, raw: archived(latest).flowMap)] + edits
+            + [.set("started", .typed(newStart.text)), .unset("finished")]
+            + (book.value(of: ReadingProgress.key) == nil ? [] : [.unset(ReadingProgress.key)])
+    }
+
+    /// Finishes the open read, or records a finish; `--again` logs one more read of a book
+    /// already finished.
+    func finish() throws -> [FieldEdit] {
+        // A new rating comes last, so a new `rating:` line follows the new `finished:` line.
+        try finishingEdits() + (request.rating.map { [.set("rating", .typed(String($0)))] } ?? [])
+    }
+
+    private func finishingEdits() throws -> [FieldEdit] {
+        let given = try checkedDate()
+        var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.read.rawValue))]
+        if let latest = book.latestRead, latest.outcome == .finished {
+            if request.again {
+                try refuseUnreadableDates()
+                let end = given ?? request.today
+                if let ended = latest.ended, DateSpan(end).last < DateSpan(ended).first {
+                    throw ReadingError("this read (\(end.text)) would end before the last one (\(ended.text))")
+                }
+                var again: [FieldEdit] = [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
+                again += edits + [.set("finished", .typed(end.text))]
+                if book.started != nil { again.append(.unset("started")) }
+                if book.value(of: ReadingProgress.key) != nil { again.append(.unset(ReadingProgress.key)) }
+                return again
+            }
+            if let given, let ended = latest.ended, given.text != ended.text {
+                throw ReadingError("already finished on \(ended.text); to log another read pass --again, "
+                    + "to correct the date run: shelf set BOOK finished=\(given.text)")
+            }
+            if let given, latest.ended == nil { edits.append(.set("finished", .typed(given.text))) }
+            return edits
+        }
+        let end = given ?? request.today
+        try checkOrder(start: book.started, end: end)
+        // An abandoned read taken up again and finished: it ends today, not on the day it stopped.
+        if given != nil || book.finished == nil || book.status == .abandoned {
+            edits.append(.set("finished", .typed(end.text)))
+        }
+        return edits
+    }
+
+    /// Marks the open read did-not-finish; `--page` logs where it stopped.
+    func abandon() throws -> [FieldEdit] {
+        let given = try checkedDate()
+        if let latest = book.latestRead, latest.outcome == .finished {
+            throw ReadingError("already finished\(latest.ended.map { " on " + $0.text } ?? ""); "
+                + "to give up a re-read, start it again first (shelf start)")
+        }
+        var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.abandoned.rawValue))]
+        let end = given ?? (book.status == .abandoned ? book.finished : nil) ?? request.today
+        try checkOrder(start: book.started, end: end)
+        if given != nil || book.finished == nil || book.status != .abandoned {
+            edits.append(.set("finished", .typed(end.text)))
+        }
+        if let page = request.page {
+            if let pages = book.pages, page > pages {
+                throw ReadingError("page \(page) is past the book's last page (\(pages))")
+            }
+            edits += ReadingProgress.logEdits(book: book, entry: ProgressEntry(date: end, position: .page(page)))
+        }
+        return edits
+    }
+
+    /// Moving a read into `reads:` removes its top-level dates: a value shelf cannot read there
+    /// would be lost, so the reader fixes it first.
+    private func refuseUnreadableDates() throws {
+        for field in [CanonicalField.started, .finished] where book.hasUnreadValue(field) && book.queryDate(of: field.rawValue) == nil {
+            throw ReadingError("\(field.rawValue) holds a value shelf cannot read (\(book.value(of: field.rawValue)?.texts.first ?? "")); "
+                + "a new read would move it into reads: and lose it. Fix it first: shelf set BOOK \(field.rawValue)=YYYY-MM-DD")
+        }
+    }
+
+    /// Logs a position in the read going on; a book not started is started on that day.
+    func progress(_ position: ProgressEntry.Position) throws -> [FieldEdit] {
+        let day = try checkedDate() ?? request.today
+        if case .page(let page) = position, let pages = book.pages, page > pages {
+            throw ReadingError("page \(page) is past the book's last page (\(pages))")
+        }
+        var edits: [FieldEdit] = []
+        switch book.latestRead?.outcome {
+        case .finished?, .abandoned?:
+            throw ReadingError("the last read is over (\(book.status?.rawValue ?? "read")); start a new read first: shelf start BOOK")
+        case nil:
+            edits = [.set("status", .string(ReadingStatus.reading.rawValue)), .set("started", .typed(day.text))]
+        case .open?:
+            if book.status != .reading { edits.append(.set("status", .string(ReadingStatus.reading.rawValue))) }
+            if let started = book.started, DateSpan(day).last < DateSpan(started).first {
+                throw ReadingError("\(day.text) is before the read started (\(started.text))")
+            }
+        }
+        return edits + ReadingProgress.logEdits(book: book, entry: ProgressEntry(date: day, position: position))
+    }
+
+    /// The latest read as it goes into `reads:`: the rating of a finished read and the
+    /// page an abandoned one stopped at come along.
+    private func archived(_ read: BookRead) -> BookRead {
+        var read = read
+        if read.outcome == .finished { read.rating = book.rating }
+        if read.outcome == .abandoned { read.page = ReadingProgress(book: book).lastPage }
+        return read
+    }
+
+    /// The date given, checked: a real day (or a year, or a month), and not in the future unless forced.
+    private func checkedDate() throws -> BookDate? {
+        guard let text = request.date else { return nil }
+        return try ReadingDates.check(text, today: request.today, force: request.force)
+    }
+
+    private func checkOrder(start: BookDate?, end: BookDate?) throws {
+        guard let start, let end else { return }
+        try ReadingDates.checkOrder(start: start, end: end)
+    }
+}
+
+/// The checks every reading date passes.
+enum ReadingDates {
+    /// A date as the command line gives it: `2024-03-02`, `2024-03` or `2024`, not in the future
+    /// unless forced.
+    static func check(_ text: String, today: BookDate, force: Bool) throws -> BookDate {
+        guard case .typed(let written) = try FieldAssignment.checked(text, for: .started, key: "date"),
+              let date = BookDate(written) else {
+            throw ReadingError("'\(text)' is not a date (YYYY-MM-DD, YYYY-MM or YYYY)")
+        }
+        if !force && DateSpan(date).first > DateSpan(today).first {
+            throw ReadingError("\(date.text) is in the future (today is \(today.text)); pass --force to record it anyway")
+        }
+        return date
+    }
+
+    /// A read ends on or after the day it started (partial dates: their spans may overlap).
+    static func checkOrder(start: BookDate, end: BookDate) throws {
+        if DateSpan(end).last < DateSpan(start).first {
+            throw ReadingError("the finish date \(end.text) is before the start date \(start.text); nothing was written")
+        }
+    }
+}
+
+/// A reading request that cannot be done as asked. Nothing is written.
+public struct ReadingError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension Book {
+    /// True when the file has a value under the field that shelf could not read (kept as is).
+    func hasUnreadValue(_ field: CanonicalField) -> Bool {
+        guard let value = value(of: field.rawValue) else { return false }
+        return !value.texts.allSatisfy(\.trimmingSpaces.isEmpty)
+    }
+}
