@@ -42,7 +42,8 @@ public enum BookSortKey: String, Sendable, CaseIterable {
         case .added: return book.added.map { .number($0.sortKey) }
         case .started: return book.started.map { .number($0.sortKey) }
         case .finished: return book.finished.map { .number($0.sortKey) }
-        case .rating: return book.rating.map { .number($0) }
+        // Hundredths of a star: quarter stars sort apart.
+        case .rating: return book.rating.map { .number(Int(($0 * 100).rounded())) }
         case .pages: return book.pages.map { .number($0) }
         case .published: return book.published.map { .number($0.sortKey) }
         }

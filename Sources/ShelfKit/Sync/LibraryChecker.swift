@@ -77,7 +77,7 @@ public struct LibraryChecker {
             return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
                                  message: "no front matter, so not a book (shelf leaves it alone)")]
         }
-        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
+        guard let book = library.book(at: path, in: document) else {
             // Only front matter that looks like a book's is worth a word: a vault's daily notes
             // have front matter too, and are simply not books.
             let bookish = frontMatter.entries.contains { library.config.vocabulary.field(forKey: $0.key) != nil }

@@ -68,7 +68,7 @@ struct NewBookOptions: ParsableArguments {
     @Option(help: "The ISBN (10 or 13 digits, check digit verified); - reads ISBNs from stdin.") var isbn: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeatable).", valueName: "tag")) var tags: [String] = []
     @Option(help: "to-read (default), reading, read or abandoned.") var status: String?
-    @Option(help: "A rating from 1 to 5.") var rating: String?
+    @Option(help: "A rating from 0.5 to 5 stars (4, 4.5).") var rating: String?
     @Option(help: "The series.") var series: String?
     @Option(help: ArgumentHelp("The position in the series.", valueName: "N")) var seriesIndex: String?
     @Option(help: "The publisher.") var publisher: String?

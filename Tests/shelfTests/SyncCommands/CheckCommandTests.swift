@@ -14,7 +14,7 @@ struct CheckCommandTests {
         ("list.md", Array("---\n- a\n- b\n---\n".utf8), "list.md:2:1: error [not-a-mapping]"),
         ("isbn.md", Array("---\ntitle: Isbn\nisbn: \"9780441172718\"\n---\n".utf8), "isbn.md:3:7: error [invalid-isbn]"),
         ("rating.md", Array("---\ntitle: Rating\nrating: 7\n---\n".utf8), "rating.md:3:9: error [invalid-rating]"),
-        ("half.md", Array("---\r\ntitle: Half\r\nrating: 3.5\r\n---\r\n".utf8), "half.md:3:9: error [invalid-rating]"),
+        ("half.md", Array("---\r\ntitle: Half\r\nrating: 9.5\r\n---\r\n".utf8), "half.md:3:9: error [invalid-rating]"),
         ("status.md", Array("---\ntitle: Status\nstatus: someday\n---\n".utf8), "status.md:3:9: error [unknown-status]"),
         ("date.md", Array("---\ntitle: Date\nadded: 2024-13-01\n---\n".utf8), "date.md:3:8: error [invalid-date]"),
         ("pages.md", Array("---\ntitle: Pages\npages: many\n---\n".utf8), "pages.md:3:8: error [invalid-number]"),
@@ -30,7 +30,7 @@ struct CheckCommandTests {
         ("cafe\u{301}.md", Array("---\ntitle: Café\n---\n".utf8), "cafe\u{301}.md:1:1: warning [non-nfc-name]"),
         ("what?.md", Array("---\ntitle: What\n---\n".utf8), "what?.md:1:1: warning [unsafe-name]"),
         ("aux.md", Array("---\ntitle: Aux\n---\n".utf8), "aux.md:1:1: warning [unsafe-name]"),
-        ("sub/deep.md", Array("---\ntitle: Deep\nrating: 0\n---\n".utf8), "sub/deep.md:3:9: error [invalid-rating]"),
+        ("sub/deep.md", Array("---\ntitle: Deep\nrating: -2\n---\n".utf8), "sub/deep.md:3:9: error [invalid-rating]"),
         ("good.md", Array("---\ntitle: Good\nstatus: read\nrating: 5\nisbn: \"9780441478125\"\n---\n".utf8), ""),
     ]
 
