@@ -76,7 +76,7 @@ extension Book {
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
-            guard let text = nonEmpty(text) else { return }
+            guard let text = linkedText else { return }
             status = vocabulary.status(fromWord: text)
             if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
         case .rating:
