@@ -41,7 +41,8 @@ public struct VocabularyPreset: Sendable {
 
     /// `fields:` and `statuses:` lines for a vocabulary.
     public static func settings(for vocabulary: Vocabulary, comment: String) -> String {
-        var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\nfields:\n"
+        var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\n"
+        if !vocabulary.keys.isEmpty { text += "fields:\n" }
         for field in CanonicalField.allCases {
             if let key = vocabulary.keys[field] { text += "  \(field.rawValue): \(YAMLScalarWriter.string(key))\n" }
         }

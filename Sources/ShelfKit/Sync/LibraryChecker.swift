@@ -100,7 +100,9 @@ public struct LibraryChecker {
         }
         let vocabulary = library.config.vocabulary
         if let statusEntry = FrontMatterEditor.target("status", in: frontMatter, vocabulary: vocabulary), let status = book.status,
-           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status) {
+           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status),
+           // A word shelf.yaml declares (`statuses: {completed: read}`) is the vault's own, not a misspelling.
+           !vocabulary.statuses.keys.contains(where: { $0.lowercased() == written.trimmingSpaces.lowercased() }) {
             let at = position(of: statusEntry.key)
             findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
                                          message: "status '\(written)' is read as \(status.rawValue)",

@@ -21,7 +21,7 @@ struct CheckCommandTests {
         ("dup-a.md", Array("---\ntitle: Dup A\nisbn: \"9780441172719\"\n---\n".utf8), ""),
         ("dup-b.md", Array("---\ntitle: Dup B\nauthor: X\nisbn: 0441172717\n---\n".utf8), "dup-b.md:4:7: error [duplicate-isbn]"),
         ("notes.md", Array("Just notes, no front matter.\n".utf8), "notes.md:1:1: warning [no-front-matter]"),
-        ("untitled.md", Array("---\nauthor: Nobody\n---\n".utf8), "untitled.md:1:1: warning [missing-title]"),
+        ("untitled.md", Array("---\ntags: [nobody]\n---\n".utf8), "untitled.md:1:1: warning [missing-title]"),
         ("spelling.md", Array("---\ntitle: Spelling\nstatus: finished  # yay\n---\nBody.\n".utf8), "spelling.md:3:9: warning [status-spelling]"),
         ("copy.md", Array("---\ntitle: Copy\n---\n".utf8), ""),
         ("copy (conflicted copy 2024-11-02).md", Array("---\ntitle: Copy\n---\n".utf8),
