@@ -33,9 +33,9 @@ struct Pages: Sendable {
 
     static func bookLink(_ path: String) -> String { "/book?p=" + FormBody.encode(path) }
 
-    static func stars(_ rating: Int?) -> String {
+    static func stars(_ rating: Double?) -> String {
         guard let rating, rating > 0 else { return "" }
-        return String(repeating: "★", count: min(rating, 5))
+        return Rating.drawn(rating)
     }
 
     /// The library's books matching the search box and the facets, as a grid of covers.
@@ -95,7 +95,7 @@ struct Pages: Sendable {
         context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
-        context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= $0] }
+        context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= Double($0)] }
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }

@@ -15,6 +15,8 @@ public struct ImportHighlightsAction {
         public var addMissing = false
         /// Report what would change; write nothing.
         public var dryRun = false
+        /// Bring the device's reading state in too: finished, abandoned, or being read (and how far).
+        public var syncStatus = false
         public init() {}
     }
 
@@ -70,14 +72,18 @@ public struct ImportHighlightsAction {
             let questions = plan.fuzzy.map { FuzzyMatch(sourceTitle: $0.source.title, sourceAuthors: $0.source.authors, bookPath: $0.book.path,
                                                          bookTitle: $0.book.title, highlights: $0.source.highlights.count) }
             if options.acceptFuzzy || confirm?(questions) == true {
-                targets += plan.fuzzy.map { ($0.book, $0.source.highlights, "similar title") }
+                targets += plan.fuzzy.map { ($0.book, $0.source.highlights, "similar title", $0.source.reading) }
             } else {
                 report.fuzzySkipped = questions
             }
         }
-        for (done, target) in HighlightImportPlan.merged(targets).enumerated() {
+        let merged = HighlightImportPlan.merged(targets, withReading: options.syncStatus)
+        for (done, target) in merged.enumerated() {
             apply(target.highlights, to: target.book, reason: target.reason, into: &report, reporter: reporter)
-            reporter.progress(done + 1, of: targets.count, target.book.path)
+            if options.syncStatus, let reading = target.reading {
+                sync(reading, to: target.book, reason: target.reason, into: &report, reporter: reporter)
+            }
+            reporter.progress(done + 1, of: merged.count, target.book.path)
         }
         for source in plan.unmatched where !source.highlights.isEmpty {
             if options.addMissing {
@@ -91,6 +97,7 @@ public struct ImportHighlightsAction {
 
     private func apply(_ highlights: [Highlight], to book: Book, reason: String, into report: inout HighlightImportReport,
                        reporter: ActionReporter) {
+        guard !highlights.isEmpty else { return }
         let body = writer.library.notes(of: book) ?? ""
         guard let change = HighlightsSection(body: body).splices(adding: highlights, lineEnding: .lf) else {
             report.unchanged += 1
@@ -139,15 +146,16 @@ public struct ImportHighlightsAction {
 
 /// Which device books go to which library books.
 struct HighlightImportPlan {
-    var matched: [(book: Book, highlights: [Highlight], reason: String)] = []
+    typealias Target = (book: Book, highlights: [Highlight], reason: String, reading: DeviceReading?)
+    var matched: [Target] = []
     var fuzzy: [(source: HighlightedBook, book: Book)] = []
     var unmatched: [HighlightedBook] = []
 
     init(books: [HighlightedBook], matcher: HighlightMatcher) {
         for source in books {
             switch matcher.match(source) {
-            case .isbn(let book)?: matched.append((book, source.highlights, "ISBN"))
-            case .titleAndAuthor(let book)?: matched.append((book, source.highlights, "title and author"))
+            case .isbn(let book)?: matched.append((book, source.highlights, "ISBN", source.reading))
+            case .titleAndAuthor(let book)?: matched.append((book, source.highlights, "title and author", source.reading))
             case .fuzzy(let book)?: fuzzy.append((source, book))
             case nil: unmatched.append(source)
             }
@@ -156,13 +164,15 @@ struct HighlightImportPlan {
     }
 
     /// One target per library book: the highlights of every device book matched to it (a Kindle
-    /// and Readwise both naming it), in order, each once.
-    static func merged(_ targets: [(book: Book, highlights: [Highlight], reason: String)]) -> [(book: Book, highlights: [Highlight], reason: String)] {
+    /// and Readwise both naming it), in order, and the last reading state a device gave.
+    /// - Parameter withReading: keep books that have a reading state and no highlights.
+    static func merged(_ targets: [Target], withReading: Bool) -> [Target] {
         var order: [String] = []
-        var byPath: [String: (book: Book, highlights: [Highlight], reason: String)] = [:]
-        for target in targets where !target.highlights.isEmpty {
+        var byPath: [String: Target] = [:]
+        for target in targets where !target.highlights.isEmpty || (withReading && target.reading != nil) {
             if var existing = byPath[target.book.path] {
                 existing.highlights += target.highlights
+                existing.reading = target.reading ?? existing.reading
                 byPath[target.book.path] = existing
             } else {
                 order.append(target.book.path)
@@ -202,6 +212,8 @@ public struct HighlightImportReport: Sendable {
         public var created: Bool
         /// `ISBN`, `title and author`, `similar title` or `new book`.
         public var matchedBy: String
+        /// What `--sync-status` changed: `marked read`, `started`, `at 45%`.
+        public var reading: [String] = []
     }
 
     public var sources: [Source] = []

@@ -20,14 +20,14 @@ public struct ReadingAction {
         public var today: BookDate
         /// Allow a date in the future and replace values shelf cannot read.
         public var force: Bool
-        /// `finish --rating`.
-        public var rating: Int?
+        /// `finish --rating`, as typed (`4`, `4.5`), checked as `rate` checks it.
+        public var rating: String?
         /// `abandon --page`: the page reached.
         public var page: Int?
         /// `finish --again`: a book already finished was read once more.
         public var again: Bool
 
-        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: Int? = nil, page: Int? = nil, again: Bool = false) {
+        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false) {
             self.date = date
             self.today = today
             self.force = force

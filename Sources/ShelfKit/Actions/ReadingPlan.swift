@@ -33,7 +33,7 @@ struct ReadingPlan {
     /// already finished.
     func finish() throws -> [FieldEdit] {
         // A new rating comes last, so a new `rating:` line follows the new `finished:` line.
-        try finishingEdits() + (request.rating.map { [.set("rating", .typed(String($0)))] } ?? [])
+        try finishingEdits() + (request.rating.map { [try FieldAssignment(key: "rating", value: $0).edit()] } ?? [])
     }
 
     private func finishingEdits() throws -> [FieldEdit] {

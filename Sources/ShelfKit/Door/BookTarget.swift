@@ -70,7 +70,7 @@ enum LibraryPath {
     }
 
     /// Throws unless `relative` is where the library could list a book: `.md`, not hidden, not
-    /// in a hidden folder, no `.` or `..`, not a conflict copy.
+    /// in a hidden or templates folder, not Hugo's `_index.md`, no `.` or `..`, not a conflict copy.
     static func checkBookPath(_ relative: String, linkedFrom link: String? = nil) throws(NotABook) {
         let shown = link.map { "\($0) (a link to \(relative))" } ?? relative
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
@@ -79,6 +79,9 @@ enum LibraryPath {
         }
         if let hidden = components.dropLast().first(where: { $0.hasPrefix(".") }) {
             throw NotABook(path: shown, reason: "is inside the hidden folder \(hidden)")
+        }
+        if let templates = components.dropLast().first(where: { BookFileScanner.isTemplateFolder(String($0)) }) {
+            throw NotABook(path: shown, reason: "is inside the templates folder \(templates); its notes are templates, not books")
         }
         guard let name = components.last, BookFileScanner.isCandidate(String(name)) else {
             throw NotABook(path: shown, reason: "is not a book file (a book is a .md file whose name does not start with a dot)")

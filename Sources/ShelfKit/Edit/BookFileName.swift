@@ -24,7 +24,8 @@ public enum BookFileName {
         var stem = slug(expanded)
         if stem.isEmpty { stem = slug(book.title) }
         if stem.isEmpty { stem = "book" }
-        stem = String(stem.prefix(maximumBytes - 3 - 5)).trimmingDashes
+        // Bytes, not characters: a Chinese title takes three bytes a letter.
+        stem = prefix(stem, bytes: maximumBytes - 3 - 5).trimmingDashes
         // `con.md` cannot be created on Windows: `con-book.md` can.
         if isReservedOnWindows(stem + ".md") { stem += "-book" }
         return stem + ".md"
@@ -38,7 +39,7 @@ public enum BookFileName {
         var counter = 2
         while true {
             let suffix = "-\(counter)"
-            let candidate = String(stem.prefix(maximumBytes - 3 - suffix.count)).trimmingDashes + suffix + ".md"
+            let candidate = prefix(stem, bytes: maximumBytes - 3 - suffix.count).trimmingDashes + suffix + ".md"
             if !exists(candidate) && !isReservedOnWindows(candidate) { return candidate }
             counter += 1
         }
@@ -69,33 +70,89 @@ public enum BookFileName {
         return { relative in listings.isTaken(relative) }
     }
 
-    /// Lowercase ASCII letters and digits joined by single dashes; diacritics are dropped
-    /// (`Gödel` → `godel`), other scripts and punctuation become separators.
+    /// Lowercase letters and digits joined by single dashes. Latin letters lose their diacritics
+    /// (`Gödel` → `godel`); the letters of other scripts are kept as they are, lowercased, in
+    /// NFC (`Мастер и Маргарита` → `мастер-и-маргарита`, `ノルウェイの森` stays), so a book in
+    /// any language gets a real name. Punctuation and spaces become separators.
     public static func slug(_ text: String) -> String {
-        let folded = TextFolding.fold(text.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: ""))
+        let cleaned = text.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: "")
         var slug = ""
         var pendingDash = false
-        for scalar in folded.unicodeScalars {
-            if (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") {
-                if pendingDash && !slug.isEmpty { slug += "-" }
-                slug.unicodeScalars.append(scalar)
-                pendingDash = false
-            } else {
+        func append(_ piece: String) {
+            if pendingDash && !slug.isEmpty { slug += "-" }
+            slug += piece
+            pendingDash = false
+        }
+        for character in cleaned {
+            guard character.isLetter || character.isNumber, let first = character.unicodeScalars.first else {
                 pendingDash = true
+                continue
+            }
+            if first.isASCII || isLatin(first) {
+                let folded = TextFolding.fold(String(character))
+                let kept = folded.unicodeScalars.filter { ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") }
+                if kept.isEmpty { pendingDash = true } else { append(String(String.UnicodeScalarView(kept))) }
+            } else if !first.properties.isDefaultIgnorableCodePoint {
+                append(String(character).lowercased().precomposedStringWithCanonicalMapping)
             }
         }
         return slug
     }
 
+    /// Latin letters with marks (`ö`, `ł`, `ş`), which fold to ASCII.
+    private static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
+        (0x00C0...0x024F).contains(scalar.value) || (0x1E00...0x1EFF).contains(scalar.value)
+    }
+
+    /// `text` cut to at most `bytes` UTF-8 bytes, on a character boundary.
+    static func prefix(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var result = ""
+        var count = 0
+        for character in text {
+            let size = character.utf8.count
+            if count + size > bytes { break }
+            result.append(character)
+            count += size
+        }
+        return result
+    }
+
     /// The family name: the part before a comma (`Le Guin, Ursula K.`), else the last word with
     /// the particles before it (`Ursula K. Le Guin` → `Le Guin`, `Ludwig van Beethoven` → `van Beethoven`).
+    /// A generational or academic suffix is no family name: `Kurt Vonnegut Jr.` → `Vonnegut`,
+    /// `Martin Luther King, Jr.` → `King`.
     public static func lastName(_ author: String) -> String {
-        if let comma = author.firstIndex(of: ",") { return String(author[..<comma]).trimmingSpaces }
-        let words = author.split(separator: " ").map(String.init)
+        let name = withoutSuffix(author)
+        if let comma = name.firstIndex(of: ",") { return String(name[..<comma]).trimmingSpaces }
+        let words = name.split(separator: " ").map(String.init)
         guard var index = words.indices.last else { return author }
         let particles: Set<String> = ["le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den", "ten", "ter", "bin", "al", "el", "st.", "mac"]
         while index > 0 && particles.contains(words[index - 1].lowercased()) { index -= 1 }
         return words[index...].joined(separator: " ")
+    }
+
+    static let nameSuffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "ph.d.", "md", "m.d.", "esq", "esq."]
+
+    /// The name without a trailing suffix (`, Jr.`, ` Jr.`, ` III`).
+    static func withoutSuffix(_ author: String) -> String {
+        var name = author.trimmingSpaces
+        while true {
+            let words = name.split(whereSeparator: { $0 == " " || $0 == "," })
+            guard words.count > 1, let last = words.last, nameSuffixes.contains(last.lowercased()) else { return name }
+            name = String(name[..<last.startIndex]).trimmingSpaces
+            while name.hasSuffix(",") { name = String(name.dropLast()).trimmingSpaces }
+        }
+    }
+
+    /// The suffix `withoutSuffix` removed, if any (`Jr.`).
+    static func suffix(of author: String) -> String? {
+        let trimmed = author.trimmingSpaces
+        let base = withoutSuffix(trimmed)
+        guard base.count < trimmed.count else { return nil }
+        var rest = Substring(trimmed.dropFirst(base.count))
+        while let first = rest.first, first == "," || first == " " { rest = rest.dropFirst() }
+        return rest.isEmpty ? nil : String(rest)
     }
 }
 

@@ -85,10 +85,11 @@ public struct FieldAssignment: Sendable, Equatable {
     public static func checked(_ value: String, for field: CanonicalField?, key: String, force: Bool = false) throws(EditError) -> NewValue {
         switch field {
         case .rating?:
-            guard let rating = Int(value), (1...5).contains(rating) else {
-                throw .invalidValue(key: key, reason: "'\(value)' is not a rating: use a whole number from 1 to 5")
+            // Half and quarter stars are ratings; a number is written as a number (`4.5`).
+            guard let rating = Double(value), rating.isFinite, rating > 0, rating <= 5, (rating * 4).rounded() == rating * 4 else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not a rating: use a number of stars from 0.5 to 5 (4, 4.5)")
             }
-            return .typed(String(rating))
+            return .typed(Rating.number(rating))
         case .status?:
             guard let status = ReadingStatus(alias: value) else {
                 let hint = NearestName.hint(for: value, among: FieldMatcher.statusSpellings).map { " (\($0))" } ?? ""

@@ -18,7 +18,8 @@ extension FrontMatterEditor {
         case .scalar(let raw, _):
             let text = raw.trimmingSpaces
             if text.isEmpty { return nil }
-            if FrontMatterEditor.isWikiLink(text) { return "is a wiki-link" }
+            // A link replaced by a link (the edit keeps the owner's form) loses nothing.
+            if FrontMatterEditor.isWikiLink(text) { return isLink(value) ? nil : "is a wiki-link" }
             guard let field else { return nil }
             return unreadableReason(text, as: field)
         }
@@ -34,12 +35,9 @@ extension FrontMatterEditor {
     private func unreadableReason(_ text: String, as field: CanonicalField) -> String? {
         switch field {
         case .added, .started, .finished, .published:
-            return BookDate(text) == nil ? "is not a date shelf reads (YYYY, YYYY-MM or YYYY-MM-DD)" : nil
+            return BookDate(text) == nil ? "is not a date shelf reads (YYYY-MM-DD, 21.04.2025, April 21, 2025…)" : nil
         case .rating:
-            guard let number = Double(text), number == number.rounded(), (0...5).contains(number) else {
-                return "is not a rating shelf reads (1 to 5)"
-            }
-            return nil
+            return Rating.read(text) == .invalid ? "is not a rating shelf reads (0.5 to 5 stars)" : nil
         case .status:
             return vocabulary.status(fromWord: text) == nil ? "is not a status shelf knows" : nil
         case .pages, .seriesIndex:
@@ -47,6 +45,11 @@ extension FrontMatterEditor {
         default:
             return nil
         }
+    }
+
+    private func isLink(_ value: NewValue) -> Bool {
+        if case .string(let text) = value { return FrontMatterEditor.isWikiLink(text) }
+        return false
     }
 
     private func isListValue(_ value: NewValue) -> Bool {

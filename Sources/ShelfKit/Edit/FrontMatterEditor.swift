@@ -36,8 +36,12 @@ public struct FrontMatterEditor {
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
         case .set(let key, let given):
-            let value = inVocabulary(given, key: key)
-            if let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) {
+            let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            // The same value in another form is no change; a new value keeps the file's form.
+            let fitted = ValueForm.fit(inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
+                                       siblings: frontMatter.entries, vocabulary: vocabulary)
+            guard case .write(let value) = fitted else { return }
+            if let entry {
                 if !replacesUnreadableValues, let reason = unreadableReason(entry, replacingWith: value) {
                     throw .unreadableValue(path: path, key: entry.key, value: shownValue(of: entry), reason: reason)
                 }

@@ -11,13 +11,20 @@ extension Book {
         if !authors.isEmpty { members.append(("authors", .array(authors.map(JSONValue.string)))) }
         add(.isbn, isbn)
         add(.status, status?.rawValue)
-        if let rating { members.append(("rating", .integer(rating))) }
+        if let rating { members.append(("rating", rating == rating.rounded() ? .integer(Int(rating)) : .number(rating))) }
         if !tags.isEmpty { members.append(("tags", .array(tags.map(JSONValue.string)))) }
         add(.added, added?.text)
         add(.started, started?.text)
         add(.finished, finished?.text)
         add(.series, series)
         if let seriesIndex { members.append(("series_index", .number(seriesIndex))) }
+        // A book in several series (a list under `series`): every one, so none is dropped.
+        let allSeries = seriesWritten
+        if allSeries.count > 1 {
+            members.append(("series_list", .array(allSeries.map { series in
+                .object([("name", .string(series.name))] + (series.index.map { [("index", JSONValue.number($0))] } ?? []))
+            })))
+        }
         add(.publisher, publisher)
         add(.published, published?.text)
         if let pages { members.append(("pages", .integer(pages))) }

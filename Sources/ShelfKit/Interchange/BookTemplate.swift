@@ -25,7 +25,7 @@ public struct BookTemplate: Sendable {
 
     private func value(of name: String, in book: Book) -> String {
         switch CanonicalField(key: name) {
-        case .rating?: return book.rating.map { String($0) } ?? ""
+        case .rating?: return book.rating.map(Rating.number) ?? ""
         case .status?: return book.status?.rawValue ?? ""
         case .seriesIndex?: return book.seriesIndex.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
         default:

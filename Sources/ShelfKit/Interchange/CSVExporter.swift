@@ -49,7 +49,7 @@ public enum CSVExporter {
         case .tags: return book.tags.joined(separator: "; ")
         case .genres: return book.genres.joined(separator: "; ")
         case .status: return book.status?.rawValue ?? ""
-        case .rating: return book.rating.map { String($0) } ?? ""
+        case .rating: return book.rating.map(Rating.number) ?? ""
         case .seriesIndex: return book.seriesIndex.map(ImportCells.number) ?? ""
         case .pages: return book.pages.map { String($0) } ?? ""
         case .added: return book.added?.text ?? ""

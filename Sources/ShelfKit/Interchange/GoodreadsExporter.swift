@@ -39,7 +39,8 @@ public enum GoodreadsExporter {
             "Author": book.authors.first ?? "",
             "Author l-f": book.authors.first.map(lastFirst) ?? "",
             "Additional Authors": book.authors.dropFirst().joined(separator: ", "),
-            "My Rating": String(book.rating ?? 0),
+            // Goodreads takes whole stars: a half star is rounded half up.
+            "My Rating": String(Int(((book.rating ?? 0) + 0.5).rounded(.down))),
             "Publisher": book.publisher ?? "",
             "Binding": binding(book.format),
             "Number of Pages": book.pages.map { String($0) } ?? "",

@@ -25,7 +25,7 @@ public enum GoodreadsImporter {
         let fullTitle = ImportCells.line(cell("Title"))
         guard !fullTitle.isEmpty else { return .skipped(row: number, reason: "no title") }
         var book = ImportRecord(row: number)
-        let split = ImportCells.splitSeries(fullTitle)
+        let split = ImportCells.splitAllSeries(fullTitle)
         book.set("title", string: split.title)
         var authors = [ImportCells.line(cell("Author"))]
         authors += ImportCells.names(cell("Additional Authors"))
@@ -43,8 +43,16 @@ public enum GoodreadsImporter {
         book.set("tags", .list(ImportCells.unique(tags)))
         book.set("added", typed: ImportCells.date(cell("Date Added")))
         book.set("finished", typed: ImportCells.date(cell("Date Read")))
-        book.set("series", string: split.series)
-        book.set("series_index", typed: split.index)
+        if split.series.count > 1 {
+            // A book in several series: every one, as a list of names and numbers (shelf reads
+            // the first as the book's series; all are searchable and in JSON's series_list).
+            book.set("series", .json(.array(split.series.map { series in
+                .object([("name", .string(series.name))] + (series.index.flatMap(Double.init).map { [("index", JSONValue.number($0))] } ?? []))
+            })))
+        } else {
+            book.set("series", string: split.series.first?.name)
+            book.set("series_index", typed: split.series.first?.index)
+        }
         book.set("publisher", string: ImportCells.line(cell("Publisher")))
         book.set("published", typed: ImportCells.date(cell("Year Published")))
         book.set("pages", typed: ImportCells.count(cell("Number of Pages")).map { String($0) })

@@ -39,7 +39,7 @@ enum HTMLCatalogPages {
         if !book.authors.isEmpty { html += "<span class=\"authors\">\(esc(book.authors.joined(separator: ", ")))</span>\n" }
         html += "<span class=\"meta\">"
         if let status = book.status { html += "<span class=\"status status-\(status.rawValue)\">\(status.rawValue)</span>" }
-        if let rating = book.rating { html += " <span class=\"rating\" title=\"\(rating) of 5\">\(stars(rating))</span>" }
+        if let rating = book.rating { html += " <span class=\"rating\" title=\"\(Rating.number(rating)) of 5\">\(stars(rating))</span>" }
         html += "</span>\n"
         if !book.tags.isEmpty {
             html += "<span class=\"tags\">"
@@ -77,7 +77,8 @@ enum HTMLCatalogPages {
             let label = HTMLCatalogPages.label(key)
             var cell: String
             switch (key, value) {
-            case ("rating", .integer(let rating)): cell = "<span class=\"rating\" title=\"\(rating) of 5\">\(stars(rating))</span>"
+            case ("rating", .integer(let rating)): cell = "<span class=\"rating\" title=\"\(rating) of 5\">\(stars(Double(rating)))</span>"
+            case ("rating", .number(let rating)): cell = "<span class=\"rating\" title=\"\(Rating.number(rating)) of 5\">\(stars(rating))</span>"
             case ("tags", .array(let items)):
                 cell = items.compactMap(\.scalarText).map { tag in
                     "<a class=\"tag\" href=\"../index.html?tag=\(attr(query(TextFolding.foldTag(tag))))\">\(esc(tag))</a>"
@@ -147,9 +148,7 @@ enum HTMLCatalogPages {
         return TextFolding.fold(parts.filter { !$0.isEmpty }.joined(separator: " "))
     }
 
-    static func stars(_ rating: Int) -> String {
-        String(repeating: "★", count: max(0, min(5, rating))) + String(repeating: "☆", count: max(0, 5 - rating))
-    }
+    static func stars(_ rating: Double) -> String { Rating.drawn(rating) }
 
     static func query(_ value: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed

@@ -138,14 +138,27 @@ public enum ImportCells {
     /// A range (`#1-3`) gives the series without a position. A title without `(… #…)` at its end
     /// is returned whole.
     public static func splitSeries(_ title: String) -> (title: String, series: String?, index: String?) {
-        guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else { return (title, nil, nil) }
+        let split = splitAllSeries(title)
+        return (split.title, split.series.first?.name, split.series.first?.index)
+    }
+
+    /// A title with every series of a Goodreads suffix split off:
+    /// `Title (Series A, #1; Series B, #3)` → (`Title`, [(`Series A`, `1`), (`Series B`, `3`)]).
+    /// A suffix with any part that is not `Name, #N` is left in the title.
+    public static func splitAllSeries(_ title: String) -> (title: String, series: [(name: String, index: String?)]) {
+        guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else { return (title, []) }
         let inner = title[title.index(after: open)..<title.index(before: title.endIndex)]
         let base = String(title[..<open]).trimmingSpaces
-        guard let hash = inner.lastIndex(of: "#"), !base.isEmpty else { return (title, nil, nil) }
-        var series = String(inner[..<hash]).trimmingSpaces
-        while series.hasSuffix(",") { series = String(series.dropLast()).trimmingSpaces }
-        let position = String(inner[inner.index(after: hash)...]).trimmingSpaces
-        guard !series.isEmpty, position.first?.isNumber == true else { return (title, nil, nil) }
-        return (base, series, seriesIndex(position))
+        guard !base.isEmpty else { return (title, []) }
+        var series: [(name: String, index: String?)] = []
+        for part in inner.split(separator: ";") {
+            guard let hash = part.lastIndex(of: "#") else { return (title, []) }
+            var name = String(part[..<hash]).trimmingSpaces
+            while name.hasSuffix(",") { name = String(name.dropLast()).trimmingSpaces }
+            let position = String(part[part.index(after: hash)...]).trimmingSpaces
+            guard !name.isEmpty, position.first?.isNumber == true else { return (title, []) }
+            series.append((name, seriesIndex(position)))
+        }
+        return series.isEmpty ? (title, []) : (base, series)
     }
 }

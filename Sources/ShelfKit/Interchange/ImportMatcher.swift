@@ -16,8 +16,12 @@ public struct ImportMatcher: Sendable {
     private var byTitle: [String: [Int]] = [:]
 
     /// A matcher over the books of a library.
+    /// How many books the library held before this import added any.
+    private var existing = 0
+
     public init(books: [Book]) {
         for book in books { add(book) }
+        existing = books.count
     }
 
     /// Adds a book (a new one, written by this import) and returns its id.
@@ -36,7 +40,11 @@ public struct ImportMatcher: Sendable {
                 return (Candidate(id: id, book: books[id]), "\(key) id")
             }
         }
-        if let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13, let id = byISBN[isbn] {
+        // Two rows of one import sharing an ISBN (two copies kept apart, a misprinted ISBN) are
+        // two books unless their titles agree; a book already in the library matches by ISBN
+        // alone (its owner may have shortened the title).
+        if let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13, let id = byISBN[isbn],
+           id < existing || ImportMatcher.titlesAgree(record.title, books[id].title) {
             return (Candidate(id: id, book: books[id]), "ISBN")
         }
         guard let title = record.title else { return nil }
@@ -73,6 +81,16 @@ public struct ImportMatcher: Sendable {
             }
             return mine != theirs
         }
+    }
+
+    /// True when a record's title and a book's could name the same book: the same words, or
+    /// one's words begin the other's (`Dune` and `Dune: Deluxe Edition`; not `Twin A` and
+    /// `Twin B`), or the record has no title.
+    static func titlesAgree(_ recordTitle: String?, _ bookTitle: String) -> Bool {
+        guard let recordTitle else { return true }
+        let mine = titleKey(recordTitle), theirs = titleKey(bookTitle)
+        if mine.isEmpty || theirs.isEmpty || mine == theirs { return true }
+        return mine.hasPrefix(theirs + " ") || theirs.hasPrefix(mine + " ")
     }
 
     static func titleKey(_ title: String) -> String {

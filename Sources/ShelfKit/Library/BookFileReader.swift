@@ -27,9 +27,11 @@ public enum BookFileReader {
         } catch {
             return .failed(.malformed(error.at(path: path)))
         }
-        guard let book = Book(path: path, values: frontMatter, vocabulary: vocabulary) else { return .notABook }
+        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
+        guard let book = Book(path: path, entries: frontMatter.entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
+        else { return .notABook }
         if let noteWord {
-            TextFolding.forEachWord(in: UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...]), noteWord)
+            TextFolding.forEachWord(in: body, noteWord)
         }
         return .book(book, noteWords: nil)
     }

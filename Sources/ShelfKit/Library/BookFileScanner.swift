@@ -63,7 +63,7 @@ public enum BookFileScanner {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             let count = bytes.count
-            return count > 3 && bytes[0] != UInt8(ascii: ".") && bytes[0] != UInt8(ascii: "~")
+            return count > 3 && bytes[0] != UInt8(ascii: ".") && bytes[0] != UInt8(ascii: "~") && !isSiteIndex(name)
                 && bytes[count - 3] == UInt8(ascii: ".") && bytes[count - 2] == UInt8(ascii: "m") && bytes[count - 1] == UInt8(ascii: "d")
         }
         if let decided = ascii ?? nil { return decided }
@@ -72,7 +72,19 @@ public enum BookFileScanner {
 
     /// `isCandidate` for any name, by character.
     static func isCandidateByCharacter(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
+        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name) && !isSiteIndex(name)
+    }
+
+    /// Hugo's section pages (`_index.md`) describe a folder, never a book.
+    static func isSiteIndex(_ name: String) -> Bool { name == "_index.md" }
+
+    /// A folder of note templates (Obsidian's `Templates`, Templater's `_templates`): its files
+    /// are the shapes of books to come, full of placeholders, not books.
+    public static func isTemplateFolder(_ name: String) -> Bool {
+        switch name.lowercased() {
+        case "templates", "template", "_templates", "_template": return true
+        default: return false
+        }
     }
 
     /// `paths` in `String` order. For ASCII paths, the usual case, that is byte order: they are
@@ -172,7 +184,7 @@ public enum BookFileScanner {
             }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR):
-                subfolders.append(path)
+                if !isTemplateFolder(name) { subfolders.append(path) }
             case Int32(DT_REG):
                 if isCandidate(name) { findings.found.append(path) }
             case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK):
@@ -184,7 +196,7 @@ public enum BookFileScanner {
                 var info = stat()
                 let full = root + "/" + path
                 if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                    subfolders.append(path)
+                    if !isTemplateFolder(name) { subfolders.append(path) }
                 } else if stat(full, &info) == 0, isCandidate(name) {
                     switch info.st_mode & S_IFMT {
                     case S_IFREG:

@@ -84,7 +84,7 @@ public struct Library: Sendable {
 
     /// The book in a document, read in this library's vocabulary.
     public func book(at path: String, in document: BookDocument) -> Book? {
-        document.frontMatter.flatMap { Book(path: path, frontMatter: $0, vocabulary: config.vocabulary) }
+        Book(path: path, document: document, vocabulary: config.vocabulary)
     }
 
     /// The absolute path of a path relative to the root.

@@ -69,6 +69,8 @@ public struct LibraryConfig: Sendable {
                         if let status = word.value.text.flatMap(ReadingStatus.init(alias:)) { vocabulary.statuses[word.key] = status }
                     }
                 }
+            case "author_separator":
+                if let separator = value.text, separator.contains(",") { vocabulary.joinsNamesWithCommas = true }
             case "series_counts":
                 if case .map(let counts) = value {
                     for count in counts { if let number = count.value.text.flatMap({ Int($0) }) { seriesCounts[count.key] = number } }

@@ -8,7 +8,7 @@ enum PublishDate {
         let trimmed = text.trimmingSpaces
             .replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
             .replacingOccurrences(of: "©", with: "").replacingOccurrences(of: "?", with: "")
-        if let date = BookDate(trimmed) { return date.text }
+        if let date = BookDate(trimmed) { return date.canonicalText }
         let words = trimmed.replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
         var year: Int?
         var month: Int?

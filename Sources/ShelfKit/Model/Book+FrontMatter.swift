@@ -6,6 +6,15 @@ extension Book {
         self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary)
     }
 
+    /// Reads the book in a whole document: as `init(path:frontMatter:vocabulary:)`, and a note
+    /// without a `title` key that has book keys takes its title from its first `# heading`, else
+    /// its file name.
+    public init?(path: String, document: BookDocument, vocabulary: Vocabulary = .standard) {
+        guard let frontMatter = document.frontMatter else { return nil }
+        self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary,
+                  heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })
+    }
+
     /// Reads a book from a file's front matter read as values only (as the library loader does):
     /// the same book as `init(path:frontMatter:vocabulary:)` for the same file.
     ///
@@ -15,7 +24,8 @@ extension Book {
     }
 
     /// Reads a book from the top-level entries of its front matter, in written order.
-    init?(path: String, entries: [FieldEntry], vocabulary: Vocabulary) {
+    /// - Parameter heading: the body's first `# heading`, asked for only when there is no title.
+    init?(path: String, entries: [FieldEntry], vocabulary: Vocabulary, heading: () -> String? = { nil }) {
         var fields: [BookField] = []
         fields.reserveCapacity(entries.count)
         // The position of the entry each canonical field is read from, by `CanonicalField.ordinal`
@@ -40,8 +50,8 @@ extension Book {
             fields.append(BookField(key: entry.key, canonical: canonical, value: entry.value))
         }
         let titleIndex = chosen[.title]
-        guard titleIndex >= 0, let title = fields[titleIndex].value.text?.trimmingSpaces, !title.isEmpty
-        else { return nil }
+        let written = titleIndex >= 0 ? fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) } : nil
+        guard let title = Book.title(written: written, path: path, hasBookKeys: chosen.hasBookKeys, heading: heading) else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
         // Each chosen field in the order its entry was written.
@@ -53,32 +63,41 @@ extension Book {
 
     private mutating func apply(_ value: FieldValue, to field: CanonicalField, key: String, vocabulary: Vocabulary) {
         if case .null = value { return }
-        let text = value.text?.trimmingSpaces
+        // A template's placeholder is no value; an Obsidian link is read as its text.
+        let text = value.writtenText?.trimmingSpaces
+        let linkedText = nonEmpty(text).map(WrittenText.unlinked)
         switch field {
         case .title, .copies: break
-        case .subtitle: subtitle = nonEmpty(text)
-        case .authors: authors = Book.trimmedTexts(value)
+        case .subtitle: subtitle = linkedText
+        case .authors: authors = Book.readNames(value, vocabulary: vocabulary)
         case .tags: tags = Book.readTags(value)
-        case .genres: genres = Book.trimmedTexts(value)
+        case .genres: genres = Book.readNames(value, vocabulary: .standard)
         case .isbn:
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
-            guard let text = nonEmpty(text) else { return }
+            guard let text = linkedText else { return }
             status = vocabulary.status(fromWord: text)
             if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
         case .rating:
-            guard let text = nonEmpty(text) else { return }
-            if let number = Double(text), number == number.rounded(), (1...5).contains(number) {
-                rating = Int(number)
-            } else {
-                problems.append(BookProblem(code: "invalid-rating", key: key, message: "'\(text)' is not a rating from 1 to 5"))
+            guard let text = nonEmpty(text), !WrittenText.isPlaceholder(text) else { return }
+            switch Rating.read(text) {
+            case .stars(let stars): rating = stars
+            case .unrated: break
+            case .invalid:
+                problems.append(BookProblem(code: "invalid-rating", key: key, message: "'\(text)' is not a rating from 0.5 to 5"))
             }
-        case .added: added = readDate(text, key: key)
-        case .started: started = readDate(text, key: key)
-        case .finished: finished = readDate(text, key: key)
-        case .published: published = readDate(text, key: key)
-        case .series: series = nonEmpty(text)
+        case .added: added = readDate(value, text, key: key)
+        case .started: started = readDate(value, text, key: key)
+        case .finished: finished = readDate(value, text, key: key)
+        case .published: published = readDate(value, text, key: key)
+        case .series:
+            if let (name, index) = Book.firstSeries(in: value) {
+                series = name
+                if seriesIndex == nil { seriesIndex = index }
+            } else {
+                series = linkedText
+            }
         case .seriesIndex:
             guard let text = nonEmpty(text) else { return }
             seriesIndex = Double(text)
@@ -93,10 +112,10 @@ extension Book {
             case "false", "no", "off", "n": favorite = false
             default: break
             }
-        case .publisher: publisher = nonEmpty(text)
-        case .language: language = nonEmpty(text)
-        case .location: location = nonEmpty(text)
-        case .format: format = nonEmpty(text)
+        case .publisher: publisher = linkedText
+        case .language: language = linkedText
+        case .location: location = linkedText
+        case .format: format = linkedText
         case .cover: cover = nonEmpty(text)
         case .openlibrary: openlibrary = nonEmpty(text)
         case .goodreads: goodreads = nonEmpty(text)
@@ -104,9 +123,11 @@ extension Book {
         }
     }
 
-    private mutating func readDate(_ text: String?, key: String) -> BookDate? {
+    private mutating func readDate(_ value: FieldValue, _ text: String?, key: String) -> BookDate? {
         guard let text = nonEmpty(text) else { return nil }
         if let date = BookDate(text) { return date }
+        // `published: false` (Hugo, Jekyll) says the post is a draft, not when the book came out.
+        if case .scalar(_, isPlain: true) = value, WrittenText.isBoolean(text) { return nil }
         problems.append(BookProblem(code: "invalid-date", key: key, message: "'\(text)' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"))
         return nil
     }
@@ -167,6 +188,13 @@ private struct ChosenEntries {
     subscript(field: CanonicalField) -> Int {
         get { Int(positions[field.ordinal]) }
         set { positions[field.ordinal] = Int32(truncatingIfNeeded: newValue) }
+    }
+
+    /// True when a key only a book has is written (an author, an ISBN, a rating, a reading date…),
+    /// so that a note without a title key is still a book.
+    var hasBookKeys: Bool {
+        let bookFields: [CanonicalField] = [.authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
+        return bookFields.contains { self[$0] >= 0 }
     }
 }
 

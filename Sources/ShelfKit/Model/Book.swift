@@ -15,7 +15,8 @@ public struct Book: Sendable, Equatable {
     /// Every valid ISBN written in the `isbn` value, in 13-digit form (worked out once).
     public private(set) var isbns13: [String] = []
     public var status: ReadingStatus?
-    public var rating: Int?
+    /// Stars from above 0 to 5; half and quarter stars are ratings (`4.5`). Nil when unrated.
+    public var rating: Double?
     public var tags: [String] = []
     public var added: BookDate?
     public var started: BookDate?

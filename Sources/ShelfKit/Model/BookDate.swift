@@ -11,10 +11,17 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var text: String
 
     /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, each optionally followed by a time
-    /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`). `/` also separates.
+    /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`); `/` also separates. Also
+    /// the forms people write by hand (`21.04.2025`, `April 21, 2025`, `21 April 2025`,
+    /// `Apr 2025`), and any of them as an Obsidian link (`[[2022-01-06]]`).
     public init?(_ text: String) {
         var trimmed = text.trimmingSpaces
-        guard let parts = trimmed.withUTF8({ BookDate.parts(of: $0) }) else { return nil }
+        var parts = trimmed.withUTF8({ BookDate.parts(of: $0) })
+        if parts == nil, let first = trimmed.utf8.first, first == UInt8(ascii: "[") || first > UInt8(ascii: "9") || trimmed.utf8.count > 7 {
+            var inner = BookDateForms.unlinked(trimmed) ?? trimmed
+            parts = inner.withUTF8({ BookDate.parts(of: $0) }) ?? BookDateForms.parts(of: inner)
+        }
+        guard let parts else { return nil }
         self.year = parts.year
         self.month = parts.month
         self.day = parts.day
@@ -63,6 +70,10 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                     if separator(UInt8(ascii: ":")) {
                         guard let second = number(2...2), second < 61 else { return nil }
                         if separator(UInt8(ascii: ".")) { guard number(1...9) != nil else { return nil } }
+                    }
+                    // `2024-01-02 10:00:00 +02:00`, as some tools write it.
+                    if cursor + 1 < utf8.count, utf8[cursor] == UInt8(ascii: " "), utf8[cursor + 1] == UInt8(ascii: "+") || utf8[cursor + 1] == UInt8(ascii: "-") {
+                        cursor += 1
                     }
                     if separator(UInt8(ascii: "Z"), UInt8(ascii: "z")) {
                         // UTC.

@@ -21,13 +21,13 @@ public struct BookRead: Sendable, Equatable {
     public var page: Int?
     /// `paper`, `ebook`, `audio`, or whatever the reader wrote.
     public var format: String?
-    /// This read's own rating (an earlier read); the latest read's is the book's `rating`.
-    public var rating: Int?
+    /// This read's own rating in stars (an earlier read); the latest read's is the book's `rating`.
+    public var rating: Double?
     /// True for the read held in the top-level keys.
     public var isLatest: Bool
 
     public init(started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
-                format: String? = nil, rating: Int? = nil, isLatest: Bool = false) {
+                format: String? = nil, rating: Double? = nil, isLatest: Bool = false) {
         self.started = started
         self.ended = ended
         self.outcome = outcome
@@ -140,10 +140,10 @@ extension BookRead {
         }
     }
 
-    /// A rating as the book's `rating` reads one: a whole number from 1 to 5.
-    static func rating(_ text: String) -> Int? {
-        guard let number = Double(text), number == number.rounded(), (1...5).contains(number) else { return nil }
-        return Int(number)
+    /// A rating as the book's `rating` reads one (`4`, `4.5`, `★★★★☆`).
+    static func rating(_ text: String) -> Double? {
+        guard case .stars(let stars) = Rating.read(text) else { return nil }
+        return stars
     }
 
     /// The read as one item of a `reads:` list: a flow map, dates plain.
@@ -157,7 +157,7 @@ extension BookRead {
         }
         if let page { parts.append("page: \(page)") }
         if let format { parts.append("format: " + YAMLScalarWriter.string(format, context: .flow)) }
-        if let rating { parts.append("rating: \(rating)") }
+        if let rating { parts.append("rating: " + Rating.number(rating)) }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 }
@@ -174,7 +174,7 @@ extension BookRead {
         }
         if let page { members.append(("page", .integer(page))) }
         if let format { members.append(("format", .string(format))) }
-        if let rating { members.append(("rating", .integer(rating))) }
+        if let rating { members.append(("rating", rating == rating.rounded() ? .integer(Int(rating)) : .number(rating))) }
         return .object(members)
     }
 }

@@ -21,7 +21,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         case .finished: return ["finished", "datefinished", "finishdate", "finishedon", "dateread", "finishreaddate"]
         case .seriesIndex: return ["seriesindex", "seriesnumber", "seriesposition", "volume"]
         case .published: return ["published", "year", "publishdate", "publicationyear", "datepublished", "publicationdate"]
-        case .pages: return ["pages", "pagecount", "numpages", "numberofpages"]
+        case .pages: return ["pages", "pagecount", "numpages", "numberofpages", "totalpage", "totalpages"]
         case .language: return ["language", "lang"]
         case .genres: return ["genres", "genre"]
         case .favorite: return ["favorite", "favourite"]

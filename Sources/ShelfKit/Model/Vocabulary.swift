@@ -8,16 +8,20 @@ public struct Vocabulary: Sendable, Equatable {
     public var keys: [CanonicalField: String]
     /// The files' status word → the canonical status.
     public var statuses: [String: ReadingStatus]
+    /// True when the files join several authors in one string with commas (`author: A, B`), as
+    /// Obsidian Book Search does; `;` always separates. (`author_separator: ","` in shelf.yaml.)
+    public var joinsNamesWithCommas: Bool
 
-    public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:]) {
+    public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
         self.statuses = statuses
+        self.joinsNamesWithCommas = joinsNamesWithCommas
     }
 
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty }
+    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {

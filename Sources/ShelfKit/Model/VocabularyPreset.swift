@@ -15,8 +15,11 @@ public struct VocabularyPreset: Sendable {
         vocabulary: Vocabulary(
             keys: [.authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
                    .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created"],
-            statuses: ["unread": .toRead, "reading": .reading, "read": .read]),
-        signatureKeys: ["category", "publish", "total", "myRate", "startReadDate", "finishReadDate", "created", "updated"])
+            statuses: ["unread": .toRead, "reading": .reading, "read": .read],
+            // The plugin fills `author: "{{author}}"` with every author joined by commas.
+            joinsNamesWithCommas: true),
+        signatureKeys: ["category", "publish", "total", "totalPage", "coverUrl", "localCover", "isbn13", "isbn10", "myRate",
+                        "startReadDate", "finishReadDate", "created", "updated"])
 
     /// Hugo or Jekyll posts about books.
     public static let hugo = VocabularyPreset(
@@ -38,7 +41,8 @@ public struct VocabularyPreset: Sendable {
 
     /// `fields:` and `statuses:` lines for a vocabulary.
     public static func settings(for vocabulary: Vocabulary, comment: String) -> String {
-        var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\nfields:\n"
+        var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\n"
+        if !vocabulary.keys.isEmpty { text += "fields:\n" }
         for field in CanonicalField.allCases {
             if let key = vocabulary.keys[field] { text += "  \(field.rawValue): \(YAMLScalarWriter.string(key))\n" }
         }
@@ -48,6 +52,9 @@ public struct VocabularyPreset: Sendable {
             for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where word != status.rawValue {
                 text += "  \(YAMLScalarWriter.string(word)): \(status.rawValue)\n"
             }
+        }
+        if vocabulary.joinsNamesWithCommas {
+            text += "# Several authors in one value are joined with commas (author: A, B).\nauthor_separator: \",\"\n"
         }
         return text
     }

@@ -42,7 +42,8 @@ public enum BookSortKey: String, Sendable, CaseIterable {
         case .added: return book.added.map { .number($0.sortKey) }
         case .started: return book.started.map { .number($0.sortKey) }
         case .finished: return book.lastFinished.map { .number($0.sortKey) }
-        case .rating: return book.rating.map { .number($0) }
+        // Hundredths of a star: quarter stars sort apart.
+        case .rating: return book.rating.map { .number(Int(($0 * 100).rounded())) }
         case .pages: return book.pages.map { .number($0) }
         case .published: return book.published.map { .number($0.sortKey) }
         }
@@ -64,10 +65,13 @@ public enum BookSortKey: String, Sendable, CaseIterable {
 
     /// An author's name as sorted: `Le Guin, Ursula K.`; a name already written with a comma stays.
     public static func sortName(_ name: String) -> String {
-        if name.contains(",") { return name }
-        let family = BookFileName.lastName(name)
-        let given = name.dropLast(family.count).trimmingCharacters(in: .whitespaces)
-        return given.isEmpty ? family : family + ", " + given
+        // `Kurt Vonnegut Jr.` sorts as `Vonnegut, Kurt, Jr.`; `Martin Luther King, Jr.` as `King, Martin Luther, Jr.`.
+        let base = BookFileName.withoutSuffix(name)
+        let suffix = BookFileName.suffix(of: name).map { ", " + $0 } ?? ""
+        if base.contains(",") { return base + suffix }
+        let family = BookFileName.lastName(base)
+        let given = base.dropLast(family.count).trimmingCharacters(in: .whitespaces)
+        return (given.isEmpty ? family : family + ", " + given) + suffix
     }
 }
 

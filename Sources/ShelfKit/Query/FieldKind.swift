@@ -29,7 +29,7 @@ extension Book {
         case .tags?: return tags
         case .genres?: return genres
         case .status?: return status.map { [$0.rawValue] } ?? []
-        case .rating?: return rating.map { [String($0)] } ?? []
+        case .rating?: return rating.map { [Rating.number($0)] } ?? []
         case .pages?: return pages.map { [String($0)] } ?? []
         case .added?: return added.map { [$0.text] } ?? []
         case .started?: return started.map { [$0.text] } ?? []
@@ -43,7 +43,7 @@ extension Book {
     /// The number of a numeric field, canonical or the user's own.
     func queryNumber(of name: String) -> Double? {
         switch CanonicalField(key: name) {
-        case .rating?: return rating.map(Double.init)
+        case .rating?: return rating
         case .pages?: return pages.map(Double.init)
         case .seriesIndex?: return seriesIndex
         default: return queryTexts(of: name).first.flatMap { Double($0) }

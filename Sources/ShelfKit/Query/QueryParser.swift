@@ -41,6 +41,13 @@ public struct QueryParser {
     private func parse(_ query: String, expanding: [String], budget: ExpansionBudget) throws(QueryError) -> QueryExpression {
         var lexer = QueryLexer(query)
         var tokens = try lexer.tokens()
+        // `shelf search '!!!'`: nothing to search for. Matching every book would mislead.
+        if let first = tokens.first, tokens.allSatisfy({ token in
+            if case .word(let text) = token.kind { return TextFolding.words(text).isEmpty && ISBN.parse(text) == nil }
+            return false
+        }) {
+            throw QueryError.noWords(query.trimmingSpaces, column: first.column, query: query)
+        }
         try budget.spend(terms: tokens.count, characters: query.utf8.count, expanding: expanding, query: query)
         // The last bare word also matches as a prefix: results appear while a word is half typed.
         // A negated word is not widened: `-ann` should not also exclude every `anne`.
@@ -125,6 +132,7 @@ public struct QueryParser {
                     return .word(isbn.isbn13, prefix: false)
                 }
                 let words = TextFolding.words(isPrefix ? String(text.dropLast()) : text)
+                // A lone `-` or `,` among other terms is no term (a query of nothing else is refused above).
                 guard !words.isEmpty else { return .all }
                 if words.count == 1 { return .word(words[0], prefix: isPrefix) }
                 // `sci-fi` is the phrase "sci fi".
@@ -213,5 +221,14 @@ final class ExpansionBudget {
     static func chain(_ names: [String]) -> String {
         let shown = names.count > 6 ? Array(names.prefix(3)) + ["…"] + Array(names.suffix(2)) : names
         return shown.map { $0 == "…" ? $0 : "@" + $0 }.joined(separator: " → ")
+    }
+}
+
+extension QueryError {
+    /// A search for text with no letters or digits (`!!!`): it could match nothing, and saying so
+    /// is kinder than listing every book or none in silence.
+    static func noWords(_ text: String, column: Int, query: String) -> QueryError {
+        QueryError("'\(text)' has no letters or digits to search for, so it matches nothing; search for words, or quote a field value (title:\"!!!\")",
+                   column: column, query: query)
     }
 }

@@ -36,10 +36,15 @@ public struct LibraryStats: Sendable {
         var authorCounts: [String: (name: String, count: Int)] = [:]
         var tagCounts: [String: (name: String, count: Int)] = [:]
         var days: [Int] = []
+        var ratingSum = 0.0
         let finishedBooks = books.filter { $0.status == .read && $0.finished != nil }
         for book in books {
             if let status = book.status { byStatus[status, default: 0] += 1 }
-            if let rating = book.rating { ratings[rating, default: 0] += 1 }
+            if let rating = book.rating {
+                // Counted under its whole stars (4.5 under 4); the average takes the exact value.
+                ratings[max(1, Int(rating.rounded(.down))), default: 0] += 1
+                ratingSum += rating
+            }
             for author in book.authors {
                 authorCounts[TextFolding.fold(author), default: (author, 0)].count += 1
             }
@@ -67,9 +72,8 @@ public struct LibraryStats: Sendable {
             }
             finishedByMonth = year == nil ? nil : months
         }
-        let ratingTotal = ratings.reduce(0) { $0 + $1.key * $1.value }
         let ratingCount = ratings.values.reduce(0, +)
-        averageRating = ratingCount == 0 ? nil : Double(ratingTotal) / Double(ratingCount)
+        averageRating = ratingCount == 0 ? nil : ratingSum / Double(ratingCount)
         averageDaysToFinish = days.isEmpty ? nil : Double(days.reduce(0, +)) / Double(days.count)
         let ranked: ([String: (name: String, count: Int)]) -> [(name: String, count: Int)] = { counts in
             Array(counts.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }.prefix(top))

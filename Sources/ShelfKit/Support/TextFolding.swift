@@ -111,7 +111,14 @@ public enum TextFolding {
                 $0.properties.isAlphabetic || $0.properties.numericType != nil
                     || $0.properties.generalCategory == .nonspacingMark
             } ?? false
-            if isWordScalar {
+            if isWordScalar && TextFolding.isUnspacedScript(scalarValue) {
+                // Chinese and Japanese are written without spaces: each character is a word, so
+                // `春樹` (the phrase 春 樹) finds `村上春樹` and `森` finds `ノルウェイの森`.
+                flush(index)
+                wordStart = index
+                wordIsASCII = false
+                flush(end)
+            } else if isWordScalar {
                 if wordStart < 0 { wordStart = index }
                 wordIsASCII = false
             } else {
@@ -204,6 +211,17 @@ extension TextFolding {
         }
         while index < text.endIndex {
             let character = text[index]
+            if let first = character.unicodeScalars.first, isUnspacedScript(first.value) {
+                // One word per character, as `scanWords` reads them.
+                if let wordStart = start {
+                    result.append((wordStart..<index, fold(String(text[wordStart..<index]))))
+                    start = nil
+                }
+                let next = text.index(after: index)
+                result.append((index..<next, fold(String(character))))
+                index = next
+                continue
+            }
             if isWordCharacter(character) {
                 if start == nil { start = index }
             } else if let wordStart = start {
@@ -214,5 +232,12 @@ extension TextFolding {
         }
         if let wordStart = start { result.append((wordStart..<text.endIndex, fold(String(text[wordStart...])))) }
         return result
+    }
+
+    /// Han ideographs, hiragana and katakana: scripts written without spaces between words.
+    static func isUnspacedScript(_ scalar: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(scalar) || (0x3400...0x4DBF).contains(scalar) || (0x20000...0x2FA1F).contains(scalar)
+            || (0xF900...0xFAFF).contains(scalar) || (0x3040...0x30FF).contains(scalar) || (0x31F0...0x31FF).contains(scalar)
+            || (0xFF66...0xFF9F).contains(scalar)
     }
 }

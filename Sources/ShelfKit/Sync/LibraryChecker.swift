@@ -80,7 +80,7 @@ public struct LibraryChecker {
             return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
                                  message: "no front matter, so not a book (shelf leaves it alone)")]
         }
-        guard let book = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
+        guard let book = library.book(at: path, in: document) else {
             // Only front matter that looks like a book's is worth a word: a vault's daily notes
             // have front matter too, and are simply not books.
             let bookish = frontMatter.entries.contains { library.config.vocabulary.field(forKey: $0.key) != nil }
@@ -103,7 +103,9 @@ public struct LibraryChecker {
         }
         let vocabulary = library.config.vocabulary
         if let statusEntry = FrontMatterEditor.target("status", in: frontMatter, vocabulary: vocabulary), let status = book.status,
-           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status) {
+           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status),
+           // A word shelf.yaml declares (`statuses: {completed: read}`) is the vault's own, not a misspelling.
+           !vocabulary.statuses.keys.contains(where: { $0.lowercased() == written.trimmingSpaces.lowercased() }) {
             let at = position(of: statusEntry.key)
             findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
                                          message: "status '\(written)' is read as \(status.rawValue)",

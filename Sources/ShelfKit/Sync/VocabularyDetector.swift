@@ -9,6 +9,11 @@ public struct VocabularyDetector {
         public var preset: VocabularyPreset?
         /// The map to propose: the preset's keys that the files really use.
         public var proposed: Vocabulary
+        /// For each proposed key, how many files support it (the key is there and its value
+        /// reads as the field).
+        public var support: [CanonicalField: Int] = [:]
+        /// Mappings left out because the files' values contradict them, with the reason.
+        public var rejected: [(field: CanonicalField, key: String, reason: String)] = []
     }
 
     public let library: Library
@@ -20,11 +25,13 @@ public struct VocabularyDetector {
     public func run() throws(FileError) -> Report {
         var counts: [String: Int] = [:]
         var files = 0
+        var evidence = VocabularyEvidence()
         for path in try BookFileScanner.scan(root: library.root) {
             guard let bytes = try? FileIO.read(library.absolutePath(path)),
                   let frontMatter = try? BookDocument(bytes: bytes).frontMatter, !frontMatter.entries.isEmpty else { continue }
             files += 1
             for key in Set(frontMatter.entries.map(\.key)) { counts[key, default: 0] += 1 }
+            evidence.record(frontMatter.values)
         }
         let folded = Dictionary(counts.map { (CanonicalField.fold($0.key), $0.value) }, uniquingKeysWith: +)
         let scored = VocabularyPreset.all.map { preset in
@@ -32,18 +39,35 @@ public struct VocabularyDetector {
         }
         let best = scored.filter { $0.1 > 0 }.max { $0.1 < $1.1 }?.0
         var proposed = Vocabulary()
+        var support: [CanonicalField: Int] = [:]
+        var rejected: [(field: CanonicalField, key: String, reason: String)] = []
         if let best {
             // Every key of the tool's vocabulary, so that fields the files have not used yet (a
             // first `shelf start`) are written the tool's way too; in the files' own spelling
-            // (myRate or my_rate) where they use one.
-            for (field, key) in best.vocabulary.keys {
-                proposed.keys[field] = counts.filter { CanonicalField.fold($0.key) == CanonicalField.fold(key) }.max { $0.value < $1.value }?.key ?? key
+            // (myRate or my_rate) where they use one. A key whose values say it is something
+            // else (a post's `date`, a `total` of words) is left out, and the report says why.
+            for (field, key) in best.vocabulary.keys.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
+                let written = counts.filter { CanonicalField.fold($0.key) == CanonicalField.fold(key) }.max { $0.value < $1.value }
+                let spelled = written?.key ?? key
+                if written != nil, evidence.contradicts(spelled, as: field) {
+                    rejected.append((field, spelled, field == .finished && CanonicalField.fold(spelled) == "date"
+                                     ? "most files with it are not read yet: it is the post's date"
+                                     : "most of its values are not \(field.rawValue == "rating" ? "ratings" : field == .pages ? "page counts" : "dates")"))
+                    continue
+                }
+                proposed.keys[field] = spelled
+                support[field] = written.map { evidence.supporting(spelled, as: field, files: $0.value) } ?? 0
             }
             for (word, status) in best.vocabulary.statuses where word != status.rawValue {
                 proposed.statuses[word] = status
             }
+            proposed.joinsNamesWithCommas = best.vocabulary.joinsNamesWithCommas && evidence.commaJoinedAuthors > 0
+        }
+        // The status words the files use, so that `check --fix` never respells hundreds of them.
+        for (word, status) in evidence.proposedStatuses(known: proposed) where proposed.statuses[word] == nil {
+            proposed.statuses[word] = status
         }
         let keyCounts = counts.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
-        return Report(keyCounts: keyCounts, files: files, preset: best, proposed: proposed)
+        return Report(keyCounts: keyCounts, files: files, preset: best, proposed: proposed, support: support, rejected: rejected)
     }
 }

@@ -71,7 +71,7 @@ struct NewBookOptions: ParsableArguments {
     @Option(help: "to-read (default), reading, read or abandoned. read records a finish today unless --finished is given.") var status: String?
     @Option(help: ArgumentHelp("When you started it (YYYY-MM-DD, YYYY-MM or YYYY).", valueName: "date")) var started: String?
     @Option(help: ArgumentHelp("When you finished it (implies --status read unless another is given).", valueName: "date")) var finished: String?
-    @Option(help: "A rating from 1 to 5.") var rating: String?
+    @Option(help: "A rating from 0.5 to 5 stars (4, 4.5).") var rating: String?
     @Option(help: "The series.") var series: String?
     @Option(help: ArgumentHelp("The position in the series.", valueName: "N")) var seriesIndex: String?
     @Option(help: "The publisher.") var publisher: String?

@@ -43,12 +43,25 @@ struct DetectCommand: ParsableCommand {
                 ?? field.map { $0.rawValue == key ? "" : " (read as \($0.rawValue))" } ?? ""
             Output.line("  " + String(repeating: " ", count: width - String(count).count) + "\(count)  \(key)\(meaning)")
         }
-        guard let preset = report.preset, !report.proposed.isStandard else {
+        for rejected in report.rejected {
+            Output.line("\nNot proposed: \(rejected.field.rawValue): \(rejected.key), since \(rejected.reason).")
+        }
+        guard !report.proposed.isStandard else {
             Output.line("\nThese files use shelf's own names (or its aliases); no fields: map is needed.")
             return
         }
-        let settings = VocabularyPreset.settings(for: report.proposed, comment: "Vocabulary detected: \(preset.summary)")
-        Output.line("\nThey look written by \(preset.summary). Proposed settings:\n")
+        let summary = report.preset?.summary ?? "their own status words"
+        let settings = VocabularyPreset.settings(for: report.proposed, comment: "Vocabulary detected: \(summary)")
+        if report.preset != nil {
+            Output.line("\nThey look written by \(summary). Files supporting each mapping:")
+            for field in CanonicalField.allCases {
+                guard let key = report.proposed.keys[field] else { continue }
+                Output.line("  \(field.rawValue): \(key) — \(report.support[field] ?? 0) of \(report.files) files")
+            }
+            Output.line("\nProposed settings:\n")
+        } else {
+            Output.line("\nThey use status words shelf would otherwise respell. Proposed settings:\n")
+        }
         Output.write(settings)
         guard write else { return Output.line("\n(nothing written; --write adds these to shelf.yaml)") }
         do {

@@ -94,7 +94,7 @@ struct EditCommand: ParsableCommand {
             if status != 0 { throw Diagnostics.failure("the editor exited with status \(status)") }
             do {
                 let document = try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
-                if let frontMatter = document.frontMatter, Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) == nil {
+                if document.frontMatter != nil, library.book(at: path, in: document) == nil {
                     Diagnostics.write("\(display): the front matter has no title, so shelf no longer lists it as a book")
                 }
                 return

@@ -1,11 +1,11 @@
 import ArgumentParser
 import ShelfKit
 
-/// `shelf rate BOOK N`: a rating from 1 to 5, or `none` to clear it.
+/// `shelf rate BOOK N`: a rating from 0.5 to 5 stars, or `none` to clear it.
 struct RateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate",
-        abstract: "Rate a book from 1 to 5 (none clears the rating).",
+        abstract: "Rate a book from 0.5 to 5 stars; half stars allowed (none clears the rating).",
         discussion: "Examples:\n  shelf rate dune 5\n  shelf rate dune none")
 
     @OptionGroup var library: LibraryOptions
@@ -13,7 +13,7 @@ struct RateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
     var book: String
 
-    @Argument(help: ArgumentHelp("1 to 5, or none.", valueName: "rating"))
+    @Argument(help: ArgumentHelp("0.5 to 5 (4, 4.5), or none.", valueName: "rating"))
     var rating: String
 
     @Flag(help: "Replace a rating shelf cannot read.")
@@ -36,7 +36,7 @@ struct ReadingDateOptions: ParsableArguments {
     var force = false
 
     /// The request for the reading action.
-    func request(rating: Int? = nil, page: Int? = nil, again: Bool = false) -> ReadingAction.Request {
+    func request(rating: String? = nil, page: Int? = nil, again: Bool = false) -> ReadingAction.Request {
         ReadingAction.Request(date: date, today: Clock.today(), force: force, rating: rating, page: page, again: again)
     }
 
@@ -93,11 +93,13 @@ struct FinishCommand: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @OptionGroup var dates: ReadingDateOptions
-    @Option(help: ArgumentHelp("Rate it too (1–5).", valueName: "N")) var rating: Int?
+    @Option(help: ArgumentHelp("Rate it too (0.5–5; half stars allowed).", valueName: "N")) var rating: String?
     @Flag(help: "The book was already finished: record another read of it.") var again = false
 
     func validate() throws {
-        if let rating, !(1...5).contains(rating) { throw ValidationError("--rating takes a whole number from 1 to 5") }
+        if let rating, (try? FieldAssignment(key: "rating", value: rating).edit()) == nil {
+            throw ValidationError("--rating takes a number of stars from 0.5 to 5 (4, 4.5), not '\(rating)'")
+        }
     }
 
     func run() throws {

@@ -30,7 +30,7 @@ struct ShowCommand: ParsableCommand {
         let name = book.joined(separator: " ")
         let path = try BookLookup.path(named: name, in: library)
         let document = try BookLookup.document(at: path, in: library)
-        guard let frontMatter = document.frontMatter, let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
+        guard let found = library.book(at: path, in: document) else {
             throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
         }
         if output.isJSON {

@@ -28,6 +28,9 @@ extension QueryGuide {
           `shelf search estr` finds *Estraven*. A negated word (`-ann`) is never widened this way, so
           the prefix goes to the last word that is not negated.
         - Several words must all match, each anywhere: `le guin ice`.
+        - Chinese and Japanese, written without spaces, match by any part: each character is a word, so
+          `春樹` (the phrase 春 樹) finds books by *村上春樹*, and `森` finds *ノルウェイの森*.
+        - A query of nothing but punctuation (`!!!`) is refused: it has nothing to search for.
 
         | query | finds |
         | --- | --- |

@@ -72,7 +72,7 @@ enum BookListRenderer {
     static func csvRow(_ book: Book) -> [String] {
         [
             book.path, book.title, book.authors.joined(separator: "; "), book.isbn ?? "",
-            book.status?.rawValue ?? "", book.rating.map(String.init) ?? "", book.tags.joined(separator: "; "),
+            book.status?.rawValue ?? "", book.rating.map(Rating.number) ?? "", book.tags.joined(separator: "; "),
             book.added?.text ?? "", book.started?.text ?? "", book.finished?.text ?? "",
             book.series ?? "", book.seriesIndex.map(Stars.number) ?? "", book.publisher ?? "",
             book.published?.text ?? "", book.pages.map(String.init) ?? "",
@@ -82,9 +82,9 @@ enum BookListRenderer {
 
 /// Ratings as stars, and numbers without a needless `.0`.
 enum Stars {
-    static func render(_ rating: Int) -> String {
-        String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
-    }
+    static func render(_ rating: Double) -> String { Rating.drawn(rating) }
+
+    static func render(_ rating: Int) -> String { Rating.drawn(Double(rating)) }
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)

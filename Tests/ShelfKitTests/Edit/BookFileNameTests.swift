@@ -1,14 +1,16 @@
 import Testing
 @testable import ShelfKit
 
-/// File names for books: lowercase ASCII slugs from the template, at most 100 bytes, never a
+/// File names for books: lowercase slugs (Latin folded to ASCII, other scripts kept) from the template, at most 100 bytes, never a
 /// leading dot, unique with `-2`, `-3`; the author's family name with its particles.
 @Suite struct BookFileNameTests {
     @Test(arguments: [
         ("Le Guin", "le-guin"), ("Gödel, Escher, Bach", "godel-escher-bach"), ("Ender's Game", "enders-game"),
         ("Ender\u{2019}s Game", "enders-game"), ("The Left Hand of Darkness", "the-left-hand-of-darkness"),
         ("  Dune!!  ", "dune"), ("C++ / C#: A Guide", "c-c-a-guide"), ("Ça m'est égal", "ca-mest-egal"),
-        ("三体", ""), ("🚀 Launch", "launch"), ("1984", "1984"), ("...", ""),
+        ("三体", "三体"), ("Мастер и Маргарита", "мастер-и-маргарита"), ("Война и мир", "война-и-мир"),
+        ("Οδύσσεια", "οδύσσεια"), ("ノルウェイの森", "ノルウェイの森"), ("ألف ليلة وليلة", "ألف-ليلة-وليلة"),
+        ("Пикник на обочине!", "пикник-на-обочине"), ("🚀 Launch", "launch"), ("1984", "1984"), ("...", ""),
         ("a/b\\c:d*e?f\"g<h>i|j", "a-b-c-d-e-f-g-h-i-j"), (".hidden", "hidden"), ("Ñandú", "nandu"),
     ])
     func slugs(text: String, slug: String) {
@@ -20,6 +22,8 @@ import Testing
         ("Johann Wolfgang von Goethe", "von Goethe"), ("Leonardo da Vinci", "da Vinci"), ("Plato", "Plato"),
         ("Frank Herbert", "Herbert"), ("Honoré de Balzac", "de Balzac"), ("Ibn al Haytham", "al Haytham"),
         ("Vincent van der Berg", "van der Berg"), ("Liu Cixin", "Cixin"), ("", ""),
+        ("Kurt Vonnegut Jr.", "Vonnegut"), ("Martin Luther King, Jr.", "King"), ("Walter M. Miller Jr", "Miller"),
+        ("Henry Louis Gates Jr., PhD", "Gates"),
     ])
     func lastNames(author: String, last: String) {
         #expect(BookFileName.lastName(author) == last)
@@ -39,8 +43,10 @@ import Testing
         #expect(BookFileName.name(for: left, template: "{title}") == "the-left-hand-of-darkness.md")
         #expect(BookFileName.name(for: book("Dune"), template: "{author}-{title}") == "dune.md")
         #expect(BookFileName.name(for: book("Dune", authors: ["Frank Herbert"]), template: "{year}-{author}") == "herbert.md")
-        #expect(BookFileName.name(for: book("三体", authors: ["刘慈欣"]), template: "{author}-{title}") == "book.md")
-        #expect(BookFileName.name(for: book("三体"), template: "books/{title}") == "books.md")
+        #expect(BookFileName.name(for: book("三体", authors: ["刘慈欣"]), template: "{author}-{title}") == "刘慈欣-三体.md")
+        #expect(BookFileName.name(for: book("三体"), template: "books/{title}") == "books-三体.md")
+        #expect(BookFileName.name(for: book("Breakfast of Champions", authors: ["Kurt Vonnegut Jr."]), template: "{author}-{title}")
+                == "vonnegut-breakfast-of-champions.md")
     }
 
     @Test func aNameIsAtMost100BytesAndNeverStartsWithADot() {
@@ -79,5 +85,24 @@ import Testing
         let uniqueDashed = BookFileName.unique(String(dashed)) { $0 == String(dashed) }
         #expect(!uniqueDashed.contains("--"), "\(uniqueDashed)")
         #expect(uniqueDashed.utf8.count <= 100)
+    }
+}
+
+@Suite struct BookFileNameUnicodeTests {
+    @Test func aLongNonLatinTitleIsCutOnACharacterWithinTheByteLimit() {
+        var book = Book(path: "", title: String(repeating: "春", count: 80))
+        book.authors = []
+        let name = BookFileName.name(for: book, template: "{title}")
+        #expect(name.utf8.count <= BookFileName.maximumBytes)
+        #expect(name.hasSuffix("春.md"))
+        let next = BookFileName.unique(name) { $0 == name }
+        #expect(next.utf8.count <= BookFileName.maximumBytes && next.hasSuffix("-2.md"))
+    }
+
+    @Test func authorsSortBySurnameWhateverTheSuffix() {
+        #expect(BookSortKey.sortName("Kurt Vonnegut Jr.") == "Vonnegut, Kurt, Jr.")
+        #expect(BookSortKey.sortName("Martin Luther King, Jr.") == "King, Martin Luther, Jr.")
+        #expect(BookSortKey.sortName("Ursula K. Le Guin") == "Le Guin, Ursula K.")
+        #expect(BookSortKey.sortName("Le Guin, Ursula K.") == "Le Guin, Ursula K.")
     }
 }

@@ -90,10 +90,11 @@ import Testing
                    gives: "---\ntitle: T\n\"weird key: x\": v\n---\n")
     }
 
-    @Test func aTypedValueWrittenAsAStringBecomesTyped() {
-        expectEdit([.set("rating", .typed("4"))], on: "---\ntitle: T\nrating: \"3\"\n---\n", gives: "---\ntitle: T\nrating: 4\n---\n")
-        // The same number, quoted: the type changes, so the bytes do.
-        expectEdit([.set("rating", .typed("3"))], on: "---\ntitle: T\nrating: '3'\n---\n", gives: "---\ntitle: T\nrating: 3\n---\n")
+    @Test func aTypedValueWrittenAsAStringStaysQuoted() {
+        // shelf reads a quoted rating as the rating: the owner's quotes stay (issue 18).
+        expectEdit([.set("rating", .typed("4"))], on: "---\ntitle: T\nrating: \"3\"\n---\n", gives: "---\ntitle: T\nrating: \"4\"\n---\n")
+        // The same number, quoted: no change at all.
+        expectEdit([.set("rating", .typed("3"))], on: "---\ntitle: T\nrating: '3'\n---\n", gives: "---\ntitle: T\nrating: '3'\n---\n")
     }
 
     @Test func aTaggedValueIsReplacedWholeWhenItChanges() {

@@ -71,8 +71,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: library.path("moved"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: library.path("eco-the-name-of-the-rose.md"), toPath: library.path("moved/eco-the-name-of-the-rose.md"))
         // A book that stops being one, a file that breaks, a file that is no book at all.
-        let calvino = try library.read("calvino-invisible-cities.md")
-        try library.write("calvino-invisible-cities.md", calvino.replacingOccurrences(of: "\ntitle:", with: "\nname:"))
+        try library.write("calvino-invisible-cities.md", "---\nname: Invisible Cities\ntags: [cities]\n---\n")
         try library.write("didion-slouching-towards-bethlehem.md", "---\ntitle: [unclosed\n---\n")
         try library.write("README-notes.md", "Just some notes, no front matter.\n")
         // A book replaced by a link to another file of the library (listed once, under its own name).

@@ -31,23 +31,31 @@ import Testing
         #expect(!(ReadingStatus.read < .reading))
     }
 
-    @Test(arguments: [("5", 5), ("1", 1), ("4.0", 4), ("\"3\"", 3)])
-    func aRatingFromOneToFiveIsRead(text: String, rating: Int) throws {
+    @Test(arguments: [("5", 5.0), ("1", 1), ("4.0", 4), ("\"3\"", 3), ("4.5", 4.5), ("\"4.5\"", 4.5), ("3.75", 3.75),
+                      ("★★★★☆", 4), ("★★★½", 3.5), ("⭐⭐⭐", 3), ("4/5", 4), ("9/10", 4.5), ("'★★☆☆☆'", 2)])
+    func aRatingAsPeopleWriteItIsRead(text: String, rating: Double) throws {
         let book = try requireBook("title: x\nrating: \(text)\n")
         #expect(book.rating == rating)
         #expect(book.problems.map(\.description) == [])
     }
 
-    @Test(arguments: ["7", "0", "4.5", "five", "-1"])
+    @Test(arguments: ["0", "0.0", "☆☆☆☆☆", "0/5"])
+    func zeroMeansUnrated(text: String) throws {
+        let book = try requireBook("title: x\nrating: \(text)\n")
+        #expect(book.rating == nil)
+        #expect(book.problems.isEmpty)
+    }
+
+    @Test(arguments: ["7", "five", "-1", "6/5"])
     func anyOtherRatingIsAProblem(text: String) throws {
         let book = try requireBook("title: x\nrating: \(text)\n")
         #expect(book.rating == nil)
-        #expect(book.problems.map(\.description) == ["rating: '\(text)' is not a rating from 1 to 5"])
+        #expect(book.problems.map(\.description) == ["rating: '\(text)' is not a rating from 0.5 to 5"])
     }
 
     @Test func aProblemNamesTheKeyAsWritten() throws {
         let book = try requireBook("title: x\nmyRating: 7\n")
-        #expect(book.problems.map(\.description) == ["myRating: '7' is not a rating from 1 to 5"])
+        #expect(book.problems.map(\.description) == ["myRating: '7' is not a rating from 0.5 to 5"])
     }
 
     @Test func anEmptyOrNullValueIsNoProblem() throws {

@@ -20,8 +20,10 @@ import Testing
         #expect(TextFolding.words("snake_case and tab\tseparated") == ["snake", "case", "and", "tab", "separated"])
     }
 
-    @Test func cjkRunsAreOneWordEachAndEmojiSeparate() {
-        #expect(TextFolding.words("村上春樹 ノルウェイの森") == ["村上春樹", "ノルウェイの森"])
+    @Test func chineseAndJapaneseCharactersAreWordsEachAndEmojiSeparate() {
+        // Written without spaces: each character is a word, so a search finds any part of a name.
+        #expect(TextFolding.words("村上春樹 ノルウェイの森") == ["村", "上", "春", "樹", "ノ", "ル", "ウ", "ェ", "イ", "の", "森"])
+        #expect(TextFolding.words("한국어 책") == ["한국어", "책"], "Korean is written with spaces: words stay whole")
         #expect(TextFolding.words("read🎉twice") == ["read", "twice"])
         #expect(TextFolding.words("Ｆｕｌｌ ｗｉｄｔｈ") == ["full", "width"])
     }
@@ -37,7 +39,7 @@ import Testing
             TextFolding.forEachWord(in: buffer) { fromBytes.append($0) }
         }
         #expect(fromBytes == TextFolding.words(text))
-        #expect(fromBytes == ["notes", "on", "godel", "ノルウェイ", "estraven", "genly", "ai"])
+        #expect(fromBytes == ["notes", "on", "godel", "ノ", "ル", "ウ", "ェ", "イ", "estraven", "genly", "ai"])
     }
 
     @Test func tagsFoldWithoutTheirHash() {

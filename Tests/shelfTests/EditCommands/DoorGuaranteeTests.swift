@@ -105,11 +105,11 @@ import Darwin
 
     // 7. No edit replaces a value it cannot read.
     @Test(arguments: [
-        ("started: April 21, 2025", ["start", "dune", "--date", "2025-04-22"], "started"),
+        ("started: in the spring", ["start", "dune", "--date", "2025-04-22"], "started"),
         ("finished: {year: 2024}", ["set", "dune", "finished=2024-05-01"], "finished"),
-        ("series: \"[[Dune Saga]]\"", ["set", "dune", "series=Dune"], "series"),
-        ("rating: ★★★★☆", ["rate", "dune", "5"], "rating"),
-        ("status: [[Reading]]", ["finish", "dune"], "status"),
+        ("series: [Dune Saga, Dune Chronicles]", ["set", "dune", "series=Dune"], "series"),
+        ("rating: great", ["rate", "dune", "5"], "rating"),
+        ("status: someday", ["finish", "dune"], "status"),
     ])
     func aValueShelfCannotReadIsNotReplacedWithoutForce(line: String, args: [String], key: String) throws {
         let text = editDune.replacingOccurrences(of: "mood: \"cozy\"", with: line)

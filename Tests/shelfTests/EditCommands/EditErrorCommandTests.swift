@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["rate", "dune", "7"], ["rate", "dune", "0"], ["rate", "dune", "4.5"], ["set", "dune", "rating=7"],
+        ["rate", "dune", "7"], ["rate", "dune", "0"], ["rate", "dune", "4.3"], ["set", "dune", "rating=7"],
         ["finish", "dune", "--rating", "7"],
     ])
     func aRatingOutsideOneToFive(args: [String]) throws {

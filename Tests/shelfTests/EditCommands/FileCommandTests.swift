@@ -114,9 +114,10 @@ import Testing
 
     @Test func removingTheTitleInTheEditorIsWarnedAbout() throws {
         let library = try TemporaryLibrary(books: [("dune.md", FileCommandTests.herbert)])
-        let editor = try editor("printf -- '---\\nrating: 3\\n---\\n' > \"$1\"\n", in: library)
+        // No title and no key only a book has (a rating would make it a book named after its file).
+        let editor = try editor("printf -- '---\\nmood: calm\\n---\\n' > \"$1\"\n", in: library)
         let result = try library.editRun(["edit", "dune"], environment: ["EDITOR": editor, "VISUAL": ""])
         #expect(result.stderr.contains("title"), "\(result)")
-        try expectEditFile("dune.md", in: library, equals: "---\nrating: 3\n---\n")
+        try expectEditFile("dune.md", in: library, equals: "---\nmood: calm\n---\n")
     }
 }

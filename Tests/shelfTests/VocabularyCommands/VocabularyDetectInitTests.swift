@@ -67,7 +67,8 @@ import Testing
         // The documented map is `unread → to-read`; a word that is shelf's own (`reading: reading`)
         // may be spelled out too, since it means the same.
         let rest = text.hasPrefix(expected) ? text.dropFirst(expected.count).split(separator: "\n").map(String.init) : []
-        #expect(Set(rest).isSubset(of: ["  reading: reading", "  read: read"]), "\(rest)")
+        #expect(Set(rest).isSubset(of: ["  reading: reading", "  read: read", "# Several authors in one value are joined with commas (author: A, B).",
+                                         "author_separator: \",\""]), "\(rest)")
     }
 
     @Test func initWithTheHugoPresetWritesItsMap() throws {
@@ -99,7 +100,8 @@ import Testing
         #expect(result.stdout.hasPrefix("4 files with front matter. Keys, by how many files use them:\n"), "\(result)")
         #expect(result.stdoutLines.contains("  3  total → pages"), "\(result)")
         #expect(result.stdoutLines.contains("  2  myRate → rating"), "\(result)")
-        #expect(result.stdout.contains("They look written by \(Self.pluginSummary). Proposed settings:"), "\(result)")
+        #expect(result.stdout.contains("They look written by \(Self.pluginSummary). Files supporting each mapping:"), "\(result)")
+        #expect(result.stdoutLines.contains("  rating: myRate — 1 of 4 files"), "\(result)")
         #expect(result.stdout.contains("\n" + Self.pluginFields()), "\(result)")
         #expect(result.stdout.contains("(nothing written; --write adds these to shelf.yaml)"), "\(result)")
         let after = try vault.snapshot()
@@ -147,11 +149,47 @@ import Testing
         let site = try vaultHugo()
         let before = try site.snapshot()
         let result = try site.vaultRun(["detect", "--library", site.path("content")])
-        #expect(result.stdout.contains("They look written by Hugo/Jekyll book posts (book_author, categories, date). Proposed settings:"),
+        #expect(result.stdout.contains("They look written by Hugo/Jekyll book posts (book_author, categories, date). Files supporting each mapping:"),
                 "\(result)")
-        #expect(result.stdout.contains("\n" + Self.hugoFields), "\(result)")
+        #expect(result.stdoutLines.contains("  authors: book_author — 2 of 2 files"), "\(result)")
+        // A post's `date` is the day it was posted: nothing in these files says a book was read then.
+        #expect(result.stdout.contains("Not proposed: finished: date, since most files with it are not read yet: it is the post's date."), "\(result)")
+        #expect(result.stdout.contains("\nfields:\n  authors: book_author\n  genres: categories\n"), "\(result)")
         #expect(!result.stdout.contains("statuses:"), "\(result)")
         #expect(try site.snapshot() == before)
+    }
+
+    @Test func detectProposesAPostDateAsFinishedWhenTheValuesSaySo() throws {
+        let site = try vaultHugo()
+        for name in ["dune", "piranesi"] {
+            let text = try site.vaultText("content/books/\(name).md")
+            try site.write("content/books/\(name).md", text.replacingOccurrences(of: "draft: false\n", with: "draft: false\nstatus: read\n"))
+        }
+        let result = try site.vaultRun(["detect", "--library", site.path("content")])
+        #expect(result.stdout.contains("\n" + Self.hugoFields), "\(result)")
+        #expect(result.stdoutLines.contains("  finished: date — 2 of 2 files"), "\(result)")
+    }
+
+    @Test func detectProposesTheStatusWordsTheFilesUse() throws {
+        let library = try TemporaryLibrary(config: nil, books: [
+            ("a.md", bookFile("title: A\nstatus: completed")), ("b.md", bookFile("title: B\nstatus: completed")),
+            ("c.md", bookFile("title: C\nstatus: want-to-read")), ("d.md", bookFile("title: D\nstatus: 📖")),
+            ("e.md", bookFile("title: E\nstatus: dnf")), ("f.md", bookFile("title: F\nstatus: read")),
+        ])
+        let result = try library.run(["detect", "--write", "--library", library.root.path], environment: vaultClock)
+        #expect(result.status == 0, "\(result)")
+        let settings = try library.vaultText("shelf.yaml")
+        for line in ["  want-to-read: to-read", "  📖: reading", "  completed: read", "  dnf: abandoned"] {
+            #expect(settings.contains(line + "\n"), "\(settings)")
+        }
+        #expect(!settings.contains("fields:"), "\(settings)")
+        // With the usual words declared, check --fix respells only the one rarer word (`read`,
+        // where most files say `completed`), never the words the vault uses.
+        try vaultAge(library)
+        let before = try library.snapshot()
+        let fix = try library.run(["check", "--fix", "--library", library.root.path], environment: vaultClock)
+        #expect(fix.stdout == "fixed f.md: status written as completed\n", "\(fix)")
+        #expect(try library.snapshot().differences(from: before) == ["f.md"])
     }
 
     @Test func detectOnACanonicalFolderSaysNoMapIsNeeded() throws {

@@ -24,7 +24,12 @@ enum BookCodec {
         text(book.isbn, fields, &writer)
         strings(book.isbns13, &writer)
         writer.byte(book.status.map { UInt8(statuses.firstIndex(of: $0) ?? 0) + 1 } ?? 0)
-        optionalNumber(book.rating.map(Int64.init), &writer)
+        if let rating = book.rating {
+            writer.byte(1)
+            writer.word(rating.bitPattern)
+        } else {
+            writer.byte(0)
+        }
         texts(book.tags, fields, &writer)
         for date in [book.added, book.started, book.finished, book.published] { encode(date, &writer) }
         text(book.series, fields, &writer)
@@ -67,7 +72,7 @@ enum BookCodec {
         book.subtitle = subtitle
         book.authors = authors
         book.status = try member(of: statuses, &reader)
-        book.rating = try optionalNumber(&reader).map(Int.init)
+        book.rating = try reader.byte() == 0 ? nil : Double(bitPattern: try reader.word())
         book.tags = try texts(fields, &reader)
         book.added = try date(&reader)
         book.started = try date(&reader)

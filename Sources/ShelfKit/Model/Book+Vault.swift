@@ -1,0 +1,91 @@
+/// What a book reads from the habits of hand-kept vaults: titles from a heading or the file name,
+/// names joined in one string, Obsidian links, a series written as a map or a list.
+extension Book {
+    /// The title of a note: its `title` key (nil when absent, empty or a placeholder); else, when
+    /// it has book keys, its first `# heading`, else its file name without `.md`.
+    static func title(written: String?, path: String, hasBookKeys: Bool, heading: () -> String?) -> String? {
+        if let written, !written.isEmpty { return written }
+        guard hasBookKeys else { return nil }
+        if let heading = heading(), !heading.isEmpty { return heading }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return stem.trimmingSpaces.isEmpty ? nil : stem.trimmingSpaces
+    }
+
+    /// The text of the first `# heading` of a body (an ATX level-one heading; `## ` does not
+    /// count), outside fenced code, with closing `#`s and an Obsidian link's brackets removed.
+    static func firstHeading(in body: ArraySlice<UInt8>) -> String? {
+        var inFence = false
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var text = Substring(String(decoding: line, as: UTF8.self))
+            if text.hasSuffix("\r") { text = text.dropLast() }
+            if text.hasPrefix("```") || text.hasPrefix("~~~") { inFence.toggle(); continue }
+            guard !inFence, text.hasPrefix("# ") else { continue }
+            var heading = text.dropFirst(2)
+            while heading.hasSuffix("#") { heading = heading.dropLast() }
+            let trimmed = String(heading).trimmingSpaces
+            if !trimmed.isEmpty { return WrittenText.unlinked(trimmed) }
+        }
+        return nil
+    }
+
+    /// People's names (authors) or genres from a list or one string: list items one by one, an
+    /// unquoted link as its text; one string split at `;` (never part of a name), and at `,` too
+    /// when the vocabulary says the vault joins names with commas (Obsidian Book Search does).
+    static func readNames(_ value: FieldValue, vocabulary: Vocabulary) -> [String] {
+        var names: [String] = []
+        func add(_ text: String) {
+            let trimmed = text.trimmingSpaces
+            guard !trimmed.isEmpty, !WrittenText.isPlaceholder(trimmed) else { return }
+            names.append(WrittenText.unlinked(trimmed))
+        }
+        switch value {
+        case .scalar(let text, _):
+            let separators: Set<Character> = vocabulary.joinsNamesWithCommas ? [";", ","] : [";"]
+            guard text.contains(where: separators.contains) else { add(text); return names }
+            for part in text.split(whereSeparator: separators.contains) { add(String(part)) }
+        case .list(let items):
+            if value.isBareLink, let text = value.writtenText { add(text); return names }
+            names.reserveCapacity(items.count)
+            for item in items {
+                if let text = item.writtenText { add(text) }
+            }
+        case .map, .null:
+            break
+        }
+        return names
+    }
+
+    /// The first series of a value written as a map (`{name: Dune, index: 2}`) or a list of
+    /// series (names or maps), with its number when one is written.
+    static func firstSeries(in value: FieldValue) -> (name: String, index: Double?)? {
+        switch value {
+        case .map(let entries):
+            let nameKeys: Set<String> = ["name", "title", "series"]
+            let indexKeys: Set<String> = ["index", "number", "position", "order", "book", "volume", "#"]
+            guard let name = entries.first(where: { nameKeys.contains(CanonicalField.fold($0.key)) })?.value.writtenText?.trimmingSpaces,
+                  !name.isEmpty else { return nil }
+            let index = entries.first(where: { indexKeys.contains(CanonicalField.fold($0.key)) })?.value.text.flatMap { Double($0.trimmingSpaces) }
+            return (WrittenText.unlinked(name), index)
+        case .list(let items):
+            if value.isBareLink { return nil }
+            for item in items {
+                if let series = firstSeries(in: item) { return series }
+                if let text = item.writtenText?.trimmingSpaces, !text.isEmpty { return (WrittenText.unlinked(text), nil) }
+            }
+            return nil
+        case .scalar, .null:
+            return nil
+        }
+    }
+
+    /// Every series of a book whose series key holds a list or a map, for JSON: name and number
+    /// of each. Empty when the book names one series the usual way.
+    var seriesWritten: [(name: String, index: Double?)] {
+        guard let field = fields.first(where: { $0.canonical == .series }), case .list(let items) = field.value, !field.value.isBareLink
+        else { return [] }
+        return items.compactMap { item in
+            Book.firstSeries(in: item) ?? item.writtenText.map { (WrittenText.unlinked($0.trimmingSpaces), nil) }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Edits in vaults kept by hand: the same value written another way is no change (nothing is
+/// written), and a changed value keeps the file's form (quotes, stars, date words, links).
+@Suite struct VaultEditTests {
+    /// Runs `args` on a one-book library and expects the book untouched, byte for byte, times too.
+    func expectUnchanged(_ book: String, _ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let library = try TemporaryLibrary(books: [("book.md", book)])
+        try library.editAgeFiles()
+        let before = try library.snapshot()
+        let result = try library.editRun(args)
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stdout == "unchanged book.md\n", "\(result)", sourceLocation: sourceLocation)
+        #expect(try library.snapshot() == before, sourceLocation: sourceLocation)
+    }
+
+    /// Runs `args` on a one-book library and expects exactly `after`.
+    func expectEdit(_ book: String, _ args: [String], gives after: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let library = try TemporaryLibrary(books: [("book.md", book)])
+        let result = try library.editRun(args)
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        try expectEditFile("book.md", in: library, equals: after, sourceLocation: sourceLocation)
+    }
+
+    @Test func aQuotedRatingRatedTheSameIsNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\nrating: \"5\"\n---\n", ["rate", "dune", "5"])
+    }
+
+    @Test func starsRatedTheSameAreNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\nrating: ★★★★☆\n---\n", ["rate", "dune", "4"])
+        try expectUnchanged("---\ntitle: Dune\nrating: 4/5\n---\n", ["set", "dune", "rating=4"])
+        try expectUnchanged("---\ntitle: Dune\nrating: 4.5\n---\n", ["rate", "dune", "4.5"])
+    }
+
+    @Test func aSingleAuthorSetTheSameIsNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\nauthor: Frank Herbert\n---\n", ["set", "dune", "authors=Frank Herbert"])
+        try expectUnchanged("---\ntitle: Dune\nauthor: \"[[Frank Herbert]]\"\n---\n", ["set", "dune", "author=Frank Herbert"])
+        try expectUnchanged("---\ntitle: Dune\nauthors: [[Frank Herbert]]\n---\n", ["set", "dune", "authors=Frank Herbert"])
+    }
+
+    @Test func aTagAlreadyThereIsNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\ntags: [a, b]\n---\n", ["tag", "dune", "a"])
+        try expectUnchanged("---\ntitle: Dune\ntags: a, b\n---\n", ["tag", "dune", "b"])
+    }
+
+    @Test func theSameDateWrittenAnotherWayIsNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\nfinished: April 21, 2025\n---\n", ["set", "dune", "finished=2025-04-21"])
+        try expectUnchanged("---\ntitle: Dune\nfinished: \"[[2025-04-21]]\"\n---\n", ["set", "dune", "finished=2025-04-21"])
+        try expectUnchanged("---\ntitle: Dune\nfinished: 21.04.2025\n---\n", ["set", "dune", "finished=2025/4/21"])
+    }
+
+    @Test func aNewRatingKeepsTheFilesForm() throws {
+        try expectEdit("---\ntitle: Dune\nrating: \"3\"\n---\n", ["rate", "dune", "4"], gives: "---\ntitle: Dune\nrating: \"4\"\n---\n")
+        try expectEdit("---\ntitle: Dune\nrating: ★★★☆☆\n---\n", ["rate", "dune", "4.5"], gives: "---\ntitle: Dune\nrating: ★★★★½\n---\n")
+        try expectEdit("---\ntitle: Dune\nrating: ★★★☆☆\n---\n", ["rate", "dune", "2"], gives: "---\ntitle: Dune\nrating: ★★☆☆☆\n---\n")
+        try expectEdit("---\ntitle: Dune\nrating: 6/10\n---\n", ["rate", "dune", "4"], gives: "---\ntitle: Dune\nrating: 8/10\n---\n")
+        try expectEdit("---\ntitle: Dune\nrating: 0\n---\n", ["rate", "dune", "3.5"], gives: "---\ntitle: Dune\nrating: 3.5\n---\n")
+    }
+
+    @Test func aNewDateIsWrittenInTheBooksStyle() throws {
+        try expectEdit("---\ntitle: Dune\nfinished: April 2, 2025\n---\n", ["set", "dune", "finished=2025-04-21"],
+                       gives: "---\ntitle: Dune\nfinished: April 21, 2025\n---\n")
+        try expectEdit("---\ntitle: Dune\nfinished: '[[2025-04-02]]'\n---\n", ["set", "dune", "finished=2025-04-21"],
+                       gives: "---\ntitle: Dune\nfinished: '[[2025-04-21]]'\n---\n")
+        try expectEdit("---\ntitle: Dune\nfinished: [[2025-04-02]]\n---\n", ["set", "dune", "finished=2025-04-21"],
+                       gives: "---\ntitle: Dune\nfinished: [[2025-04-21]]\n---\n")
+        // A date the book does not have yet takes the style of its other dates.
+        try expectEdit("---\ntitle: Dune\nstatus: reading\nstarted: 02.03.2024\n---\n", ["finish", "dune"],
+                       gives: "---\ntitle: Dune\nstatus: read\nstarted: 02.03.2024\nfinished: 02.03.2024\n---\n")
+    }
+
+    @Test func aNewSingleAuthorStaysOneValue() throws {
+        try expectEdit("---\ntitle: Dune\nauthor: \"[[Frank Herbert]]\"\n---\n", ["set", "dune", "authors=Brian Herbert"],
+                       gives: "---\ntitle: Dune\nauthor: \"[[Brian Herbert]]\"\n---\n")
+        try expectEdit("---\ntitle: Dune\nauthor: Frank Herbert\n---\n", ["set", "dune", "authors=Brian Herbert"],
+                       gives: "---\ntitle: Dune\nauthor: Brian Herbert\n---\n")
+    }
+
+    @Test func aQuotedPageCountStaysQuoted() throws {
+        try expectUnchanged("---\ntitle: Dune\npages: \"412\"\n---\n", ["set", "dune", "pages=412"])
+        try expectEdit("---\ntitle: Dune\npages: '412'\n---\n", ["set", "dune", "pages=500"], gives: "---\ntitle: Dune\npages: '500'\n---\n")
+    }
+}
