@@ -107,6 +107,13 @@ struct HighlightsImportCommand: ParsableCommand {
               shelf highlights import "/media/Kindle/documents/My Clippings.txt"
               shelf highlights import /media/KOBOeReader --dry-run
               shelf highlights import readwise-export.csv --yes --add-missing
+              shelf highlights import /media/KOBOeReader --sync-status
+
+            With --sync-status, what the device knows of the reading comes in too, through \
+            the same steps as shelf start, finish, abandon and progress: a book the device \
+            finished is marked read (dated the day the device last had it), an abandoned one \
+            abandoned, and one being read is started with its percent logged. It only moves a \
+            book forward: a book finished in the library is not restarted.
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -123,6 +130,9 @@ struct HighlightsImportCommand: ParsableCommand {
     @Flag(help: "Show what would be imported; write nothing.")
     var dryRun = false
 
+    @Flag(help: "Also bring in the device's reading state: finished, abandoned, or being read and how far.")
+    var syncStatus = false
+
     @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
@@ -133,6 +143,7 @@ struct HighlightsImportCommand: ParsableCommand {
         options.acceptFuzzy = yes
         options.addMissing = addMissing
         options.dryRun = dryRun
+        options.syncStatus = syncStatus
         let interactive = !yes && Prompt.isInteractive
         let action = ImportHighlightsAction(
             writer: library.commandWriter, options: options, today: Clock.today(),

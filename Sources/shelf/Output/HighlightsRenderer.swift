@@ -31,8 +31,14 @@ enum HighlightImportSummary {
         }
         let verb = dryRun ? "Would add" : "Added"
         for change in report.books {
-            var line = "\(verb) \(count(change.added, "highlight")) to \(Paths.display(change.path, in: library))"
-            if change.replaced > 0 { line += ", \(count(change.replaced, "highlight")) updated from the device" }
+            var line: String
+            if change.added > 0 || change.created {
+                line = "\(verb) \(count(change.added, "highlight")) to \(Paths.display(change.path, in: library))"
+                if change.replaced > 0 { line += ", \(count(change.replaced, "highlight")) updated from the device" }
+                if !change.reading.isEmpty { line += "; " + change.reading.joined(separator: ", ") }
+            } else {
+                line = (dryRun ? "Would update " : "Updated ") + Paths.display(change.path, in: library) + ": " + change.reading.joined(separator: ", ")
+            }
             line += change.created ? " (new book)" : " (matched by \(change.matchedBy))"
             lines.append(line)
         }
@@ -62,7 +68,8 @@ enum HighlightImportSummary {
             })),
             ("books", .array(report.books.map {
                 .object([("path", .string($0.path)), ("title", .string($0.title)), ("added", .integer($0.added)),
-                         ("replaced", .integer($0.replaced)), ("created", .bool($0.created)), ("matched_by", .string($0.matchedBy))])
+                         ("replaced", .integer($0.replaced)), ("created", .bool($0.created)), ("matched_by", .string($0.matchedBy)),
+                         ("reading", .array($0.reading.map(JSONValue.string)))])
             })),
             ("unchanged", .integer(report.unchanged)),
             ("unmatched", .array(report.unmatched.map(JSONValue.string))),

@@ -224,3 +224,42 @@ import Testing
         #expect(String(decoding: try library.bytes("tolstoy-anna.md"), as: UTF8.self).contains("> Всё смешалось в доме Облонских."))
     }
 }
+
+/// `--sync-status`: the device's reading state through the reading actions.
+@Suite struct HighlightsSyncStatusTests {
+    @Test func aKoboBringsInFinishedAndBeingReadBooksOnlyForwardAndOnlyOnce() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2024-02-01")),
+            ("spqr.md", bookFile("title: SPQR\nauthors: [Mary Beard]")),
+            ("done.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2020-01-01")),
+        ])
+        let folder = try library.makeFolder("kobo/.kobo")
+        let database = try SQLiteDatabase(path: folder.appendingPathComponent("KoboReader.sqlite").path, writable: true)
+        try database.execute("""
+            CREATE TABLE content (ContentID TEXT, ContentType TEXT, Title TEXT, Attribution TEXT, ISBN TEXT, ReadStatus INT,
+              ___PercentRead INT, DateLastRead TEXT);
+            CREATE TABLE Bookmark (BookmarkID TEXT, VolumeID TEXT, ContentID TEXT, Text TEXT, Annotation TEXT, DateCreated TEXT, Hidden TEXT);
+            INSERT INTO content VALUES ('a', '6', 'Dune', 'Frank Herbert', NULL, 2, 100, '2024-03-10T21:00:00Z');
+            INSERT INTO content VALUES ('b', '6', 'SPQR', 'Mary Beard', NULL, 1, 40, '2024-03-11T21:00:00Z');
+            INSERT INTO content VALUES ('c', '6', 'Solaris', 'Stanisław Lem', NULL, 1, 10, '2024-03-12T21:00:00Z');
+            """)
+        let environment = ["SHELF_TODAY": "2024-03-12"]
+        let plain = try library.run(["highlights", "import", "kobo"], environment: environment)
+        #expect(plain.status == 0, "\(plain)")
+        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self).contains("status: reading"), "without --sync-status nothing moves")
+        let result = try library.run(["highlights", "import", "kobo", "--sync-status"], environment: environment)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.contains("Updated dune.md: marked read (matched by title and author)"), "\(result)")
+        #expect(result.stdoutLines.contains("Updated spqr.md: started, at 40% (matched by title and author)"), "\(result)")
+        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+            == bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: read\nstarted: 2024-02-01\nfinished: 2024-03-10"))
+        let spqr = String(decoding: try library.bytes("spqr.md"), as: UTF8.self)
+        #expect(spqr.contains("status: reading\n") && spqr.contains("started: 2024-03-12\n") && spqr.contains("- 2024-03-12 40%"), "\(spqr)")
+        // A book finished in the library is not restarted because the device still has it open.
+        #expect(String(decoding: try library.bytes("done.md"), as: UTF8.self) == bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2020-01-01"))
+        let before = try library.snapshot()
+        let again = try library.run(["highlights", "import", "kobo", "--sync-status"], environment: environment)
+        #expect(again.status == 0, "\(again)")
+        #expect(try library.snapshot() == before)
+    }
+}
