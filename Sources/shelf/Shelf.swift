@@ -55,6 +55,8 @@ struct Shelf: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             DisplaySettings.shared.apply(to: command)
+            // A command without LibraryOptions (`init`) may see `--no-pager` taken by the root's.
+            if arguments.contains("--no-pager") { DisplaySettings.shared.pager = false }
             try command.run()
             Pager.finish()
             // Everything is written: leave without tearing down the index, which for a large

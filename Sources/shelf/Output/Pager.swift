@@ -18,7 +18,8 @@ enum Pager {
         let text = buffer.take()
         guard !text.isEmpty else { return }
         let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        if let command, lines >= Terminal.height - 1, run(command, input: text) { return }
+        // `--no-pager` may be read only once the command runs (`init` has its own): decided here.
+        if DisplaySettings.shared.pager, let command, lines >= Terminal.height - 1, run(command, input: text) { return }
         FileDescriptorWriter.write(text, to: STDOUT_FILENO)
     }
 
