@@ -5,7 +5,7 @@ import Foundation
 /// config (docs/sync.md, "The merge driver").
 public struct GitSetupAction {
     /// The line `.gitattributes` needs.
-    public static let attribute = "*.md merge=shelf"
+    static let attribute = "*.md merge=shelf"
     /// The command git runs: base, ours (which receives the result), theirs, and the path.
     public static let driver = "shelf merge-driver %O %A %B %P"
 

@@ -47,7 +47,7 @@ public struct ImportBooksAction {
     }
 
     /// An export that cannot be imported: nothing was written.
-    public struct InputError: Error, Sendable, CustomStringConvertible {
+    struct InputError: Error, Sendable, CustomStringConvertible {
         public var input: String
         public var reason: String
         public var description: String { "\(input): \(reason)" }

@@ -23,7 +23,7 @@ public struct ImportHighlightsAction {
     /// A fuzzy match waiting for the reader's yes.
     public struct FuzzyMatch: Sendable, Equatable {
         public var sourceTitle: String
-        public var sourceAuthors: [String]
+        var sourceAuthors: [String]
         public var bookPath: String
         public var bookTitle: String
         public var highlights: Int
@@ -227,5 +227,5 @@ public struct HighlightImportReport: Sendable {
     public var bookmarks = 0
     public var failures: [String] = []
 
-    public var highlightsAdded: Int { books.reduce(0) { $0 + $1.added } }
+    var highlightsAdded: Int { books.reduce(0) { $0 + $1.added } }
 }

@@ -1,6 +1,6 @@
 /// Why a lookup action (add, fill pending lookups, fetch a cover, refresh) did not do what was
 /// asked. Nothing was written when one is thrown, unless the message says otherwise.
-public struct LookupActionError: Error, Sendable, CustomStringConvertible {
+struct LookupActionError: Error, Sendable, CustomStringConvertible {
     public var description: String
 
     init(_ description: String) {

@@ -165,7 +165,7 @@ enum ReadingDates {
 }
 
 /// A reading request that cannot be done as asked. Nothing is written.
-public struct ReadingError: Error, Sendable, CustomStringConvertible {
+struct ReadingError: Error, Sendable, CustomStringConvertible {
     public var description: String
 
     init(_ description: String) {

@@ -21,7 +21,7 @@ public enum WriteSettingsAction {
     }
 
     /// Why settings were not written.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    struct Refusal: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "\(path) \(reason)" }

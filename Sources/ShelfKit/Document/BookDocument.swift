@@ -26,7 +26,7 @@ public struct BookDocument: Sendable, Equatable {
     }
 
     /// Where the body (the notes) starts and ends.
-    public var bodyRange: Range<Int> {
+    var bodyRange: Range<Int> {
         if let frontMatter { return frontMatter.layout.bodyStart..<bytes.count }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return bom..<bytes.count

@@ -4,9 +4,9 @@ public struct FrontMatter: Sendable, Equatable {
     /// Top-level entries in written order. A key written twice appears twice.
     public var entries: [FrontMatterEntry]
     /// Anchored nodes by name (a redefined anchor: its last definition).
-    public var anchors: [String: YAMLNode]
+    var anchors: [String: YAMLNode]
     /// True when the whole front matter is one flow mapping (`{title: Dune, rating: 4}`).
-    public var isFlowMapping = false
+    var isFlowMapping = false
 
     /// The entry for `key`; when a key is written twice, the last one, as YAML readers take it.
     public func entry(_ key: String) -> FrontMatterEntry? {

@@ -3,9 +3,9 @@ public struct FrontMatterEntry: Sendable, Equatable {
     /// The key as written (unquoted).
     public var key: String
     /// Byte range of the key's token.
-    public var keyRange: Range<Int>
+    var keyRange: Range<Int>
     public var value: YAMLNode
     /// The whole lines the entry occupies: from the start of the key's line through the
     /// line break ending the line where the value ends (a trailing comment included).
-    public var lineRange: Range<Int>
+    var lineRange: Range<Int>
 }

@@ -8,16 +8,16 @@
 /// ```
 public struct FrontMatterLayout: Sendable, Equatable {
     /// 3 when the file starts with a UTF-8 byte order mark, else 0.
-    public var bomLength: Int
+    var bomLength: Int
     /// The opening `---` line, its line break included.
-    public var openingRange: Range<Int>
+    var openingRange: Range<Int>
     /// The YAML between the delimiter lines.
-    public var contentRange: Range<Int>
+    var contentRange: Range<Int>
     /// The closing delimiter line, its line break included when there is one.
-    public var closingRange: Range<Int>
+    var closingRange: Range<Int>
     /// The line break of the opening line: the file's own style for new lines.
     public var lineEnding: LineEnding
 
     /// Where the body starts.
-    public var bodyStart: Int { closingRange.upperBound }
+    var bodyStart: Int { closingRange.upperBound }
 }

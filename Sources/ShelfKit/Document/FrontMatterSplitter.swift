@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Finds the front matter of a file.
-public enum FrontMatterSplitter {
+enum FrontMatterSplitter {
     /// The outcome of looking for front matter.
     public enum Outcome: Sendable, Equatable {
         case none(bomLength: Int)

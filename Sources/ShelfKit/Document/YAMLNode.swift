@@ -17,13 +17,13 @@ public struct YAMLScalar: Sendable, Equatable {
     public var range: Range<Int>
     /// The explicit tag, if one was written (`!!str 1984`), as libyaml expands it.
     public var tag: String?
-    public var anchor: String?
+    var anchor: String?
 
     /// True for `key:` with nothing after it: a plain, empty, untagged scalar.
-    public var isEmptyPlain: Bool { style == .plain && value.isEmpty && tag == nil }
+    var isEmptyPlain: Bool { style == .plain && value.isEmpty && tag == nil }
 
     /// True when a YAML reader would take this plain scalar for null (`~`, `null`, empty).
-    public var isNull: Bool {
+    var isNull: Bool {
         guard style == .plain, tag == nil else { return false }
         switch value {
         case "", "~", "null", "Null", "NULL": return true
@@ -35,9 +35,9 @@ public struct YAMLScalar: Sendable, Equatable {
 /// A sequence (`[a, b]` or a block of `- a` items) with its byte range.
 public struct YAMLSequence: Sendable, Equatable {
     public var items: [YAMLNode]
-    public var isFlow: Bool
+    var isFlow: Bool
     public var range: Range<Int>
-    public var anchor: String?
+    var anchor: String?
 }
 
 /// One `key: value` pair of a mapping.
@@ -49,9 +49,9 @@ public struct YAMLMapEntry: Sendable, Equatable {
 /// A mapping with its byte range; entries keep their written order.
 public struct YAMLMapping: Sendable, Equatable {
     public var entries: [YAMLMapEntry]
-    public var isFlow: Bool
+    var isFlow: Bool
     public var range: Range<Int>
-    public var anchor: String?
+    var anchor: String?
 }
 
 /// An alias (`*name`), with the node its anchor named at that point of the file (an anchor may
@@ -81,7 +81,7 @@ public indirect enum YAMLNode: Sendable, Equatable {
     }
 
     /// The anchor the node defines, if any.
-    public var anchor: String? {
+    var anchor: String? {
         switch self {
         case .scalar(let scalar): return scalar.anchor
         case .sequence(let sequence): return sequence.anchor

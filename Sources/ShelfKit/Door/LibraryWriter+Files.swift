@@ -135,7 +135,7 @@ enum FileRenaming {
 extension LibraryWriter {
     /// Removes a temporary file shelf left behind when it was killed mid-write (`.shelf-*.tmp`),
     /// and nothing else: not a link, not a folder, not a file of any other name.
-    public func removeLeftover(_ relative: String) throws {
+    func removeLeftover(_ relative: String) throws {
         let shown = display(relative)
         let (folderPath, name) = LibraryPath.split(relative)
         guard name.hasPrefix(AtomicFile.temporaryPrefix), name.hasSuffix(AtomicFile.temporarySuffix) else {
@@ -153,7 +153,7 @@ extension LibraryWriter {
 extension LibraryWriter {
     /// Removes a sync tool's conflict copy once it is merged, only while it still holds
     /// `bytes` (what was merged) and only if it is one: a regular file named as a conflict copy.
-    public func removeConflictCopy(_ relative: String, ifStill bytes: [UInt8]) throws {
+    func removeConflictCopy(_ relative: String, ifStill bytes: [UInt8]) throws {
         let shown = display(relative)
         guard ConflictCopy(path: relative) != nil else { throw LibraryPath.NotABook(path: shown, reason: "is not a sync conflict copy") }
         let (folderPath, name) = LibraryPath.split(relative)
@@ -172,7 +172,7 @@ extension LibraryWriter {
     }
 
     /// Gives a conflict copy whose original is gone the original's name (never replacing a file).
-    public func restoreConflictCopy(_ relative: String, as original: String) throws {
+    func restoreConflictCopy(_ relative: String, as original: String) throws {
         let shown = display(relative)
         guard ConflictCopy(path: relative) != nil else { throw LibraryPath.NotABook(path: shown, reason: "is not a sync conflict copy") }
         try LibraryPath.checkBookPath(original)

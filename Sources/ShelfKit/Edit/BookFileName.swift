@@ -10,7 +10,7 @@ import Darwin
 /// bytes, none of Windows' device names such as `con` or `aux`), made unique with `-2`, `-3`
 /// against every name in the folder compared without case (see `taken(inLibrary:)`), so that a
 /// library synced to macOS or Windows never holds two files that would be one there.
-public enum BookFileName {
+enum BookFileName {
     public static let maximumBytes = 100
 
     /// The file name (with `.md`) the template gives for a book.
@@ -122,7 +122,7 @@ public enum BookFileName {
     /// the particles before it (`Ursula K. Le Guin` → `Le Guin`, `Ludwig van Beethoven` → `van Beethoven`).
     /// A generational or academic suffix is no family name: `Kurt Vonnegut Jr.` → `Vonnegut`,
     /// `Martin Luther King, Jr.` → `King`.
-    public static func lastName(_ author: String) -> String {
+    static func lastName(_ author: String) -> String {
         let name = withoutSuffix(author)
         if let comma = name.firstIndex(of: ",") { return String(name[..<comma]).trimmingSpaces }
         let words = name.split(separator: " ").map(String.init)

@@ -39,7 +39,7 @@ final class BookWriteBatch {
     /// new bytes beside it. Nothing is replaced until `commit`.
     /// - Returns: `.unchanged` when the edits change nothing (no file is written), else `.written`.
     @discardableResult
-    public func prepare(_ relative: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
+    func prepare(_ relative: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
         let target = try BookTarget.resolve(relative, in: writer.library, followLink: true, folders: folders)
         let shown = writer.display(relative)
         let snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
@@ -91,7 +91,7 @@ final class BookWriteBatch {
     }
 
     /// Removes the prepared files without replacing anything.
-    public func discard() {
+    func discard() {
         for item in pending { item.replacement.discard() }
         pending = []
     }

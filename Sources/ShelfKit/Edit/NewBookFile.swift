@@ -1,6 +1,6 @@
 /// The text of a new book file: canonical keys in canonical order, each value written so that
 /// any YAML reader reads it back as intended.
-public struct NewBookFile: Sendable {
+struct NewBookFile: Sendable {
     /// Canonical fields in the order they are written, then the user's own keys.
     public var fields: [(key: String, value: NewValue)] = []
     public var notes: String?

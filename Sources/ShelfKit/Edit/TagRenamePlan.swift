@@ -1,7 +1,7 @@
 /// The edits that rename a tag across a library: the tag itself and every tag nested under it,
 /// whatever their case, keeping each tag's place in its list.
 struct TagRenamePlan: Sendable {
-    public struct Change: Sendable {
+    struct Change: Sendable {
         public var path: String
         public var edits: [FieldEdit]
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Plain style is used where it is safe; otherwise the value is quoted, in the style the old value
 /// used when there was one (`'…'` or `"…"`), falling back to double quotes, which can hold anything.
-public enum YAMLScalarWriter {
+enum YAMLScalarWriter {
     /// Where the scalar goes: a flow collection (`[a, b]`) forbids more characters in plain style.
     public enum Context: Sendable {
         case block, flow
@@ -30,7 +30,7 @@ public enum YAMLScalarWriter {
     }
 
     /// True when `value` written plain is read back as exactly this string by YAML 1.1 and 1.2.
-    public static func isPlainSafe(_ value: String, context: Context) -> Bool {
+    static func isPlainSafe(_ value: String, context: Context) -> Bool {
         guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last else { return false }
         if first == " " || first == "\t" || last == " " || last == "\t" { return false }
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) {

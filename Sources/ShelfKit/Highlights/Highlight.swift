@@ -66,7 +66,7 @@ enum HighlightID {
 }
 
 /// A book as an e-reader or service knows it, with the highlights it holds for it.
-public struct HighlightedBook: Sendable, Equatable {
+struct HighlightedBook: Sendable, Equatable {
     public var title: String
     public var authors: [String]
     public var isbn: String?
@@ -85,7 +85,7 @@ public struct HighlightedBook: Sendable, Equatable {
 }
 
 /// The reading state an e-reader keeps for a book.
-public struct DeviceReading: Sendable, Equatable {
+struct DeviceReading: Sendable, Equatable {
     public enum Status: String, Sendable {
         case reading, finished, abandoned
     }
@@ -95,9 +95,9 @@ public struct DeviceReading: Sendable, Equatable {
     public var page: Int?
     public var pages: Int?
     /// When the book was last opened or its status last changed.
-    public var lastRead: BookDate?
+    var lastRead: BookDate?
     /// Time spent reading, in seconds (KOReader's statistics).
-    public var secondsRead: Int?
+    var secondsRead: Int?
 
     public init(status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
                 lastRead: BookDate? = nil, secondsRead: Int? = nil) {

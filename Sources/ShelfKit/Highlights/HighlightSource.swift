@@ -31,7 +31,7 @@ struct HighlightSourceFile: Sendable {
 }
 
 /// Why a source could not be read.
-public struct HighlightSourceError: Error, Sendable, CustomStringConvertible {
+struct HighlightSourceError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
     public var description: String { "\(path): \(reason)" }

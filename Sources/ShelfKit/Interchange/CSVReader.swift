@@ -7,9 +7,9 @@
 ///   the file is read again from there with quotes as plain characters (no later quote can close
 ///   anything): one broken cell costs one row, not every row after it. `read` reports the line;
 /// - rows shorter than the header are padded with empty cells.
-public struct CSVReader: Sendable {
+struct CSVReader: Sendable {
     /// One record, with the line of the file it starts on (the header is line 1).
-    public struct Record: Sendable, Equatable {
+    struct Record: Sendable, Equatable {
         public var line: Int
         public var cells: [String]
     }
@@ -114,7 +114,7 @@ public struct CSVReader: Sendable {
 
 /// A table read from CSV or TSV: cells looked up by header name, never by position, so exports
 /// with more, fewer or reordered columns read the same.
-public struct CSVTable: Sendable {
+struct CSVTable: Sendable {
     /// The header's names as written.
     public let header: [String]
     /// The data records (the header excluded).

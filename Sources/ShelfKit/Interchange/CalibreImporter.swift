@@ -3,7 +3,7 @@
 /// gives them raw; the CSV catalog halves them to 0–5 with half stars); authors are joined with
 /// ` & `; `identifiers` holds `goodreads:…,isbn:…`; comments are HTML; an unknown `pubdate` is
 /// written as the year 101; custom columns are named `#name` (CSV) or `*name` (JSON).
-public enum CalibreImporter {
+enum CalibreImporter {
     /// The books and skipped rows of either export's text (JSON when it starts with `[`).
     /// - Throws: `ImportError` when the text is neither export.
     /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.

@@ -1,7 +1,7 @@
 /// Reads Goodreads' "Export Library" CSV. Columns are found by name, so the 31-column exports
 /// (with Average Rating, Recommended For…, BCID) and the 23/24-column ones read the same.
 /// docs/import.md lists the mapping.
-public enum GoodreadsImporter {
+enum GoodreadsImporter {
     static let standardShelves: Set<String> = ["read", "currently-reading", "to-read"]
 
     /// The books and skipped rows of an export's text.
@@ -95,5 +95,5 @@ public enum GoodreadsImporter {
     }
 
     /// The heading private notes are written under, and found under by the Goodreads export.
-    public static let privateNotesHeading = "## Private notes"
+    static let privateNotesHeading = "## Private notes"
 }

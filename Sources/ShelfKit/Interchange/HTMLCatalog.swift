@@ -11,15 +11,15 @@ import Foundation
 ///
 /// Every piece of book text is HTML-escaped. Building the catalog writes nothing: the caller
 /// writes `files` and copies `covers`.
-public struct HTMLCatalog: Sendable {
+struct HTMLCatalog: Sendable {
     /// A file to write, relative to the catalog folder.
-    public struct File: Sendable {
+    struct File: Sendable {
         public var path: String
         public var bytes: [UInt8]
     }
 
     /// A cover to copy from the library into the catalog folder.
-    public struct CoverCopy: Sendable, Equatable {
+    struct CoverCopy: Sendable, Equatable {
         /// Absolute path of the image.
         public var from: String
         /// Path relative to the catalog folder.

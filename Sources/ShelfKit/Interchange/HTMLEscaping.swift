@@ -1,13 +1,13 @@
 /// Escaping of text for HTML, so that book text always shows as text: a title `<script>` is
 /// the eight characters, never an element.
-public enum HTMLEscaping {
+enum HTMLEscaping {
     /// Text for an element's content: `&`, `<` and `>` escaped.
     public static func text(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
     /// Text for a double- or single-quoted attribute value: quotes escaped too.
-    public static func attribute(_ text: String) -> String {
+    static func attribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
 
@@ -31,7 +31,7 @@ public enum HTMLEscaping {
     /// A URL for an `href` or `src`, when its scheme is safe to follow (http, https, mailto, file,
     /// or a relative path); nil for `javascript:`, `data:`, `vbscript:` and the like. Entities are
     /// decoded first, as a browser would, so `javascript&#58;` is caught too.
-    public static func safeURL(_ url: String) -> String? {
+    static func safeURL(_ url: String) -> String? {
         let decoded = HTMLEntities.decode(url)
         let compact = String(decoded.unicodeScalars.filter { $0.value > 0x20 && $0 != "\u{7F}" }).lowercased()
         guard !compact.isEmpty else { return nil }

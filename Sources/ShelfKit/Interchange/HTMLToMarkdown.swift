@@ -2,7 +2,7 @@
 /// Markdown for a book's notes: line breaks stay line breaks, emphasis becomes `*`/`**`, links
 /// become `[text](url)`, other tags are dropped, and HTML entities are decoded last, so an
 /// escaped `&lt;b&gt;` stays the text `<b>`.
-public enum HTMLToMarkdown {
+enum HTMLToMarkdown {
     /// The Markdown of a review's HTML, tidied (no trailing spaces, one blank line at most).
     public static func convert(_ html: String) -> String {
         var output = ""

@@ -7,15 +7,15 @@
 ///
 /// The first word is the service; each `field=hash` is the first 6 hex digits of a 64-bit hash (FNV-1a,
 /// then MurmurHash3's finaliser) of the value as imported (lists joined by U+001F); `body` stands for the notes.
-public struct ImportBaseline: Sendable, Equatable {
+struct ImportBaseline: Sendable, Equatable {
     /// The front-matter key.
     public static let key = "imported"
     /// The token that stands for the notes.
-    public static let bodyToken = "body"
+    static let bodyToken = "body"
 
     public var source: String
     /// Fingerprints by field, in written order.
-    public private(set) var hashes: [(field: String, hash: String)] = []
+    private(set) var hashes: [(field: String, hash: String)] = []
 
     public init(source: String) {
         self.source = source
@@ -69,17 +69,17 @@ public struct ImportBaseline: Sendable, Equatable {
     }
 
     /// True for the keys whose imported values are fingerprinted.
-    public static func tracks(_ key: String) -> Bool {
+    static func tracks(_ key: String) -> Bool {
         !ImportSource.idKeys.contains(key) && key != CanonicalField.source.rawValue && key != ImportBaseline.key
     }
 
     /// The fingerprint of an imported value.
-    public static func fingerprint(_ value: ImportValue) -> String {
+    static func fingerprint(_ value: ImportValue) -> String {
         fingerprint(text: normalised(value))
     }
 
     /// The fingerprint of a text.
-    public static func fingerprint(text: String) -> String {
+    static func fingerprint(text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -1,6 +1,6 @@
 /// Cleaning of export cells shared by the importers: HTML entities, dates, ISBNs, ratings on
 /// other scales, names written last-first, list cells.
-public enum ImportCells {
+enum ImportCells {
     /// A one-line text: HTML entities decoded, runs of spaces and line breaks made one space, trimmed.
     public static func line(_ text: String) -> String {
         let decoded = HTMLEntities.decode(text)
@@ -20,7 +20,7 @@ public enum ImportCells {
 
     /// A cell with the `'` a spreadsheet-safe export put before `=`, `+`, `-`, `@`, tab or CR
     /// taken off again (see `CSVExporter.neutralised`).
-    public static func unneutralised(_ cell: String) -> String {
+    static func unneutralised(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
         guard scalars.first == "'", let second = scalars.dropFirst().first, "=+-@\t\r".unicodeScalars.contains(second) else {
             return cell
@@ -107,7 +107,7 @@ public enum ImportCells {
     }
 
     /// `Le Guin, Ursula K.` as `Ursula K. Le Guin`; a name without a comma is kept.
-    public static func nameFirstLast(_ text: String) -> String {
+    static func nameFirstLast(_ text: String) -> String {
         let parts = text.components(separatedBy: ",").map(\.trimmingSpaces).filter { !$0.isEmpty }
         guard parts.count >= 2 else { return line(text) }
         var name = parts[1] + " " + parts[0]
@@ -137,7 +137,7 @@ public enum ImportCells {
     /// `The Fifth Season (The Broken Earth, #1)` → (`The Fifth Season`, `The Broken Earth`, `1`).
     /// A range (`#1-3`) gives the series without a position. A title without `(… #…)` at its end
     /// is returned whole.
-    public static func splitSeries(_ title: String) -> (title: String, series: String?, index: String?) {
+    static func splitSeries(_ title: String) -> (title: String, series: String?, index: String?) {
         let split = splitAllSeries(title)
         return (split.title, split.series.first?.name, split.series.first?.index)
     }
@@ -145,7 +145,7 @@ public enum ImportCells {
     /// A title with every series of a Goodreads suffix split off:
     /// `Title (Series A, #1; Series B, #3)` → (`Title`, [(`Series A`, `1`), (`Series B`, `3`)]).
     /// A suffix with any part that is not `Name, #N` is left in the title.
-    public static func splitAllSeries(_ title: String) -> (title: String, series: [(name: String, index: String?)]) {
+    static func splitAllSeries(_ title: String) -> (title: String, series: [(name: String, index: String?)]) {
         guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else { return (title, []) }
         let inner = title[title.index(after: open)..<title.index(before: title.endIndex)]
         let base = String(title[..<open]).trimmingSpaces

@@ -3,9 +3,9 @@
 /// accents and punctuation ignored; the title alone or with its subtitle) with an author in
 /// common, unless both carry different ids at the same service. Books added during the import are added to the matcher, so a row repeated in one
 /// file finds the book the first one created.
-public struct ImportMatcher: Sendable {
+struct ImportMatcher: Sendable {
     /// A matched book, identified by its position in the matcher.
-    public struct Candidate: Sendable {
+    struct Candidate: Sendable {
         public var id: Int
         public var book: Book
     }

@@ -44,7 +44,7 @@ struct ImportPlanner {
     }
 
     /// The plan for `rows` against the books of a library.
-    public func plan(_ rows: [ImportRow], books: [Book]) -> [ImportAction] {
+    func plan(_ rows: [ImportRow], books: [Book]) -> [ImportAction] {
         var matcher = ImportMatcher(books: books)
         let existingCount = books.count
         var claimedBy: [Int: Int] = [:]

@@ -122,7 +122,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
     case goodreads, storygraph, librarything, calibre, json
 
     /// Keys holding a book's id at a service; a book is matched by these first.
-    public static let idKeys = ["goodreads", "storygraph", "librarything", "calibre"]
+    static let idKeys = ["goodreads", "storygraph", "librarything", "calibre"]
 
     /// The books (and skipped rows) in an export's bytes.
     /// - Parameter warn: told of what reading had to guess (a CSV quote never closed), by line.
@@ -139,5 +139,5 @@ public enum ImportSource: String, Sendable, CaseIterable {
     /// True when imports record what they wrote (the `imported:` key), so that `--update` can
     /// tell a value changed at the source from one changed locally. shelf's own JSON is a
     /// restore, not a sync: it writes the books exactly as exported.
-    public var recordsBaseline: Bool { self != .json }
+    var recordsBaseline: Bool { self != .json }
 }

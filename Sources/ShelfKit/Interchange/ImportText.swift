@@ -2,7 +2,7 @@
 /// byte order mark), UTF-16 with a byte order mark, or UTF-8 with stray Windows-1252 bytes (as
 /// LibraryThing's exports sometimes hold): each byte that is not part of valid UTF-8 is read as
 /// Windows-1252, so `Cort\xE9zar` still reads `Cortézar` and nothing is dropped.
-public enum ImportText {
+enum ImportText {
     /// The text of an export file's bytes.
     public static func decode(_ bytes: [UInt8]) -> String {
         if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), littleEndian: true) }

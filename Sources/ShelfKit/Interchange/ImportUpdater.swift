@@ -14,7 +14,7 @@
 ///
 /// The notes follow the same rule, as a whole: untouched notes are replaced by the new review,
 /// notes the reader wrote in are kept.
-public struct ImportUpdater: Sendable {
+struct ImportUpdater: Sendable {
     /// What an update changes.
     public struct Result: Sendable, Equatable {
         public var edits: [FieldEdit] = []

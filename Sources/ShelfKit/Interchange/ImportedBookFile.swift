@@ -5,7 +5,7 @@
 /// their exported order, nested values included, and its body byte for byte. Either way a
 /// canonical key is written under the library's name for it (`author`, `myRate`) and a status in
 /// the library's word for it, as every other write does.
-public enum ImportedBookFile {
+enum ImportedBookFile {
     /// - Parameters:
     ///   - extra: fields to add after the record's (the `imported:` baseline).
     ///   - vocabulary: the library's key names and status words; no default, so that no caller

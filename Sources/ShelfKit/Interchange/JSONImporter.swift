@@ -1,7 +1,7 @@
 /// Reads shelf's own JSON export (`shelf export json`): an array of book objects, each with
 /// `path` first, the fields (canonical and the user's own, nested ones included) and `notes`
 /// (the body, exactly) last. Importing it restores every field, the notes and the file's path.
-public enum JSONImporter {
+enum JSONImporter {
     /// The books and skipped entries of a `shelf export json` file.
     /// - Throws: `ImportError` when the text is not a JSON array.
     public static func read(_ text: String) throws(ImportError) -> [ImportRow] {

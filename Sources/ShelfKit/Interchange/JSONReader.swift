@@ -1,6 +1,6 @@
 /// Parses JSON text into a `JSONValue`, keeping the order of object members (Foundation's reader
 /// loses it, and a restored book keeps its keys in their order).
-public struct JSONReader {
+struct JSONReader {
     /// Where and why the text is not JSON.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var offset: Int
@@ -167,7 +167,7 @@ extension JSONValue {
     }
 
     /// The text of a string, or of a number or boolean written as text.
-    public var scalarText: String? {
+    var scalarText: String? {
         switch self {
         case .string(let text): return text
         case .integer(let value): return String(value)

@@ -3,7 +3,7 @@
 /// separated by `|` (subjects, secondary authors and their roles); half-star ratings; reading
 /// state kept in Collections (`Currently reading`, `To read`, `Read but unowned`, `Wishlist`,
 /// `Favorites`); files that mix UTF-8 with stray Windows-1252 bytes (see `ImportText`).
-public enum LibraryThingImporter {
+enum LibraryThingImporter {
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no LibraryThing header.
     /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.

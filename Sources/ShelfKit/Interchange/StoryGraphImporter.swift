@@ -1,7 +1,7 @@
 /// Reads The StoryGraph's CSV export. Its quirks: `ISBN/UID` holds an ISBN or StoryGraph's own
 /// id; `Dates Read` holds ranges (`2023/01/05-2023/01/10`, several separated by commas);
 /// `Star Rating` has quarter stars (`3.75`); `Read Status` includes `did-not-finish` and `paused`.
-public enum StoryGraphImporter {
+enum StoryGraphImporter {
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no StoryGraph header.
     /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.

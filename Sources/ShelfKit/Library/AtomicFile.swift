@@ -11,8 +11,8 @@ import Darwin
 /// books, and named like the temporary files sync tools leave alone.
 enum AtomicFile {
     /// The prefix of every temporary file shelf writes.
-    public static let temporaryPrefix = ".shelf-"
-    public static let temporarySuffix = ".tmp"
+    static let temporaryPrefix = ".shelf-"
+    static let temporarySuffix = ".tmp"
 
     /// Replaces the file at `path` with `bytes`, keeping its permissions.
     public static func replace(path: String, bytes: [UInt8]) throws(FileError) {
@@ -100,7 +100,7 @@ enum AtomicFile {
     /// older than `age` seconds go, so a write in progress in another process is never disturbed.
     /// - Returns: the names removed.
     @discardableResult
-    public static func sweepLeftovers(inFolder folder: String, olderThan age: Double = 60) -> [String] {
+    static func sweepLeftovers(inFolder folder: String, olderThan age: Double = 60) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var removed: [String] = []

@@ -26,7 +26,7 @@ enum BookFileMover {
 
     /// The renames `mv --all` makes: every book whose file name is not the template's (a `-2`
     /// style suffix counts as the template's), to a unique template name in the same folder.
-    public static func planRenames(index: LibraryIndex, template: String, exists: (String) -> Bool) -> [(from: String, to: String)] {
+    static func planRenames(index: LibraryIndex, template: String, exists: (String) -> Bool) -> [(from: String, to: String)] {
         var taken = Set<String>()
         var plan: [(String, String)] = []
         for book in index.books {

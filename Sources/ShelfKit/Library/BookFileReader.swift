@@ -1,5 +1,5 @@
 /// Turns one file's bytes into a book, without keeping the bytes.
-public enum BookFileReader {
+enum BookFileReader {
     /// Reads the book in `bytes`.
     /// - Parameters:
     ///   - path: the path to report, relative to the library root.

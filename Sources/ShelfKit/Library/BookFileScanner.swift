@@ -10,7 +10,7 @@ import Dispatch
 ///
 /// A FIFO, socket or device with a book's name is listed too, never opened here: whoever reads
 /// it gets `FileIO`'s "not a regular file" error and reports it, so the user hears of it.
-public enum BookFileScanner {
+enum BookFileScanner {
     /// What a walk of the library found.
     public struct Scan: Sendable {
         /// Relative, `/`-separated paths of candidate book files, sorted.
@@ -18,10 +18,10 @@ public enum BookFileScanner {
         /// Sync tools' conflict copies, which are never books.
         public var conflicts: [ConflictCopy] = []
         /// shelf's own temporary files left by a process that was killed mid-write.
-        public var leftovers: [String] = []
+        var leftovers: [String] = []
         /// Folders that could not be listed (no permission, a path longer than `PATH_MAX`):
         /// reported, never skipped silently.
-        public var unlistedFolders: [FileError] = []
+        var unlistedFolders: [FileError] = []
     }
 
     /// Relative, `/`-separated paths of candidate book files, sorted.
@@ -30,7 +30,7 @@ public enum BookFileScanner {
     }
 
     /// Books, conflict copies and leftover temporary files under `root`.
-    public static func scanAll(root: String) throws(FileError) -> Scan {
+    static func scanAll(root: String) throws(FileError) -> Scan {
         guard let directory = opendir(root) else { throw FileError.fromErrno(root, "cannot open folder") }
         closedir(directory)
         var scan = Scan()
@@ -57,7 +57,7 @@ public enum BookFileScanner {
     }
 
     /// True for a file name shelf reads as a possible book.
-    public static func isCandidate(_ name: String) -> Bool {
+    static func isCandidate(_ name: String) -> Bool {
         // For an ASCII name, characters are bytes: look at the bytes. (A `.md` ending is none of
         // the sync tools' temporary endings, so only the `~` start is left to check.)
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
@@ -80,7 +80,7 @@ public enum BookFileScanner {
 
     /// A folder of note templates (Obsidian's `Templates`, Templater's `_templates`): its files
     /// are the shapes of books to come, full of placeholders, not books.
-    public static func isTemplateFolder(_ name: String) -> Bool {
+    static func isTemplateFolder(_ name: String) -> Bool {
         switch name.lowercased() {
         case "templates", "template", "_templates", "_template": return true
         default: return false

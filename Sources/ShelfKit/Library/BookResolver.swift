@@ -25,7 +25,7 @@ public enum BookResolver {
 
     /// The library-relative path of the file `name` points at, if it names an existing file:
     /// found without loading the library.
-    public static func existingPath(_ name: String, in library: Library) -> String? {
+    static func existingPath(_ name: String, in library: Library) -> String? {
         var candidates = [Library.absolute(name), library.absolutePath(name)]
         if !name.hasSuffix(".md") {
             candidates += [Library.absolute(name + ".md"), library.absolutePath(name + ".md")]

@@ -1,6 +1,6 @@
 extension Library {
     /// Where this library's cache lives; nil when no cache is kept.
-    public var cacheLocation: LibraryCacheLocation? {
+    var cacheLocation: LibraryCacheLocation? {
         cacheFolder.map { LibraryCacheLocation(folder: $0, root: root, configBytes: configBytes) }
     }
 

@@ -1,6 +1,6 @@
 extension Library {
     /// Why shelf will not write a file.
-    public struct OutsideLibrary: Error, Sendable, CustomStringConvertible {
+    struct OutsideLibrary: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var target: String
 

@@ -60,7 +60,7 @@ public struct Library: Sendable {
     }
 
     /// Relative paths of every candidate book file.
-    public func bookPaths() throws(FileError) -> [String] {
+    func bookPaths() throws(FileError) -> [String] {
         try BookFileScanner.scan(root: root)
     }
 

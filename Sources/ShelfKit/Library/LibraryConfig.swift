@@ -3,20 +3,20 @@
 /// Unknown settings are kept and ignored, so a newer shelf's settings never break an older one.
 public struct LibraryConfig: Sendable {
     /// The file name template for new books (`{author}-{title}`).
-    public var filenameTemplate: String = LibraryConfig.defaultFilenameTemplate
+    var filenameTemplate: String = LibraryConfig.defaultFilenameTemplate
     /// Books to finish this year.
     public var goal: Int?
     /// Saved queries by name.
     public var queries: [String: String] = [:]
     /// How many books each series has, for "3 of 5 read".
-    public var seriesCounts: [String: Int] = [:]
+    var seriesCounts: [String: Int] = [:]
     /// The files' own key names and status words (`fields:` and `statuses:`).
     public var vocabulary = Vocabulary.standard
     /// Every setting as written.
     public var entries: [FieldEntry] = []
 
-    public static let defaultFilenameTemplate = "{author}-{title}"
-    public static let fileName = "shelf.yaml"
+    static let defaultFilenameTemplate = "{author}-{title}"
+    static let fileName = "shelf.yaml"
 
     public init() {}
 

@@ -3,17 +3,17 @@
 public struct LibraryIndex: Sendable {
     /// Every book, in path order; a book's id is its position here.
     public let books: [Book]
-    public private(set) var titleWords = PostingIndex()
-    public private(set) var authorWords = PostingIndex()
+    private(set) var titleWords = PostingIndex()
+    private(set) var authorWords = PostingIndex()
     /// Folded tags, each also under every parent of a nested tag (`sci-fi/space` under `sci-fi`).
     public private(set) var tags = PostingIndex()
     public private(set) var isbns = PostingIndex()
     /// Words of series names, tags (`sci-fi/space` gives `sci`, `fi`, `space`) and publishers.
-    public private(set) var seriesWords = PostingIndex()
-    public private(set) var tagWords = PostingIndex()
-    public private(set) var publisherWords = PostingIndex()
+    private(set) var seriesWords = PostingIndex()
+    private(set) var tagWords = PostingIndex()
+    private(set) var publisherWords = PostingIndex()
     /// Words of the notes; nil when the library was loaded without notes.
-    public private(set) var noteWords: PostingIndex?
+    private(set) var noteWords: PostingIndex?
 
     /// Builds the indices over `books`; `noteWords`, parallel to `books`, fills the note index.
     /// - Parameter withWords: also index the words of titles, authors, series, tags and

@@ -1,7 +1,7 @@
 /// Makes a folder a library.
 public enum LibraryInitializer {
     /// The `shelf.yaml` a new library starts with: every setting, commented.
-    public static let defaultConfig = """
+    static let defaultConfig = """
         # shelf library settings. Every book is a Markdown file in this folder (or below it).
         # See docs/format.md for the book file format. Every key is optional.
 

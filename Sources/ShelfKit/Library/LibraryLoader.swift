@@ -2,12 +2,12 @@ import Dispatch
 
 /// Reads every book file of a library in parallel, one reused buffer per core, taking what it
 /// can from the cache.
-public enum LibraryLoader {
+enum LibraryLoader {
     /// What loading a library gave: the books, and the files that failed.
     public struct Result: Sendable {
         public var books: [Book]
         /// Folded note words, parallel to `books`, when notes were asked for.
-        public var noteWords: [[String]]?
+        var noteWords: [[String]]?
         public var problems: [LibraryProblem]
         /// For each path, what the next cache should hold; nil when no cache is kept.
         var records: [CacheRecord?]?

@@ -1,5 +1,5 @@
 /// What reading one candidate file gave.
-public enum LoadedFile: Sendable {
+enum LoadedFile: Sendable {
     /// A book, with the folded words of its notes when they were asked for.
     case book(Book, noteWords: [String]?)
     /// A Markdown file that is not a book (no front matter, or no title): left alone.

@@ -36,7 +36,7 @@ public struct NoteWordFilter: Sendable {
 
 extension QueryExpression {
     /// Every word of the query, in words and phrases, negated or not: what the note index must hold.
-    public var allWords: [String] {
+    var allWords: [String] {
         switch self {
         case .all, .field, .has: return []
         case .word(let word, _): return [word]

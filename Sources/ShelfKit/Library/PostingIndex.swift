@@ -29,7 +29,7 @@ public struct PostingIndex: Sendable {
     }
 
     /// Every term with the number of books holding it.
-    public var termCounts: [(term: String, count: Int)] {
+    var termCounts: [(term: String, count: Int)] {
         postings.map { ($0.key, $0.value.count) }
     }
 

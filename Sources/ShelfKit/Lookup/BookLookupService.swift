@@ -3,7 +3,7 @@ import Foundation
 /// Looks a book up by ISBN: the cache, then Open Library, then Google Books.
 public struct BookLookupService: Sendable {
     public var openLibrary: OpenLibraryClient
-    public var googleBooks: GoogleBooksClient
+    var googleBooks: GoogleBooksClient
     public var cache: LookupCache?
 
     /// The service as configured by the environment: `SHELF_OPENLIBRARY_URL`,

@@ -10,8 +10,8 @@ public struct BookMetadata: Sendable, Equatable {
     public var pages: Int?
     public var genres: [String] = []
     public var language: String?
-    public var coverURL: String?
-    public var openlibrary: String?
+    var coverURL: String?
+    var openlibrary: String?
     public var goodreads: String?
     /// `openlibrary` or `google`.
     public var source: String

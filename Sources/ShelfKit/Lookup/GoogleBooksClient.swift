@@ -3,7 +3,7 @@ import Foundation
 /// Google Books' volumes API (`/books/v1/volumes?q=isbn:…`), the fallback when Open Library
 /// knows nothing. A volume is used only when its identifiers hold the ISBN asked for: Google
 /// sometimes answers with another edition.
-public struct GoogleBooksClient: Sendable {
+struct GoogleBooksClient: Sendable {
     public static let defaultBase = "https://www.googleapis.com"
     public let base: String
     public let http: HTTPClient

@@ -6,21 +6,21 @@ import Foundation
 /// `libShelfHTTP.so`, loaded on the first request.
 public final class HTTPClient: @unchecked Sendable {
     public struct Settings: Sendable {
-        public var userAgent = "shelf/\(ShelfKitVersion.current) (personal book library; command-line)"
+        var userAgent = "shelf/\(ShelfKitVersion.current) (personal book library; command-line)"
         /// Seconds to wait for a response to start.
-        public var requestTimeout: Double = 10
+        var requestTimeout: Double = 10
         /// Seconds a whole request may take.
-        public var totalTimeout: Double = 30
+        var totalTimeout: Double = 30
         /// The longest body accepted: a longer answer stops the transfer and fails with
         /// `LookupError.tooLarge`, so a broken or hostile server cannot fill the memory.
         /// Book data is a few KiB and a cover rarely 1 MiB.
-        public var maximumBodyBytes = 8 * 1024 * 1024
+        var maximumBodyBytes = 8 * 1024 * 1024
         /// Retries after the first attempt, on 429 and 5xx.
-        public var retries = 3
+        var retries = 3
         /// The first backoff; it doubles each retry. A `Retry-After` header, if shorter than a minute, wins.
-        public var backoff: Double = 1
+        var backoff: Double = 1
         /// Minimum seconds between two requests to one host; 0 outside bulk work.
-        public var minimumInterval: Double = 0
+        var minimumInterval: Double = 0
 
         public init() {}
     }
@@ -33,7 +33,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// The longest `Retry-After`, in seconds, worth waiting for within one command.
-    public static let longestRetryAfter: Double = 10
+    static let longestRetryAfter: Double = 10
 
     public var settings: Settings
     /// Made from `settings` at init: later changes to the user agent or timeouts do not reach it.
@@ -77,7 +77,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// GETs `url` and decodes a JSON object; nil for a 404.
-    public func getJSON(_ url: URL) throws(LookupError) -> Any? {
+    func getJSON(_ url: URL) throws(LookupError) -> Any? {
         let response = try get(url)
         guard response.status != 404 else { return nil }
         return try JSONBody.decode(response, host: url.host ?? "the server")

@@ -4,7 +4,7 @@ import Foundation
 /// never inside the library, for 30 days.
 public struct LookupCache: Sendable {
     public let folder: String
-    public var maximumAge: TimeInterval = 30 * 24 * 3600
+    var maximumAge: TimeInterval = 30 * 24 * 3600
 
     /// The cache folder for an environment.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {

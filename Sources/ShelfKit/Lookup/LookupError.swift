@@ -37,7 +37,7 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when the service could not be asked at all, as opposed to answering badly: the book
     /// can then be added now and looked up later. An HTML page where data was expected is most
     /// often a captive portal or a proxy's error page, so it counts as not reaching the service.
-    public var isConnectivity: Bool {
+    var isConnectivity: Bool {
         switch self {
         case .unreachable, .timedOut, .rateLimited, .serverError, .notJSON: return true
         case .httpError, .malformedJSON, .tooLarge, .networkModuleMissing: return false

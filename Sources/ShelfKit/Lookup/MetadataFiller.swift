@@ -1,15 +1,15 @@
 /// The edits that fill a book from looked-up metadata: empty fields only (every value the user
 /// set is kept), or every differing field with `overwrite`.
-public enum MetadataFiller {
+enum MetadataFiller {
     /// The key that marks a book added while the services could not be reached.
-    public static let pendingKey = "lookup"
-    public static let pendingValue = "pending"
+    static let pendingKey = "lookup"
+    static let pendingValue = "pending"
 
     /// The title given to a pending book added with no title of its own; a lookup replaces it.
-    public static func placeholderTitle(for isbn: ISBN) -> String { "ISBN \(isbn.isbn13)" }
+    static func placeholderTitle(for isbn: ISBN) -> String { "ISBN \(isbn.isbn13)" }
 
     /// One field a lookup would change, for `shelf refresh` to show.
-    public struct Change: Sendable, Equatable {
+    struct Change: Sendable, Equatable {
         public var key: String
         public var old: String?
         public var new: String

@@ -13,7 +13,7 @@ public struct Book: Sendable, Equatable {
         didSet { isbns13 = isbn.map(ISBN.thirteenDigitForms) ?? [] }
     }
     /// Every valid ISBN written in the `isbn` value, in 13-digit form (worked out once).
-    public private(set) var isbns13: [String] = []
+    private(set) var isbns13: [String] = []
     public var status: ReadingStatus?
     /// Stars from above 0 to 5; half and quarter stars are ratings (`4.5`). Nil when unrated.
     public var rating: Double?
@@ -32,7 +32,7 @@ public struct Book: Sendable, Equatable {
     public var format: String?
     public var favorite: Bool?
     public var cover: String?
-    public var openlibrary: String?
+    var openlibrary: String?
     public var goodreads: String?
     public var source: String?
     /// Every top-level key in written order, with the canonical field it was read as.
@@ -69,7 +69,7 @@ public struct Book: Sendable, Equatable {
 
     /// True when the book carries `tag`, or a tag nested under it (`sci-fi/space` for `sci-fi`),
     /// compared case-insensitively.
-    public func hasTag(_ tag: String) -> Bool {
+    func hasTag(_ tag: String) -> Bool {
         let wanted = TextFolding.foldTag(tag)
         return tags.contains { TextFolding.tag(TextFolding.foldTag($0), matches: wanted) }
     }

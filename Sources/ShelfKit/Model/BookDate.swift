@@ -6,7 +6,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var month: Int?
     public var day: Int?
     /// Minutes since midnight when a time was written.
-    public var minutes: Int?
+    var minutes: Int?
     /// The text as written.
     public var text: String
 
@@ -110,7 +110,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The date written the canonical way: `-` between parts, two-digit month and day
     /// (`2024/3/2` → `2024-03-02`); a time stays as written.
-    public var canonicalText: String {
+    var canonicalText: String {
         var date = String(format4: year)
         if let month { date += "-" + String(format2: month) }
         if let day { date += "-" + String(format2: day) }
@@ -119,7 +119,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// A sort key: missing parts sort first within their span.
-    public var sortKey: Int {
+    var sortKey: Int {
         ((year * 100 + (month ?? 0)) * 100 + (day ?? 0)) * 1440 + (minutes ?? 0)
     }
 

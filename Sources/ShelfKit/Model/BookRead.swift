@@ -24,7 +24,7 @@ public struct BookRead: Sendable, Equatable {
     /// This read's own rating in stars (an earlier read); the latest read's is the book's `rating`.
     public var rating: Double?
     /// True for the read held in the top-level keys.
-    public var isLatest: Bool
+    var isLatest: Bool
 
     public init(started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
                 format: String? = nil, rating: Double? = nil, isLatest: Bool = false) {
@@ -59,7 +59,7 @@ extension Book {
     public var timesRead: Int { reads.filter { $0.outcome == .finished }.count }
 
     /// The read in the top-level keys, if the book was ever started, finished or given up.
-    public var latestRead: BookRead? {
+    var latestRead: BookRead? {
         switch status {
         case .abandoned?:
             return BookRead(started: started, ended: finished, outcome: .abandoned, isLatest: true)
@@ -82,7 +82,7 @@ extension Book {
 
     /// The day the latest read ended, over every read (a re-read under way keeps the last
     /// read's end), for `--sort finished`.
-    public var lastFinished: BookDate? {
+    var lastFinished: BookDate? {
         finished ?? earlierReads.compactMap(\.ended).max()
     }
 

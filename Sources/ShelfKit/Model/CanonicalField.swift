@@ -33,7 +33,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
     }
 
     /// True for keys whose value is a list of strings.
-    public var isList: Bool { self == .authors || self == .tags || self == .genres }
+    var isList: Bool { self == .authors || self == .tags || self == .genres }
 
     /// The canonical key a front-matter key stands for, if any.
     public init?(key: String) {
@@ -94,7 +94,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
     }
 
     /// A key folded for comparison: lowercase ASCII letters and digits only.
-    public static func fold(_ key: String) -> String {
+    static func fold(_ key: String) -> String {
         var folded = ""
         folded.unicodeScalars.reserveCapacity(key.utf8.count)
         for scalar in key.unicodeScalars {

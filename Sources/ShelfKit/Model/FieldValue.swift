@@ -16,7 +16,7 @@ public enum FieldValue: Sendable, Equatable {
 
     /// True when two values mean the same to a YAML reader: `"Dune"` and `Dune` do, `"4"` and `4`
     /// do not (the plain one is a number).
-    public func sameMeaning(as other: FieldValue) -> Bool {
+    func sameMeaning(as other: FieldValue) -> Bool {
         switch (self, other) {
         case let (.scalar(left, leftPlain), .scalar(right, rightPlain)):
             guard left == right else { return false }

@@ -68,7 +68,7 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
 
     /// Every valid ISBN in `text`, once each: `0441478123 9780441478125` (as the Obsidian Book
     /// Search plugin writes) gives the book under both forms, and two different ISBNs give both.
-    public static func parseAll(_ text: String) -> [ISBN] {
+    static func parseAll(_ text: String) -> [ISBN] {
         if let whole = try? ISBN(validating: text) { return [whole] }
         var found: [ISBN] = []
         for part in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "/" }) {

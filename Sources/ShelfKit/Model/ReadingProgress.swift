@@ -108,7 +108,7 @@ public struct ReadingProgress: Sendable {
     }
 
     /// The last page logged.
-    public var lastPage: Int? {
+    var lastPage: Int? {
         for entry in entries.reversed() { if case .page(let page) = entry.position { return page } }
         return nil
     }
@@ -129,7 +129,7 @@ public struct ReadingProgress: Sendable {
     }
 
     /// Pages a day since the read started (or since the first entry), when both ends are known days.
-    public var pagesPerDay: Double? {
+    var pagesPerDay: Double? {
         guard let last = entries.last, case .page(let page) = last.position, last.date.day != nil else { return nil }
         var fromPage = 0
         var fromDate = started
@@ -144,7 +144,7 @@ public struct ReadingProgress: Sendable {
     }
 
     /// Days left at the current pace.
-    public var daysLeft: Int? {
+    var daysLeft: Int? {
         guard let pace = pagesPerDay, pace > 0, let pages, let page = lastPage, page <= pages else { return nil }
         return Int((Double(pages - page) / pace).rounded(.up))
     }

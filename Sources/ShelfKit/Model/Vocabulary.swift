@@ -10,7 +10,7 @@ public struct Vocabulary: Sendable, Equatable {
     public var statuses: [String: ReadingStatus]
     /// True when the files join several authors in one string with commas (`author: A, B`), as
     /// Obsidian Book Search does; `;` always separates. (`author_separator: ","` in shelf.yaml.)
-    public var joinsNamesWithCommas: Bool
+    var joinsNamesWithCommas: Bool
 
     public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -38,7 +38,7 @@ public struct Vocabulary: Sendable, Equatable {
     }
 
     /// True when `key` is the spelling this vocabulary writes for `field`.
-    public func isPreferredKey(_ key: String, for field: CanonicalField) -> Bool {
+    func isPreferredKey(_ key: String, for field: CanonicalField) -> Bool {
         CanonicalField.fold(key) == CanonicalField.fold(self.key(for: field))
     }
 

@@ -5,7 +5,7 @@ public struct VocabularyPreset: Sendable {
     public var summary: String
     public var vocabulary: Vocabulary
     /// Keys whose presence says a file was written in this vocabulary.
-    public var signatureKeys: [String]
+    var signatureKeys: [String]
 
     /// The Obsidian Book Search plugin's default template (camelCase; snake_case reads the same,
     /// since keys compare without case, `_` and `-`).

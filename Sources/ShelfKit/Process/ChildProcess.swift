@@ -25,7 +25,7 @@ public struct ChildProcess: Sendable {
     /// The whole environment of the child; nil passes shelf's own unchanged.
     public var environment: [String: String]?
     /// The folder the child starts in; nil keeps shelf's.
-    public var workingDirectory: String?
+    var workingDirectory: String?
     public var standardInput: ChildStream
     public var standardOutput: ChildStream
     public var standardError: ChildStream
@@ -81,7 +81,7 @@ public struct ChildProcess: Sendable {
 
     /// Starts the child. The caller waits for it (`SpawnedChild.wait`) and uses the parent's ends
     /// of the `.pipe` streams.
-    public func spawn() throws(ChildProcessError) -> SpawnedChild {
+    func spawn() throws(ChildProcessError) -> SpawnedChild {
         let searchPath = environment.map { $0["PATH"] } ?? getenv("PATH").map { String(cString: $0) }
         guard let path = ExecutableLookup.resolve(executable, searchPath: searchPath) else {
             throw .notFound(executable, searchPath: searchPath ?? ExecutableLookup.defaultSearchPath)
@@ -148,7 +148,7 @@ public struct ChildResult: Sendable {
     /// What it wrote to standard error, when that was `.pipe`.
     public var standardError: [UInt8]
     /// True when it was killed because the timeout passed.
-    public var timedOut: Bool
+    var timedOut: Bool
 }
 
 /// How a child ended.
@@ -159,7 +159,7 @@ public enum ChildTermination: Sendable, Equatable, CustomStringConvertible {
     case signalled(Int32)
 
     /// True for `exit(0)`.
-    public var succeeded: Bool { self == .exited(0) }
+    var succeeded: Bool { self == .exited(0) }
 
     /// The shell's number for it: the exit status, or 128 plus the signal.
     public var shellStatus: Int32 {

@@ -8,8 +8,8 @@ import Darwin
 ///
 /// The child is reaped (its exit status collected) under a lock that `kill` also takes, so a
 /// signal never reaches another process that was given the same id after this one ended.
-public final class SpawnedChild: @unchecked Sendable {
-    public let pid: pid_t
+final class SpawnedChild: @unchecked Sendable {
+    let pid: pid_t
     /// shelf's writing end of the child's standard input, when that is `.pipe`.
     public private(set) var standardInput: Int32?
     /// shelf's reading end of the child's standard output, when that is `.pipe`.
@@ -38,13 +38,13 @@ public final class SpawnedChild: @unchecked Sendable {
     }
 
     /// Closes shelf's end of the child's standard input, so that it reads end of file.
-    public func closeStandardInput() {
+    func closeStandardInput() {
         if let descriptor = standardInput { close(descriptor) }
         standardInput = nil
     }
 
     /// Closes shelf's ends of all the child's pipes.
-    public func closeStreams() {
+    func closeStreams() {
         closeStandardInput()
         for descriptor in [standardOutput, standardError].compactMap({ $0 }) { close(descriptor) }
         standardOutput = nil
@@ -54,7 +54,7 @@ public final class SpawnedChild: @unchecked Sendable {
     /// Writes all of `bytes` to the child's standard input (a `.pipe`), waiting while the pipe is
     /// full; false when the child closed its end (no SIGPIPE is raised). Only one thread may use
     /// the standard input, and it must be done before `closeStreams`.
-    public func writeToStandardInput(_ bytes: [UInt8]) -> Bool {
+    func writeToStandardInput(_ bytes: [UInt8]) -> Bool {
         guard let descriptor = standardInput else { return false }
         let signals = SIGPIPEBlock()
         defer { signals.restore() }
@@ -75,7 +75,7 @@ public final class SpawnedChild: @unchecked Sendable {
     /// Reads the child's standard output and error (those that are pipes) until both reach end
     /// of file or `deadline` (a `MonotonicClock` reading) passes; `finished` is false in the
     /// second case. Standard input is left alone.
-    public func collectOutput(until deadline: Double?) -> (standardOutput: [UInt8], standardError: [UInt8], finished: Bool) {
+    func collectOutput(until deadline: Double?) -> (standardOutput: [UInt8], standardError: [UInt8], finished: Bool) {
         let exchange = PipeExchange(child: self, input: nil)
         let finished = exchange.run(until: deadline)
         return (exchange.output(0), exchange.output(1), finished)
@@ -83,7 +83,7 @@ public final class SpawnedChild: @unchecked Sendable {
 
     /// Sends `signal` to the child (to its whole group when it leads one), unless it has already
     /// been waited for.
-    public func kill(_ signal: Int32 = SIGTERM) {
+    func kill(_ signal: Int32 = SIGTERM) {
         lock.withLock {
             guard termination == nil else { return }
             _ = leadsProcessGroup ? Glibc.kill(-pid, signal) : Glibc.kill(pid, signal)
@@ -97,7 +97,7 @@ public final class SpawnedChild: @unchecked Sendable {
     }
 
     /// How the child ended, or nil while it still runs; does not wait.
-    public func checkTermination() -> ChildTermination? {
+    func checkTermination() -> ChildTermination? {
         wait(until: 0)
     }
 
@@ -163,7 +163,7 @@ final class Mutex: @unchecked Sendable {
 }
 
 /// Seconds on the monotonic clock, for deadlines that wall-clock changes do not move.
-public enum MonotonicClock {
+enum MonotonicClock {
     public static var now: Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

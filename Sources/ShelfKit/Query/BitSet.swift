@@ -1,6 +1,6 @@
 /// A set of book ids as bits: AND, OR and NOT over a whole library in a few thousand word operations.
-public struct BitSet: Sendable, Equatable {
-    public let capacity: Int
+struct BitSet: Sendable, Equatable {
+    let capacity: Int
     private var words: [UInt64]
 
     /// An empty set, or a full one, for ids `0..<capacity`.
@@ -24,11 +24,11 @@ public struct BitSet: Sendable, Equatable {
         words[id >> 6] & (1 << UInt64(id & 63)) != 0
     }
 
-    public mutating func formIntersection(_ other: BitSet) {
+    mutating func formIntersection(_ other: BitSet) {
         for index in words.indices { words[index] &= other.words[index] }
     }
 
-    public mutating func formUnion(_ other: BitSet) {
+    mutating func formUnion(_ other: BitSet) {
         for index in words.indices { words[index] |= other.words[index] }
     }
 
@@ -44,7 +44,7 @@ public struct BitSet: Sendable, Equatable {
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     /// The ids in the set, ascending.
-    public var ids: [Int32] {
+    var ids: [Int32] {
         var result: [Int32] = []
         for (index, word) in words.enumerated() where word != 0 {
             var remaining = word

@@ -59,7 +59,7 @@ public enum BookSortKey: String, Sendable, CaseIterable {
     }
 
     /// An author folded for sorting by family name: `Ursula K. Le Guin` as `le guin, ursula k.`.
-    public static func authorKey(_ name: String) -> String {
+    static func authorKey(_ name: String) -> String {
         TextFolding.fold(sortName(name))
     }
 

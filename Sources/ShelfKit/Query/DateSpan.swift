@@ -1,6 +1,6 @@
 /// The days a date covers: a day is one day, `2023-06` the month, `2023` the year. Query dates
 /// compare as spans, so `finished:2023` is the year and `finished:>2024-06` after June.
-public struct DateSpan: Sendable, Equatable {
+struct DateSpan: Sendable, Equatable {
     /// First and last day, as days since 1970-01-01.
     public var first: Int
     public var last: Int
@@ -43,7 +43,7 @@ public struct DateSpan: Sendable, Equatable {
     }
 
     /// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -2,7 +2,7 @@ import Dispatch
 
 /// Answers a query over a library's index: words and phrases through the inverted indices,
 /// fields by looking at each book's typed values.
-public struct QueryEvaluator {
+struct QueryEvaluator {
     public let index: LibraryIndex
     public let today: BookDate
     /// Reads a book's notes, to confirm a phrase found by its words is really there in order.
@@ -16,7 +16,7 @@ public struct QueryEvaluator {
     }
 
     /// The ids of the books matching `expression`.
-    public func evaluate(_ expression: QueryExpression) -> BitSet {
+    func evaluate(_ expression: QueryExpression) -> BitSet {
         let count = index.books.count
         switch expression {
         case .all:

@@ -12,7 +12,7 @@ public struct QueryParser {
     public var savedQueries: [String: String]
 
     /// The queries every library has.
-    public static let builtInQueries: [String: String] = [
+    static let builtInQueries: [String: String] = [
         "reading": "status:reading",
         "to-read": "status:to-read",
         "recent": "finished:>=-90d",

@@ -1,6 +1,6 @@
 /// Ranks search results: a match in the title counts most, then authors, then series and tags,
 /// then ISBN and publisher, then notes; whole words count twice what prefixes do; ties go by title.
-public enum SearchRanker {
+enum SearchRanker {
     /// A field a search looks in, with its weight.
     public enum Field: String, Sendable, CaseIterable {
         case title, subtitle, authors, series, tags, isbn, publisher, notes
@@ -18,7 +18,7 @@ public enum SearchRanker {
     }
 
     /// One ranked book: its score and the fields the terms matched in, best first.
-    public struct Ranked: Sendable {
+    struct Ranked: Sendable {
         public var id: Int32
         public var score: Double
         public var fields: [Field]
@@ -26,7 +26,7 @@ public enum SearchRanker {
 
     /// Scores the books `ids` for `terms` (each a word or a phrase's words); `prefixWord` is the
     /// query's last word, which may also match as a prefix.
-    public static func rank(_ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
+    static func rank(_ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
                             notes: (Book) -> String?) -> [Ranked] {
         var ranked: [Ranked] = []
         // A note word's books, and a prefix's, looked up once per term rather than once per book:

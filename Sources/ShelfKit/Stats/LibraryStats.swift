@@ -8,7 +8,7 @@ public struct LibraryStats: Sendable {
     /// Month (1–12) → books finished in `year`, when a year was asked for.
     public var finishedByMonth: [Int: Int]?
     /// Year → pages of the books finished.
-    public var pagesByYear: [Int: Int]
+    var pagesByYear: [Int: Int]
     /// Month (1–12) → pages finished in `year` (or in the latest year with finished books).
     public var pagesByMonth: [Int: Int]
     /// Rating (1–5) → count.

@@ -4,11 +4,11 @@ public struct RereadStats: Sendable, Equatable {
     /// Finished reads over all books.
     public var reads: Int
     /// Books finished more than once.
-    public var rereadBooks: Int
+    var rereadBooks: Int
     /// Finished reads beyond each book's first.
     public var rereads: Int
     /// Year → finished reads that year (a re-read counts in its own year).
-    public var readsByYear: [Int: Int]
+    var readsByYear: [Int: Int]
 
     public init(_ books: [Book]) {
         reads = 0

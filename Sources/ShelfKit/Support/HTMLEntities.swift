@@ -1,5 +1,5 @@
 /// Decodes HTML character references: `&amp;` → `&`, `&#39;` → `'`, `&#x2019;` → `’`.
-public enum HTMLEntities {
+enum HTMLEntities {
     public static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var output = ""

@@ -4,7 +4,7 @@ import Foundation
 /// `godel` finds `Gödel` and `ESTRAVEN` finds `Estraven`.
 public enum TextFolding {
     /// The text folded: lowercase, diacritics removed.
-    public static func fold(_ text: String) -> String {
+    static func fold(_ text: String) -> String {
         var isASCII = true
         var hasCapital = false
         for byte in text.utf8 {
@@ -40,7 +40,7 @@ public enum TextFolding {
 
     /// Calls `body` with each folded word of `text`. ASCII words are folded without Foundation,
     /// which keeps indexing a library's notes cheap.
-    public static func forEachWord(in text: String, _ body: (String) -> Void) {
+    static func forEachWord(in text: String, _ body: (String) -> Void) {
         var utf8 = text.utf8
         let handled: Void? = utf8.withContiguousStorageIfAvailable { buffer in
             forEachWord(in: buffer, body)
@@ -54,7 +54,7 @@ public enum TextFolding {
     }
 
     /// Calls `body` with each folded word of UTF-8 bytes.
-    public static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
         scanWords(in: bytes, ascii: { slice in
             body(String(unsafeUninitializedCapacity: slice.count) { target in
                 for (offset, byte) in slice.enumerated() {
@@ -130,7 +130,7 @@ public enum TextFolding {
     }
 
     /// A tag folded for comparison: case folded, surrounding spaces and a leading `#` removed.
-    public static func foldTag(_ tag: String) -> String {
+    static func foldTag(_ tag: String) -> String {
         // Most tags are printable ASCII without a `#`: trimming leaves them as they are, and
         // folding only lowercases them.
         let plain = tag.utf8.withContiguousStorageIfAvailable { bytes -> (isPlain: Bool, hasUpper: Bool) in
@@ -164,7 +164,7 @@ public enum TextFolding {
 extension TextFolding {
     /// Each word of `text` with its range in the original string and its folded form: slower
     /// than `forEachWord`, for the few texts a snippet is cut from.
-    public static func wordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)] {
+    static func wordRanges(in text: String) -> [(range: Range<String.Index>, folded: String)] {
         asciiWordRanges(in: text) ?? wordRangesByCharacter(in: text)
     }
 

@@ -88,7 +88,7 @@ struct BookMerge {
 }
 
 /// Why two versions of a book cannot be merged key by key. Nothing is written when one is thrown.
-public enum MergeError: Error, Sendable, CustomStringConvertible {
+enum MergeError: Error, Sendable, CustomStringConvertible {
     /// A version is not UTF-8, or its front matter is not valid YAML: `path:line:column: why`.
     case unreadable(DocumentError)
     /// One version has front matter and the other has none.

@@ -66,7 +66,7 @@ public struct ConflictCopy: Sendable, Equatable {
 
     /// True for files sync tools write while transferring, never books: Syncthing's
     /// `~syncthing~*.tmp` (its `.syncthing.*.tmp` are hidden anyway), `*.partial`, Office-style `~$` locks.
-    public static func isSyncTemporary(_ name: String) -> Bool {
+    static func isSyncTemporary(_ name: String) -> Bool {
         name.hasPrefix("~") || name.hasSuffix(".partial") || name.hasSuffix(".tmp")
     }
 }

@@ -21,13 +21,13 @@ public struct GitRepository: Sendable {
 
     /// The committed (HEAD) bytes of a path relative to `folder`: the common ancestor of a file
     /// and a sync tool's conflict copy of it, when the library is versioned.
-    public func committedBytes(of path: String) -> [UInt8]? {
+    func committedBytes(of path: String) -> [UInt8]? {
         guard let result = try? run(["show", "HEAD:./" + path]), result.status.succeeded else { return nil }
         return result.bytes
     }
 
     /// Sets a git config value in this repository.
-    public func setConfig(_ key: String, _ value: String) throws {
+    func setConfig(_ key: String, _ value: String) throws {
         let result = try run(["config", key, value])
         guard result.status.succeeded else {
             throw FileError(path: folder, reason: "git config failed: \(result.output)\(result.errors)")

@@ -1,5 +1,5 @@
 import Foundation
-import ShelfKit
+@testable import ShelfKit
 import Testing
 
 #if canImport(Glibc)

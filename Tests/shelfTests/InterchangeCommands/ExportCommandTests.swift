@@ -1,5 +1,5 @@
 import Foundation
-import ShelfKit
+@testable import ShelfKit
 import Testing
 
 /// `shelf export` on the built binary: json restores the library, csv reads back in a real CSV

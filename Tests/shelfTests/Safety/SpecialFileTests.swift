@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ShelfKit
+@testable import ShelfKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

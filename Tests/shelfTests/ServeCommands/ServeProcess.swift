@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import ShelfKit
+@testable import ShelfKit
 
 /// `shelf serve --port 0` on a temporary library, for the tests: started, asked over HTTP on
 /// loopback, and stopped with Ctrl-C's signal.

@@ -1,5 +1,5 @@
 import Foundation
-import ShelfKit
+@testable import ShelfKit
 
 /// What one run of `shelf` gave.
 struct CommandResult: CustomStringConvertible, Sendable {

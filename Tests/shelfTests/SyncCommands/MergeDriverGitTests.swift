@@ -1,5 +1,5 @@
 import Foundation
-import ShelfKit
+@testable import ShelfKit
 import Testing
 
 /// shelf's merge driver in a real git repository: two branches editing one book (docs/sync.md,

@@ -1,5 +1,5 @@
 import Foundation
-import ShelfKit
+@testable import ShelfKit
 
 /// Runs `shelf` on a pseudo-terminal through util-linux `script`, for the tests of what shelf
 /// does on a terminal (colour, paging). Returns nil when `script` is not installed.

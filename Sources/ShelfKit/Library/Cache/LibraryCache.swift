@@ -13,7 +13,7 @@ import Darwin
 /// entries: a second write within the same timestamp tick would leave the stamp unchanged. The
 /// whole cache is dropped when the shelf binary, the cache format, the library's root or its
 /// `shelf.yaml` changes, or when a section's checksum does not match.
-public struct LibraryCache: Sendable {
+struct LibraryCache: Sendable {
     /// One file's record: where its path, book and note words lie in the cache's bytes.
     struct Entry: Sendable {
         var path: Range<Int>
