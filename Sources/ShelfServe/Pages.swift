@@ -64,7 +64,7 @@ struct Pages: Sendable {
         context["summary"] = books.count == 1 ? "1 book" : "\(books.count) books"
         context["books"] = books.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": library.localCoverBytes(of: book) == nil ? "" : "/cover?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
+             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
         }
         context["statuses"] = ReadingStatus.allCases.map { status -> [String: Any] in
             let active = query["status"] == status.rawValue
@@ -90,7 +90,7 @@ struct Pages: Sendable {
             "title": book.title, "subtitle": book.subtitle ?? "", "authors": book.authors.joined(separator: ", "), "path": path,
             "version": state.version.text, "token": token, "readOnly": readOnly, "notice": notice ?? "",
             "notes": NotesHTML.render(state.notes),
-            "cover": library.localCoverBytes(of: book) == nil ? "" : "/cover?p=" + FormBody.encode(path),
+            "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
         ]
         context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]

@@ -157,11 +157,6 @@ enum HighlightSource {
     /// The file as UTF-8 text (a byte order mark kept for the parsers to drop), refusing
     /// special files, huge files and bytes that are not UTF-8, with the line and column.
     private static func readText(_ path: String) throws(HighlightSourceError) -> String {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maximumTextBytes {
-            throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
-                + "\(maximumTextBytes / 1_048_576) MiB")
-        }
         let bytes = try readBounded(path)
         let invalid = bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int)? in
             UTF8Validation.firstInvalidOffset(buffer).map { UTF8Validation.lineAndColumn(of: $0, in: buffer) }
@@ -177,9 +172,13 @@ enum HighlightSource {
     /// past `maximumTextBytes`; a device is refused (`/dev/zero` would never end).
     private static func readBounded(_ path: String) throws(HighlightSourceError) -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
+        guard stat(path, &info) == 0 else { throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
+            guard Int(info.st_size) <= maximumTextBytes else {
+                throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
+                    + "\(maximumTextBytes / 1_048_576) MiB")
+            }
             do {
                 return try FileIO.read(path)
             } catch {

@@ -39,8 +39,18 @@ extension Library {
     /// The bytes of the cover image a book names, when it is a regular file inside the library
     /// (the rules of the HTML catalog: no link out, no FIFO, no file outside).
     public func localCoverBytes(of book: Book) -> [UInt8]? {
+        localCoverPath(of: book).flatMap { try? FileIO.read($0) }
+    }
+
+    /// Whether the book names such a cover: checked with a stat, the image is not read (a grid
+    /// of a thousand covers asks this a thousand times).
+    public func hasLocalCover(_ book: Book) -> Bool {
+        localCoverPath(of: book) != nil
+    }
+
+    private func localCoverPath(of book: Book) -> String? {
         guard let written = book.cover, !written.contains("://"),
               case .file(let path) = LocalCover.check(written, libraryRoot: root) else { return nil }
-        return try? FileIO.read(path)
+        return path
     }
 }
