@@ -28,7 +28,10 @@ struct LibraryOptions: ParsableArguments {
         do {
             var opened = try Library.locate(explicit: library)
             if !noCache {
-                opened.cacheFolder = LibraryCacheLocation.defaultFolder(environment: ProcessInfo.processInfo.environment)
+                if let folder = LibraryCacheFolder.standard(environment: ProcessInfo.processInfo.environment) {
+                    opened.cacheFolder = folder.path
+                    opened.cacheLimit = folder.limit
+                }
             }
             return opened
         } catch {

@@ -26,7 +26,7 @@ struct Shelf: ParsableCommand {
             ]),
             CommandGroup(name: "Moving data in and out", subcommands: [ImportCommand.self, ExportCommand.self, HighlightsCommand.self]),
             CommandGroup(name: "Sync, git and health", subcommands: [
-                ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
+                ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self, CacheCommand.self,
             ]),
             CommandGroup(name: "Setting up", subcommands: [InitCommand.self, DetectCommand.self, ServeCommand.self]),
         ],

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Library {
     /// Where this library's cache lives; nil when no cache is kept.
     var cacheLocation: LibraryCacheLocation? {
@@ -19,8 +25,15 @@ extension Library {
             recentSince: started - LibraryCache.racyWindow)
         let result = LibraryLoader.load(
             root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
+        let now = started / 1_000_000_000
         if let records = result.records, Library.cacheChanged(records, old: old) {
             LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
+            // A write is rare (something changed) and the folder holds a few files: the moment
+            // to forget the indexes of libraries gone or long unused.
+            if let cacheFolder { LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: now, keeping: location.file) }
+        } else if let old, now - old.lastUsed > 86_400 {
+            // Used, not rewritten: its time says so (once a day), so age alone never removes it.
+            _ = utimensat(AT_FDCWD, location.file, nil, 0)
         }
         return result
     }

@@ -8,6 +8,13 @@ public struct Library: Sendable {
     /// The folder holding shelf's caches (`LibraryCacheLocation.defaultFolder`), or nil to read
     /// every file at every load and keep no cache.
     public var cacheFolder: String?
+    /// The most the cache folder's library indexes may hold together, in bytes (see
+    /// `LibraryCacheFolder`).
+    public var cacheLimit: Int64 = LibraryCacheFolder.defaultLimit
+    /// The clock a load starts by (nanoseconds since 1970): files changed less than
+    /// `LibraryCache.racyWindow` before it are not recorded. Tests move it on, to have files
+    /// just written recorded without waiting.
+    var clock: @Sendable () -> Int64 = FileStamp.now
     /// The bytes of `shelf.yaml`, part of the cache's identity.
     let configBytes: [UInt8]
 
@@ -74,7 +81,7 @@ public struct Library: Sendable {
         withNotes: Bool = false, withWords: Bool = true, noteFilter: NoteWordFilter? = nil
     ) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
-        let started = FileStamp.now()
+        let started = clock()
         let scan = try BookFileScanner.scanAll(root: root)
         let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started)
         var problems = scan.unlistedFolders.map(LibraryProblem.unreadable) + result.problems

@@ -93,7 +93,7 @@ struct FinishCommand: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
     @OptionGroup var dates: ReadingDateOptions
-    @Option(help: ArgumentHelp("Rate it too (0.5–5; half stars allowed).", valueName: "N")) var rating: String?
+    @Option(help: ArgumentHelp("Rate it too (0.5 to 5; half stars allowed).", valueName: "N")) var rating: String?
     @Flag(help: "The book was already finished: record another read of it.") var again = false
 
     func validate() throws {

@@ -8,7 +8,7 @@ struct SetCommand: ParsableCommand {
         abstract: "Set fields of a book (key=value, key+=value, key-=value), in one write.",
         discussion: """
             Only the changed values' bytes change: comments, key order, quoting and line endings \
-            stay. Values are checked by key: rating is 0.5–5 (half stars allowed), status one of to-read, reading, read, \
+            stay. Values are checked by key: rating is 0.5 to 5 (half stars allowed), status one of to-read, reading, read, \
             abandoned (aliases are written canonically), dates YYYY-MM-DD, an ISBN's check digit \
             must be right (unless --force). A value shelf cannot read (a date like \
             "April 21, 2025", a wiki-link, a nested map) is never replaced without --force. Any other key takes a string. key= (empty) removes \

@@ -32,6 +32,7 @@ enum ShelfHelp {
           VISUAL, EDITOR           the editor for edit and note
           COLUMNS                  the table width when the output is not a terminal
           XDG_CACHE_HOME           where the caches live (default ~/.cache)
+          SHELF_CACHE_LIMIT        MiB the library indexes may hold (default 2048; shelf cache)
           SHELF_TODAY, SHELF_NOW   fix today's date (YYYY-MM-DD) and the time (HH:MM)
           SHELF_OPENLIBRARY_URL    Open Library's address, for lookups
           SHELF_GOOGLE_BOOKS_URL   Google Books' address, for lookups

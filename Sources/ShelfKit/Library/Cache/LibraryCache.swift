@@ -35,6 +35,8 @@ struct LibraryCache: Sendable {
     let main: CacheStorage
     let notes: CacheStorage?
     let entries: [Entry]
+    /// When the cache file was last modified (written, or marked used), seconds since 1970.
+    let lastUsed: Int64
     /// Where the notes section lies in the file, and its checksum, to read it later.
     private let notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
 
@@ -45,7 +47,9 @@ struct LibraryCache: Sendable {
         let descriptor = open(location.file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0,
+              let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
         var reader = CacheByteReader(header.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
               let version = try? reader.word(), version == formatVersion,
@@ -65,16 +69,19 @@ struct LibraryCache: Sendable {
         }
         guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
         let section = (location.file, headerSize + Int(mainLength), Int(notesLength), notesChecksum)
-        return LibraryCache(main: main, notes: notes, entries: entries, notesSection: section)
+        return LibraryCache(
+            main: main, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
+            notesSection: section)
     }
 
     private init(
-        main: CacheStorage, notes: CacheStorage?, entries: [Entry],
+        main: CacheStorage, notes: CacheStorage?, entries: [Entry], lastUsed: Int64,
         notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
     ) {
         self.main = main
         self.notes = notes
         self.entries = entries
+        self.lastUsed = lastUsed
         self.notesSection = notesSection
     }
 
@@ -191,13 +198,15 @@ final class CacheStorage: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
     private let memory: UnsafeMutableRawBufferPointer
 
-    /// Reads `count` bytes at `offset`; nil when the file is shorter or a read fails.
-    init?(reading descriptor: Int32, at offset: Int, count: Int) {
+    /// Reads `count` bytes at `offset`; nil when a read fails or the file is shorter (unless
+    /// `allowingShort`, which keeps what there is).
+    init?(reading descriptor: Int32, at offset: Int, count: Int, allowingShort: Bool = false) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 8)
         var done = 0
         while done < count {
             let got = pread(descriptor, memory.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
             if got < 0 && errno == EINTR { continue }
+            if got == 0 && allowingShort { break }
             if got <= 0 {
                 memory.deallocate()
                 return nil
@@ -205,7 +214,7 @@ final class CacheStorage: @unchecked Sendable {
             done += got
         }
         self.memory = memory
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<count])
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<done])
     }
 
     deinit { memory.deallocate() }

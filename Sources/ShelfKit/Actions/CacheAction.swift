@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What shelf keeps in its cache folder, as `shelf cache info` shows it.
+public struct CacheReport: Sendable {
+    /// The folder of library indexes.
+    public var indexFolder: String
+    /// Every library index, most recently used first.
+    public var indexes: [LibraryCacheFolder.Index]
+    /// The index of the library shelf was pointed at, when there is one.
+    public var current: String?
+    /// Indexes the next clean will remove, with the reason.
+    public var stale: [(file: String, reason: LibraryCacheFolder.Reason)]
+    /// The cap on the indexes' total size, bytes.
+    public var limit: Int64
+    /// The lookup answers kept (`shelf lookup`), and their size in bytes.
+    public var lookupFolder: String
+    public var lookupAnswers: Int
+    public var lookupBytes: Int64
+}
+
+/// `shelf cache`: looks at and empties shelf's caches. Nothing in them is ever the only copy of
+/// anything: the books are the files, and a removed index or answer is made again when needed.
+public enum CacheAction {
+    /// What the caches hold now.
+    /// - Parameter library: the library shelf was pointed at, if any, to mark its index.
+    public static func report(folder: LibraryCacheFolder, lookups: LookupCache, library: Library?, now: Int64) -> CacheReport {
+        let current = library.map { LibraryCacheLocation(folder: folder.path, root: $0.root, configBytes: []).file }
+        let answers = jsonFiles(in: lookups.folder)
+        return CacheReport(
+            indexFolder: folder.path, indexes: folder.indexes(), current: current,
+            stale: folder.stale(now: now, keeping: current).map { ($0.index.file, $0.reason) },
+            limit: folder.limit, lookupFolder: lookups.folder,
+            lookupAnswers: answers.count, lookupBytes: answers.reduce(0) { $0 + $1.bytes })
+    }
+
+    /// What `clear` removed.
+    public struct Cleared: Sendable {
+        public var indexes: [LibraryCacheFolder.Index]
+        public var lookupAnswers: Int
+    }
+
+    /// Removes `library`'s index, or every library's index when `library` is nil; with
+    /// `lookups`, the lookup answers too.
+    public static func clear(folder: LibraryCacheFolder, library: Library?, lookups: LookupCache?) -> Cleared {
+        let file = library.map { LibraryCacheLocation(folder: folder.path, root: $0.root, configBytes: []).file }
+        let removed = folder.clear(file)
+        var answers = 0
+        if let lookups {
+            for answer in jsonFiles(in: lookups.folder) where unlink(lookups.folder + "/" + answer.name) == 0 { answers += 1 }
+        }
+        return Cleared(indexes: removed, lookupAnswers: answers)
+    }
+
+    /// The `*.json` files directly in `folder`, with their sizes.
+    private static func jsonFiles(in folder: String) -> [(name: String, bytes: Int64)] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var files: [(String, Int64)] = []
+        while let entry = readdir(directory) {
+            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            var info = stat()
+            guard name.hasSuffix(".json"), !name.hasPrefix("."), lstat(folder + "/" + name, &info) == 0,
+                  (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            files.append((name, Int64(info.st_size)))
+        }
+        return files
+    }
+}

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder of library indexes (`$XDG_CACHE_HOME/shelf/libraries`): what it holds, and the
+/// rules that keep it from growing without end.
+///
+/// One index is kept per library path. An index is forgotten when its library's folder is gone,
+/// when it has not been used for `maxAge` (a used index has its modification time refreshed at
+/// most once a day), or, oldest first, when the folder holds more than `limit` bytes. Removing an
+/// index only ever costs time: the next query reads the files again.
+public struct LibraryCacheFolder: Sendable {
+    /// One index file in the folder.
+    public struct Index: Sendable, Equatable {
+        /// The index file's path.
+        public var file: String
+        /// The library it was made for; nil when the file is not an index this shelf can read
+        /// (another version's, or damaged).
+        public var root: String?
+        public var bytes: Int64
+        /// When it was last written or used, seconds since 1970.
+        public var lastUsed: Int64
+        /// Whether the library's folder still exists.
+        public var libraryExists: Bool
+    }
+
+    /// Why `clean` removed an index.
+    public enum Reason: String, Sendable {
+        case libraryGone = "library folder gone"
+        case unused = "unused for 30 days"
+        case overLimit = "over the size limit"
+        case unreadable = "not an index this shelf reads"
+    }
+
+    /// The folder's path.
+    public let path: String
+    /// Indexes unused for this long are removed (seconds).
+    public var maxAge: Int64 = LibraryCacheFolder.standardMaxAge
+    /// Thirty days.
+    public static let standardMaxAge: Int64 = 30 * 86_400
+    /// The most the folder's indexes may hold together (bytes); the index in use is kept even
+    /// when it alone is larger.
+    public var limit: Int64
+
+    /// The default cap on the indexes' total size: 2 GiB, room for several libraries of 100,000
+    /// books (about 190 MB each).
+    public static let defaultLimit: Int64 = 2 << 30
+
+    public init(path: String, limit: Int64 = LibraryCacheFolder.defaultLimit) {
+        self.path = path
+        self.limit = limit
+    }
+
+    /// The folder for an environment (`LibraryCacheLocation.defaultFolder`), with the size limit
+    /// `SHELF_CACHE_LIMIT` sets (in MiB) when it holds a number.
+    public static func standard(environment: [String: String]) -> LibraryCacheFolder? {
+        guard let path = LibraryCacheLocation.defaultFolder(environment: environment) else { return nil }
+        var folder = LibraryCacheFolder(path: path)
+        if let text = environment["SHELF_CACHE_LIMIT"], let mebibytes = Int64(text), mebibytes >= 0,
+           mebibytes < Int64.max >> 20 {
+            folder.limit = mebibytes << 20
+        }
+        return folder
+    }
+
+    /// Every index file in the folder, most recently used first.
+    public func indexes() -> [Index] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var found: [Index] = []
+        while let entry = readdir(directory) {
+            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            guard name.hasSuffix(".cache"), !name.hasPrefix(".") else { continue }
+            let file = path + "/" + name
+            var info = stat()
+            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let root = LibraryCacheFolder.root(of: file)
+            var folder = stat()
+            let exists = root.map { stat($0, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR } ?? false
+            found.append(Index(
+                file: file, root: root, bytes: Int64(info.st_size),
+                lastUsed: FileStamp(info).modified / 1_000_000_000, libraryExists: exists))
+        }
+        return found.sorted { ($0.lastUsed, $1.file) > ($1.lastUsed, $0.file) }
+    }
+
+    /// What `clean` would remove now, and why, keeping `current` (the index in use) whatever
+    /// its age or size.
+    public func stale(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
+        var removals: [(Index, Reason)] = []
+        var total: Int64 = 0
+        for index in indexes() {
+            if index.file == current {
+                total += index.bytes
+                continue
+            }
+            if index.root == nil, now - index.lastUsed > 86_400 {
+                removals.append((index, .unreadable))
+            } else if index.root != nil, !index.libraryExists {
+                removals.append((index, .libraryGone))
+            } else if now - index.lastUsed > maxAge {
+                removals.append((index, .unused))
+            } else if total + index.bytes > limit {
+                // Most recently used first: what no longer fits is the least recently used.
+                removals.append((index, .overLimit))
+            } else {
+                total += index.bytes
+            }
+        }
+        return removals
+    }
+
+    /// Removes the stale indexes (see `stale`); returns what was removed.
+    @discardableResult
+    public func clean(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
+        stale(now: now, keeping: current).filter { unlink($0.index.file) == 0 }
+    }
+
+    /// Removes one index, or every index when `file` is nil; returns the files removed.
+    @discardableResult
+    public func clear(_ file: String? = nil) -> [Index] {
+        indexes().filter { file == nil || $0.file == file }.filter { unlink($0.file) == 0 }
+    }
+
+    /// The library root recorded at the start of an index file, when the file is an index of
+    /// the format this shelf writes.
+    static func root(of file: String) -> String? {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // The header, then the root as a length and its bytes (a path is at most PATH_MAX long).
+        let wanted = LibraryCache.headerSize + 10 + Int(PATH_MAX)
+        guard let head = CacheStorage(reading: descriptor, at: 0, count: wanted, allowingShort: true) else { return nil }
+        var reader = CacheByteReader(head.bytes)
+        guard let magic = try? reader.word(), magic == LibraryCache.magic,
+              let version = try? reader.word(), version == LibraryCache.formatVersion,
+              (try? reader.bytes(LibraryCache.headerSize - 16)) != nil,
+              let root = try? reader.string(), root.hasPrefix("/")
+        else { return nil }
+        return root
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import ShelfKit
+
+/// The cache must never change an answer: after each of a long, seeded run of random changes
+/// (edits in place, edits that keep the size and set the time back, renames, deletions, new
+/// books, broken files, and a truncated or garbage cache file), every query answers the same
+/// through the cache as by reading every file.
+@Suite struct CacheEquivalenceTests {
+    static let today = BookDate(year: 2025, month: 6, day: 10)
+
+    /// Queries of every kind the language has: words, phrases, prefixes, fields, comparisons,
+    /// ranges, relative dates, reads, presence, and the operators.
+    static let queries = [
+        "", "dune", "le guin", "\"left hand\"", "\"the reader\"", "estraven", "anc*", "9780441013593",
+        "tag:sci-fi", "tag:classics", "-tag:sci-fi", "tag:sci-fi OR tag:fantasy", "status:read", "status:reading",
+        "-status:read", "rating:>=4", "rating:5", "rating:3..4", "-has:rating", "has:series", "has:isbn",
+        "finished:2024", "finished:2020..2022", "finished:>=-1y", "started:2023..", "added:>2023-06",
+        "published:..1950", "pages:>300", "pages:<200", "author:\"le guin\"", "authors:banks", "series:=dune",
+        "title:/^the /", "publisher:ace", "language:en", "genres:\"science fiction\"", "format:paperback",
+        "(tag:sci-fi rating:>=4) OR status:reading", "NOT (rating:5 OR finished:2024)", "location:shelf",
+        "@reading", "@unrated",
+    ]
+
+    /// Every query's answer (matching paths, in order) and the problems reported.
+    static func answers(_ library: Library) throws -> [String] {
+        var lines: [String] = []
+        for query in queries {
+            let expression = try library.queryParser(today: today).parse(query)
+            let result = try library.query(expression, today: today)
+            lines.append(query + " → " + result.books.map(\.path).joined(separator: ", "))
+            lines.append(contentsOf: result.problems.map { "  problem: \($0)" })
+        }
+        return lines
+    }
+
+    @Test func randomChangesNeverChangeAnAnswer() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var cached = try Library(root: test.root)
+        cached.cacheFolder = test.cacheFolder
+        // Every file counts as old enough to be recorded: the racy window is the one thing this
+        // test does not try (LibraryCacheTests does).
+        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        let fresh = try Library(root: test.root)
+        var random = SyncRandom(seed: 20_261_126)
+        var changes: [String] = []
+        #expect(try Self.answers(cached) == Self.answers(fresh))
+        for round in 0..<30 {
+            changes.append(try change(test, round: round, random: &random))
+            let expected = try Self.answers(fresh)
+            let got = try Self.answers(cached)
+            #expect(got == expected, "after: \(changes.joined(separator: "; "))")
+            if got != expected { break }
+        }
+        // The cache was used, not bypassed: a last warm load takes every book from it.
+        let scan = try BookFileScanner.scanAll(root: test.root)
+        let warm = cached.loadBooks(scan.books, withNotes: false, started: FileStamp.now() + 10_000_000_000)
+        #expect(warm.cacheHits + warm.problems.count == scan.books.count, "every file but the broken ones, which are read every time")
+    }
+
+    /// Makes one random change to the library or its cache; returns what it did.
+    private func change(_ test: CacheTestLibrary, round: Int, random: inout SyncRandom) throws -> String {
+        let books = try BookFileScanner.scan(root: test.root)
+        let path = books[random.next(upTo: books.count)]
+        let text = (try? test.read(path)) ?? ""
+        switch random.next(upTo: 10) {
+        case 0:
+            let rating = random.next(upTo: 5) + 1
+            try test.write(path, replacingLine(in: text, key: "rating", with: "rating: \(rating)"))
+            return "rated \(path) \(rating)"
+        case 1:
+            // The same size, in place, with the time set back: only the change time tells.
+            let before = try #require(FileStamp.of(path: test.path(path)))
+            try test.overwriteInPlace(path, text.replacingOccurrences(of: "sci-fi", with: "sci-fy"))
+            test.restoreModificationTime(path, from: before)
+            return "sci-fi → sci-fy in \(path), time set back"
+        case 2:
+            let target = "moved-\(round).md"
+            try FileManager.default.moveItem(atPath: test.path(path), toPath: test.path(target))
+            return "moved \(path) to \(target)"
+        case 3:
+            try FileManager.default.removeItem(atPath: test.path(path))
+            return "removed \(path)"
+        case 4:
+            try test.write("new-\(round).md", "---\ntitle: New \(round)\nauthors: [Ann Leckie]\ntags: [sci-fi]\nstatus: reading\n"
+                + "finished: 2024-0\(random.next(upTo: 9) + 1)-01\n---\n\nThe reader of Estraven.\n")
+            return "added new-\(round).md"
+        case 5:
+            try test.write(path, "---\ntitle: [unclosed\n---\n")
+            return "broke \(path)"
+        case 6:
+            try test.write(path, "# Only a heading, no front matter\n")
+            return "made \(path) a note"
+        case 7:
+            if let file = test.cacheFile, let size = try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int {
+                let handle = try #require(FileHandle(forWritingAtPath: file))
+                try handle.truncate(atOffset: UInt64(size / 2))
+                try handle.close()
+            }
+            return "truncated the cache"
+        case 8:
+            if let file = test.cacheFile {
+                var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+                for _ in 0..<20 where !bytes.isEmpty { bytes[random.next(upTo: bytes.count)] ^= 0x5A }
+                try bytes.write(to: URL(fileURLWithPath: file))
+            }
+            return "garbled the cache"
+        default:
+            try test.write(path, text.replacingOccurrences(of: "finished: 20", with: "finished: 19"))
+            return "moved \(path)'s finish back a century"
+        }
+    }
+
+    private func replacingLine(in text: String, key: String, with line: String) -> String {
+        var lines = text.components(separatedBy: "\n")
+        if let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
+            lines[index] = line
+        } else if lines.first == "---" {
+            lines.insert(line, at: 1)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import ShelfKit
+
+/// The cache folder forgets indexes of libraries that are gone or long unused, and keeps under
+/// its size limit, least recently used first; the index in use always stays.
+@Suite struct LibraryCacheFolderTests {
+    /// A cache folder with an index for each of several libraries, made by loading them.
+    struct Setup {
+        let base: String
+        let folder: String
+        var roots: [String] = []
+
+        init(libraries: Int) throws {
+            base = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-cachefolder-\(UUID().uuidString)").path
+            folder = base + "/cache"
+            for number in 0..<libraries {
+                let root = base + "/library-\(number)"
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+                for book in 0..<(number + 1) * 3 {
+                    try Data("---\ntitle: Book \(book)\n---\nnotes \(book)\n".utf8).write(to: URL(fileURLWithPath: root + "/b\(book).md"))
+                }
+                roots.append(Library.resolved(root))
+                _ = try load(root)
+            }
+        }
+
+        /// Loads a library through the cache (every file old enough to be recorded).
+        func load(_ root: String, limit: Int64 = LibraryCacheFolder.defaultLimit) throws -> LibraryLoader.Result {
+            var library = try Library(root: root)
+            library.cacheFolder = folder
+            library.cacheLimit = limit
+            let scan = try BookFileScanner.scanAll(root: library.root)
+            return library.loadBooks(scan.books, withNotes: false, started: FileStamp.now() + 10_000_000_000)
+        }
+
+        func indexFile(of root: String) -> String {
+            LibraryCacheLocation(folder: folder, root: root, configBytes: []).file
+        }
+
+        /// Sets the index's modification time `days` days back.
+        func age(_ root: String, days: Int) {
+            let seconds = Int(Date().timeIntervalSince1970) - days * 86_400
+            let times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, indexFile(of: root), times, 0)
+        }
+
+        func exists(_ root: String) -> Bool { FileManager.default.fileExists(atPath: indexFile(of: root)) }
+
+        func remove() { try? FileManager.default.removeItem(atPath: base) }
+    }
+
+    @Test func theFolderListsEachLibrarysIndex() throws {
+        let setup = try Setup(libraries: 3)
+        defer { setup.remove() }
+        let indexes = LibraryCacheFolder(path: setup.folder).indexes()
+        #expect(Set(indexes.compactMap(\.root)) == Set(setup.roots))
+        #expect(indexes.allSatisfy { $0.libraryExists && $0.bytes > 0 })
+    }
+
+    @Test func anIndexOfAGoneLibraryGoesAtTheNextWrite() throws {
+        let setup = try Setup(libraries: 2)
+        defer { setup.remove() }
+        try FileManager.default.removeItem(atPath: setup.roots[1])
+        #expect(setup.exists(setup.roots[1]))
+        // Nothing changed in library 0: no write, so nothing is cleaned yet.
+        _ = try setup.load(setup.roots[0])
+        #expect(setup.exists(setup.roots[1]))
+        try Data("---\ntitle: New\n---\n".utf8).write(to: URL(fileURLWithPath: setup.roots[0] + "/new.md"))
+        _ = try setup.load(setup.roots[0])
+        #expect(!setup.exists(setup.roots[1]))
+        #expect(setup.exists(setup.roots[0]))
+    }
+
+    @Test func anIndexUnusedForThirtyDaysGoesAndAUsedOneIsMarked() throws {
+        let setup = try Setup(libraries: 3)
+        defer { setup.remove() }
+        setup.age(setup.roots[1], days: 31)
+        setup.age(setup.roots[2], days: 29)
+        let folder = LibraryCacheFolder(path: setup.folder)
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(folder.stale(now: now).map(\.index.file) == [setup.indexFile(of: setup.roots[1])])
+        #expect(folder.stale(now: now).map(\.reason) == [.unused])
+        // Kept whatever its age while it is the one in use.
+        #expect(folder.stale(now: now, keeping: setup.indexFile(of: setup.roots[1])).isEmpty)
+
+        // A warm load of library 2 (no write) marks its index as used today.
+        let warm = try setup.load(setup.roots[2])
+        #expect(warm.cacheHits == warm.books.count)
+        let used = try #require(folder.indexes().first { $0.root == setup.roots[2] })
+        #expect(now - used.lastUsed < 60)
+
+        folder.clean(now: now)
+        #expect(!setup.exists(setup.roots[1]))
+        #expect(setup.exists(setup.roots[0]) && setup.exists(setup.roots[2]))
+    }
+
+    @Test func overTheLimitTheLeastRecentlyUsedGoFirst() throws {
+        let setup = try Setup(libraries: 3)
+        defer { setup.remove() }
+        setup.age(setup.roots[0], days: 3)
+        setup.age(setup.roots[1], days: 2)
+        setup.age(setup.roots[2], days: 1)
+        let sizes = LibraryCacheFolder(path: setup.folder).indexes().map(\.bytes)
+        // Room for the newest two only.
+        let limit = sizes.sorted().suffix(2).reduce(0, +)
+        let folder = LibraryCacheFolder(path: setup.folder, limit: limit)
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(folder.stale(now: now).map(\.index.file) == [setup.indexFile(of: setup.roots[0])])
+        #expect(folder.stale(now: now).map(\.reason) == [.overLimit])
+        // The index in use stays even when it alone passes the limit; the others make room.
+        let tiny = LibraryCacheFolder(path: setup.folder, limit: 1)
+        let current = setup.indexFile(of: setup.roots[0])
+        #expect(Set(tiny.stale(now: now, keeping: current).map(\.index.file))
+            == Set([setup.indexFile(of: setup.roots[1]), setup.indexFile(of: setup.roots[2])]))
+    }
+
+    @Test func aFileThatIsNoIndexGoesOnceADayOld() throws {
+        let setup = try Setup(libraries: 1)
+        defer { setup.remove() }
+        let garbage = setup.folder + "/0123456789abcdef.cache"
+        try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: garbage))
+        let folder = LibraryCacheFolder(path: setup.folder)
+        let now = Int64(Date().timeIntervalSince1970)
+        let listed = try #require(folder.indexes().first { $0.file == garbage })
+        #expect(listed.root == nil)
+        // Perhaps another shelf's, written a moment ago: left alone for a day.
+        #expect(folder.stale(now: now).isEmpty)
+        #expect(folder.stale(now: now + 2 * 86_400).map(\.reason).contains(.unreadable))
+        // A link or a folder named like an index is never followed or removed.
+        try FileManager.default.createSymbolicLink(atPath: setup.folder + "/link.cache", withDestinationPath: setup.roots[0] + "/b0.md")
+        #expect(!folder.indexes().contains { $0.file.hasSuffix("link.cache") })
+        folder.clear()
+        #expect(FileManager.default.fileExists(atPath: setup.roots[0] + "/b0.md"))
+        #expect(folder.indexes().isEmpty)
+    }
+}
