@@ -108,7 +108,9 @@ public enum Rating {
     }
 
     private static func number(_ text: Substring) -> Double? {
-        let trimmed = String(text).trimmingSpaces.replacingOccurrences(of: ",", with: ".")
+        var trimmed = String(text).trimmingSpaces
+        // A decimal comma (`4,5`), as some locales write it; looked for by byte, not by Foundation.
+        if trimmed.utf8.contains(UInt8(ascii: ",")) { trimmed = String(trimmed.map { $0 == "," ? "." : $0 }) }
         guard let value = Double(trimmed), value.isFinite, trimmed.first?.isNumber == true || trimmed.first == "." else { return nil }
         return value
     }

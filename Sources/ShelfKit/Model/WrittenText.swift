@@ -4,7 +4,10 @@ enum WrittenText {
     /// True for a template's placeholder, which is no value yet: `{{title}}`, `{{date:YYYY-MM-DD}}`
     /// (Obsidian's core templates, Book Search), `<% tp.file.title %>` (Templater).
     static func isPlaceholder(_ text: String) -> Bool {
-        (text.contains("{{") && text.contains("}}")) || (text.contains("<%") && text.contains("%>"))
+        // Every scalar of every book comes here: most hold neither `{` nor `<`, which one pass
+        // over the bytes tells (a string search through Foundation took a fifth of a cold parse).
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }) else { return false }
+        return (text.contains("{{") && text.contains("}}")) || (text.contains("<%") && text.contains("%>"))
     }
 
     /// The text a reader sees for an Obsidian link: `[[Ursula K. Le Guin]]` → `Ursula K. Le Guin`,
