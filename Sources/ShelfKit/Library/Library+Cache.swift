@@ -31,9 +31,8 @@ extension Library {
             // A write is rare (something changed) and the folder holds a few files: the moment
             // to forget the indexes of libraries gone or long unused.
             if let cacheFolder { LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: now, keeping: location.file) }
-        } else if let old, now - old.lastUsed > 86_400 {
-            // Used, not rewritten: its time says so (once a day), so age alone never removes it.
-            _ = utimensat(AT_FDCWD, location.file, nil, 0)
+        } else if let old {
+            Library.markUsed(old, file: location.file, now: now)
         }
         return result
     }

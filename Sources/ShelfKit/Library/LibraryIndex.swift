@@ -65,6 +65,17 @@ public struct LibraryIndex: Sendable {
         self.noteWords = notes
     }
 
+    /// Every folded tag `book` is found under: each of its tags and each parent of a nested one.
+    static func foldedTags(of book: Book) -> [String] {
+        var folded: [String] = []
+        for tag in book.tags {
+            let tag = TextFolding.foldTag(tag)
+            folded.append(tag)
+            folded += parentTags(of: tag)
+        }
+        return folded
+    }
+
     /// The tags a folded tag is nested under, nearest first: `a/b` and `a` for `a/b/c`.
     static func parentTags(of folded: String) -> [String] {
         // In ASCII every `/` byte is a character of its own; otherwise look by character.

@@ -116,6 +116,10 @@ enum LibraryLoader {
         case .book(let book, let words):
             var bookBytes = CacheByteWriter()
             BookCodec.encode(book, into: &bookBytes)
+            var tagBytes = CacheByteWriter()
+            let tags = LibraryIndex.foldedTags(of: book)
+            tagBytes.count(tags.count)
+            for tag in tags { tagBytes.string(tag) }
             var noteBytes: CacheByteWriter?
             if let words {
                 // The note index keeps a word once per book: so does the cache.
@@ -126,9 +130,9 @@ enum LibraryLoader {
                 for word in unique { distinct.string(word) }
                 noteBytes = distinct
             }
-            return .fresh(stamp, isBook: true, book: bookBytes.bytes, notes: noteBytes?.bytes)
+            return .fresh(stamp, isBook: true, tags: tagBytes.bytes, book: bookBytes.bytes, notes: noteBytes?.bytes)
         case .notABook:
-            return .fresh(stamp, isBook: false, book: [], notes: nil)
+            return .fresh(stamp, isBook: false, tags: [], book: [], notes: nil)
         case .failed:
             return nil
         }

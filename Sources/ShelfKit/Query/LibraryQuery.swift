@@ -11,6 +11,7 @@ public struct QueryResult: Sendable {
 extension Library {
     /// Loads the library (with the note index only when the query needs it) and answers `expression`.
     public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
+        if let quick = try quickTagQuery(expression) { return quick }
         let (index, problems) = try load(
             withNotes: expression.needsNotes, withWords: expression.needsNotes, noteFilter: NoteWordFilter(words: expression.allWords))
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })

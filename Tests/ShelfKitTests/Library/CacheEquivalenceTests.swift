@@ -20,6 +20,9 @@ import Testing
         "title:/^the /", "publisher:ace", "language:en", "genres:\"science fiction\"", "format:paperback",
         "(tag:sci-fi rating:>=4) OR status:reading", "NOT (rating:5 OR finished:2024)", "location:shelf",
         "@reading", "@unrated",
+        // Tags alone are answered from the tags the cache records (`Library.quickTagQuery`).
+        "tag:SCI-FI", "tag:sci-fi tag:classics", "tag:sci-fi -tag:classics", "NOT tag:sci-fi", "tags:=sci-fi",
+        "tag:nowhere", "tag:sci-fi OR (tag:classics -tag:fantasy)",
     ]
 
     /// Every query's answer (matching paths, in order) and the problems reported.
@@ -57,6 +60,40 @@ import Testing
         let scan = try BookFileScanner.scanAll(root: test.root)
         let warm = cached.loadBooks(scan.books, withNotes: false, started: FileStamp.now() + 10_000_000_000)
         #expect(warm.cacheHits + warm.problems.count == scan.books.count, "every file but the broken ones, which are read every time")
+    }
+
+    @Test func aQueryOfTagsAloneIsAnsweredFromTheRecordedTagsOnlyWhenNothingChanged() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var cached = try Library(root: test.root)
+        cached.cacheFolder = test.cacheFolder
+        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        let fresh = try Library(root: test.root)
+        let parser = cached.queryParser(today: Self.today)
+        let tags = try parser.parse("tag:sci-fi -tag:classics")
+        // No cache yet: the library is loaded in full (and the cache filled).
+        #expect(try cached.quickTagQuery(tags) == nil)
+        _ = try cached.query(tags, today: Self.today)
+        let quick = try #require(try cached.quickTagQuery(tags))
+        let full = try fresh.query(tags, today: Self.today)
+        #expect(quick.books == full.books)
+        #expect(quick.books.count > 3)
+        // Only the books that match were decoded.
+        #expect(quick.index.books.count == quick.books.count)
+
+        // Anything but tags, and an empty answer (explained from the whole library), go the usual way.
+        #expect(try cached.quickTagQuery(parser.parse("tag:sci-fi rating:5")) == nil)
+        #expect(try cached.quickTagQuery(parser.parse("tags:=sci-fi")) == nil)
+        #expect(try cached.quickTagQuery(parser.parse("tag:nowhere")) == nil)
+
+        // A file changed, added or broken since: loaded in full.
+        try test.write("new.md", "---\ntitle: New\ntags: [sci-fi]\n---\n")
+        #expect(try cached.quickTagQuery(tags) == nil)
+        #expect(try cached.query(tags, today: Self.today).books == fresh.query(tags, today: Self.today).books)
+        #expect(try cached.quickTagQuery(tags)?.books.map(\.path).contains("new.md") == true)
+        try test.write("new.md", "---\ntitle: [broken\n---\n")
+        #expect(try cached.quickTagQuery(tags) == nil)
+        #expect(try cached.query(tags, today: Self.today).problems.count == 1)
     }
 
     /// Makes one random change to the library or its cache; returns what it did.

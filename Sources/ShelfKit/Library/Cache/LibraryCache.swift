@@ -20,12 +20,16 @@ struct LibraryCache: Sendable {
         var stamp: FileStamp
         var isBook: Bool
         var book: Range<Int>
+        /// The book's folded tags, each parent of a nested tag too (`LibraryIndex.foldedTags`),
+        /// as a count and strings: a query of tags alone is answered from these without
+        /// decoding the books it does not match.
+        var tags: Range<Int>
         /// In the notes section; nil when the file was read without its notes.
         var notes: Range<Int>?
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 56
     /// How recent a file's times may be for its entry to be left out: wider than any file
@@ -113,6 +117,9 @@ struct LibraryCache: Sendable {
                 device: try reader.word(), inode: try reader.word(), size: Int64(bitPattern: try reader.word()),
                 modified: Int64(bitPattern: try reader.word()), changed: Int64(bitPattern: try reader.word()))
             let kind = try reader.byte()
+            let tagsLength = try reader.count()
+            let tagsStart = reader.offset
+            _ = try reader.bytes(tagsLength)
             let bookLength = try reader.count()
             let bookStart = reader.offset
             _ = try reader.bytes(bookLength)
@@ -125,7 +132,7 @@ struct LibraryCache: Sendable {
             }
             entries.append(Entry(
                 path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
-                book: bookStart..<bookStart + bookLength, notes: notes))
+                book: bookStart..<bookStart + bookLength, tags: tagsStart..<tagsStart + tagsLength, notes: notes))
         }
         return entries
     }
@@ -156,6 +163,19 @@ struct LibraryCache: Sendable {
             }
         }
         return result
+    }
+
+    /// True when entry `index` records the folded tag `folded` (compared byte for byte).
+    func hasTag(_ index: Int, folded: UnsafeRawBufferPointer) -> Bool {
+        var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].tags]))
+        guard let count = try? reader.count() else { return false }
+        for _ in 0..<count {
+            guard let length = try? reader.count(), let tag = try? reader.bytes(length) else { return false }
+            guard length == folded.count else { continue }
+            guard let mine = tag.baseAddress, let wanted = folded.baseAddress else { return true }
+            if memcmp(mine, wanted, length) == 0 { return true }
+        }
+        return false
     }
 
     private func pathOf(_ index: Int) -> String {

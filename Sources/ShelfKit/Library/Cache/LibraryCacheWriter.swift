@@ -8,9 +8,9 @@ import Darwin
 enum CacheRecord: Sendable {
     /// The old cache's entry still holds: its bytes are copied as they are.
     case kept(Int)
-    /// Read from the file now: its stamp and encoded book (empty for a file that is not a book),
-    /// and its encoded note words when they were read.
-    case fresh(FileStamp, isBook: Bool, book: [UInt8], notes: [UInt8]?)
+    /// Read from the file now: its stamp, encoded folded tags and book (both empty for a file
+    /// that is not a book), and its encoded note words when they were read.
+    case fresh(FileStamp, isBook: Bool, tags: [UInt8], book: [UInt8], notes: [UInt8]?)
 }
 
 /// Writes a library's cache file: to a temporary file beside it, then renamed over it, so a
@@ -38,14 +38,21 @@ enum LibraryCacheWriter {
                 }
                 appendEntry(
                     path: path, stamp: entry.stamp, isBook: entry.isBook,
+                    tags: UnsafeRawBufferPointer(rebasing: old.main.bytes[entry.tags]),
                     book: UnsafeRawBufferPointer(rebasing: old.main.bytes[entry.book]), notes: noteBytes,
                     main: &main, notesSection: &notes)
-            case .fresh(let stamp, let isBook, let book, let noteBytes):
-                book.withUnsafeBytes { bookBytes in
-                    if let noteBytes {
-                        noteBytes.withUnsafeBytes { appendEntry(path: path, stamp: stamp, isBook: isBook, book: bookBytes, notes: $0, main: &main, notesSection: &notes) }
-                    } else {
-                        appendEntry(path: path, stamp: stamp, isBook: isBook, book: bookBytes, notes: nil, main: &main, notesSection: &notes)
+            case .fresh(let stamp, let isBook, let tags, let book, let noteBytes):
+                tags.withUnsafeBytes { tagBytes in
+                    book.withUnsafeBytes { bookBytes in
+                        if let noteBytes {
+                            noteBytes.withUnsafeBytes {
+                                appendEntry(path: path, stamp: stamp, isBook: isBook, tags: tagBytes, book: bookBytes, notes: $0,
+                                            main: &main, notesSection: &notes)
+                            }
+                        } else {
+                            appendEntry(path: path, stamp: stamp, isBook: isBook, tags: tagBytes, book: bookBytes, notes: nil,
+                                        main: &main, notesSection: &notes)
+                        }
                     }
                 }
             }
@@ -62,8 +69,8 @@ enum LibraryCacheWriter {
     }
 
     private static func appendEntry(
-        path: String, stamp: FileStamp, isBook: Bool, book: UnsafeRawBufferPointer, notes: UnsafeRawBufferPointer?,
-        main: inout CacheByteWriter, notesSection: inout CacheByteWriter
+        path: String, stamp: FileStamp, isBook: Bool, tags: UnsafeRawBufferPointer, book: UnsafeRawBufferPointer,
+        notes: UnsafeRawBufferPointer?, main: inout CacheByteWriter, notesSection: inout CacheByteWriter
     ) {
         main.string(path)
         for word in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
@@ -71,6 +78,8 @@ enum LibraryCacheWriter {
             main.word(word)
         }
         main.byte((isBook ? 1 : 0) | (notes == nil ? 0 : 2))
+        main.count(tags.count)
+        main.raw(tags)
         main.count(book.count)
         main.raw(book)
         if let notes {
