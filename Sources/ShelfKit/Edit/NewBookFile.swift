@@ -33,11 +33,18 @@ struct NewBookFile: Sendable {
             if field == .status, case .string(let word) = given, let status = vocabulary.status(fromWord: word) {
                 value = .string(vocabulary.word(for: status))
             }
+            if let field, ValueForm.isDate(field), case .typed(let date) = given {
+                value = ValueForm.dateForNewFile(date, vocabulary: vocabulary)
+            }
             let keyText = YAMLScalarWriter.string(key)
             switch value {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
             case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
             case .raw(let raw): text += "\(keyText): \(raw)\n"
+            case .list(let items) where field == .authors && vocabulary.joinsNamesWithCommas && !items.isEmpty
+                && !items.contains(where: { $0.contains(",") }):
+                // A vault that joins authors with commas (`author: A, B`) gets them so.
+                text += "\(keyText): \(YAMLScalarWriter.string(items.joined(separator: ", ")))\n"
             case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
                 text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
             case .list(let items):

@@ -11,6 +11,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// True when the files join several authors in one string with commas (`author: A, B`), as
     /// Obsidian Book Search does; `;` always separates. (`author_separator: ","` in shelf.yaml.)
     var joinsNamesWithCommas: Bool
+    /// The style the vault writes dates in (`2025/04/21`, `[[2025-04-21]]`), for a book's first
+    /// date; nil writes ISO. A book that already has a date keeps that one's style.
+    /// (`date_style:` in shelf.yaml, an example date.)
+    var dateStyle: BookDate.Style?
 
     public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -21,7 +25,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas }
+    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {

@@ -26,7 +26,7 @@ public struct VocabularyPreset: Sendable {
         name: "hugo",
         summary: "Hugo/Jekyll book posts (book_author, categories, date)",
         vocabulary: Vocabulary(keys: [.authors: "book_author", .genres: "categories", .finished: "date"]),
-        signatureKeys: ["book_author", "categories", "date", "draft", "slug"])
+        signatureKeys: ["book_author", "categories", "date", "draft", "slug", "publishDate"])
 
     public static let all = [obsidianBookSearch, hugo]
 
@@ -55,6 +55,10 @@ public struct VocabularyPreset: Sendable {
         }
         if vocabulary.joinsNamesWithCommas {
             text += "# Several authors in one value are joined with commas (author: A, B).\nauthor_separator: \",\"\n"
+        }
+        if let style = vocabulary.dateStyle {
+            text += "# A book's first date is written the way your notes write dates.\n"
+            text += "date_style: \(YAMLScalarWriter.string(VaultHabits.exampleDate.text(in: style)))\n"
         }
         return text
     }
