@@ -18,11 +18,7 @@ enum BookFileName {
 
     /// The file name (with `.md`) the template gives for a book.
     public static func name(for book: Book, template: String) -> String {
-        var expanded = template
-        for (placeholder, value) in placeholderValues(for: book) {
-            expanded = expanded.replacingOccurrences(of: placeholder, with: value)
-        }
-        var stem = slug(expanded)
+        var stem = slug(expanded(template, for: book))
         if stem.isEmpty { stem = slug(book.title) }
         if stem.isEmpty { stem = "book" }
         // Bytes, not characters: a Chinese title takes three bytes a letter.
@@ -36,16 +32,21 @@ enum BookFileName {
     /// values, Unicode and capitals kept, only the characters file systems or Obsidian refuse
     /// replaced by spaces (`Dune: Messiah` → `Dune Messiah.md`).
     static func writtenName(for book: Book, template: String) -> String {
-        var expanded = template
-        for (placeholder, value) in placeholderValues(for: book) {
-            expanded = expanded.replacingOccurrences(of: placeholder, with: value)
-        }
-        var stem = cleanedName(expanded)
+        var stem = cleanedName(expanded(template, for: book))
         if stem.isEmpty { stem = cleanedName(book.title) }
         if stem.isEmpty { stem = "Untitled" }
         stem = cleanedName(prefix(stem, bytes: maximumBytes - 3 - 5))
         if isReservedOnWindows(stem + ".md") { stem += " book" }
         return stem + ".md"
+    }
+
+    /// The template with its placeholders filled, before the name is cleaned.
+    private static func expanded(_ template: String, for book: Book) -> String {
+        var expanded = template
+        for (placeholder, value) in placeholderValues(for: book) {
+            expanded = expanded.replacingOccurrences(of: placeholder, with: value)
+        }
+        return expanded
     }
 
     /// The values of the template's placeholders for a book: the first author's family name,

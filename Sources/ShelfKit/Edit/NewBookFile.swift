@@ -41,10 +41,6 @@ struct NewBookFile: Sendable {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
             case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
             case .raw(let raw): text += "\(keyText): \(raw)\n"
-            case .list(let items) where field == .authors && vocabulary.joinsNamesWithCommas && !items.isEmpty
-                && !items.contains(where: { $0.contains(",") }):
-                // A vault that joins authors with commas (`author: A, B`) gets them so.
-                text += "\(keyText): \(YAMLScalarWriter.string(items.joined(separator: ", ")))\n"
             case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
                 text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
             case .list(let items):

@@ -97,7 +97,7 @@ import Testing
         try vaultExpectFile("Books/Anansi Boys.md", in: vault, equals: """
             ---
             title: Anansi Boys
-            author: Neil Gaiman
+            author: [Neil Gaiman]
             status: unread
             created: 2024-03-05
             ---
