@@ -59,6 +59,13 @@ public struct LibraryConfig: Sendable {
             case "date_style":
                 // An example date in the vault's style: a book's first date is written like it.
                 if let example = value.writtenText.flatMap(BookDate.init), example.minutes == nil { vocabulary.dateStyle = example.style }
+            case "post_keys":
+                let names: [String]
+                switch value {
+                case .list(let items): names = items.compactMap(\.text)
+                default: names = value.text.map { [$0] } ?? []
+                }
+                vocabulary.postKeys = names.filter { !$0.isEmpty }
             case "goal":
                 goal = value.text.flatMap { Int($0) }
             case "queries":

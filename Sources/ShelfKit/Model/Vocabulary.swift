@@ -15,6 +15,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// date; nil writes ISO. A book that already has a date keeps that one's style.
     /// (`date_style:` in shelf.yaml, an example date.)
     var dateStyle: BookDate.Style?
+    /// Keys that are a web page's, not the book's, although shelf would read them as a field
+    /// (Hugo's `publishDate` is the post's, not the book's publication): read as the user's own
+    /// keys. (`post_keys:` in shelf.yaml.)
+    var postKeys: [String] = []
 
     public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -25,13 +29,14 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil }
+    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {
-        if !keys.isEmpty {
+        if !keys.isEmpty || !postKeys.isEmpty {
             let folded = CanonicalField.fold(key)
             if let mapped = keys.first(where: { CanonicalField.fold($0.value) == folded }) { return mapped.key }
+            if postKeys.contains(where: { CanonicalField.fold($0) == folded }) { return nil }
         }
         return CanonicalField(key: key)
     }

@@ -89,6 +89,10 @@ public struct VocabularyDetector {
                 proposed.keys[field] = spelled
                 support[field] = written.map { evidence.supporting(spelled, as: field, files: $0.value) } ?? 0
             }
+            // A post key is declared only where the files have it.
+            proposed.postKeys = best.vocabulary.postKeys.compactMap { key in
+                counts.keys.filter { CanonicalField.fold($0) == CanonicalField.fold(key) }.max { counts[$0] ?? 0 < counts[$1] ?? 0 }
+            }
             for (word, status) in best.vocabulary.statuses where word != status.rawValue {
                 proposed.statuses[word] = status
             }

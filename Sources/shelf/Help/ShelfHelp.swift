@@ -23,6 +23,7 @@ enum ShelfHelp {
           filename_style: as-written     names as titles are written (default: slug)
           date_style: 2025/04/21         an example date: a book's first date is written so
           author_separator: ","         "A, B" in one value is two authors
+          post_keys: [publishDate]      a web page's keys, not the book's (Hugo)
           goal: 30                      books to finish this year (the dashboard)
           queries:                      saved queries, run as @name
           fields:                       your files' own key names (author: for authors)

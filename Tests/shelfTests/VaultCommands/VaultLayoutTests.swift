@@ -141,6 +141,20 @@ import Testing
                 "\(detect)")
         #expect(detect.stdout.contains("\nDrafts (draft: true), still read as books: 1 file\n  content/books/three.md\n"), "\(detect)")
         #expect(!detect.stdout.contains("  finished: date"), "\(detect)")
+        // Before: the post's publishDate reads as the book's publication (an alias of `published`).
+        let books = ["--library", site.path("content/books")]
+        let before = try site.run(["ls", "--format", "paths", "published:2023"] + books)
+        #expect(before.stdoutLines.count == 3, "\(before)")
+        // After --write, it is the post's: read as the site's own key, still searchable as itself.
+        try site.vaultRun(["detect", "--write"] + books)
+        #expect(try site.vaultText("content/books/shelf.yaml").contains(
+            "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n"))
+        let after = try site.run(["ls", "--format", "paths", "published:2023"] + books)
+        #expect(after.stdoutLines.isEmpty, "\(after)")
+        let shown = try site.run(["show", "two", "--format", "json"] + books)
+        let two = try parseJSONObject(shown.stdout)
+        #expect(two["published"] == nil, "\(shown)")
+        #expect(shown.stdout.contains("\"publishDate\""), "\(shown)")
     }
 
     @Test func aHugoDateIsTheFinishedDateWhenThePostsAreReadBooks() throws {

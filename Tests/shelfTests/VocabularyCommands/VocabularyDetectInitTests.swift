@@ -86,7 +86,8 @@ import Testing
         let result = try site.vaultRun(["init", "--preset", "hugo", site.path("content/books")])
         #expect(result.stdout.contains("content/books/shelf.yaml"), "\(result)")
         try vaultExpectFile("content/books/shelf.yaml", in: site, equals: Self.defaultConfig
-                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields)
+                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields
+                            + "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n")
         // The posts now read in shelf's terms.
         let show = try site.run(["show", "dune", "--format", "json"], in: "content/books", environment: vaultClock)
         let book = try parseJSONObject(show.stdout)
