@@ -51,10 +51,9 @@ struct FileNameTemplate: Sendable, Equatable {
     func name(for book: Book) -> String {
         let last = problem == nil ? template.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? template
                                   : LibraryConfig.defaultFilenameTemplate
-        switch style {
-        case .slug: return BookFileName.name(for: book, template: last)
-        case .asWritten: return BookFileName.writtenName(for: book, template: last)
-        }
+        let name = style == .slug ? BookFileName.name(for: book, template: last) : BookFileName.writtenName(for: book, template: last)
+        // A book titled `_index` must not become Hugo's section page, which shelf never reads.
+        return BookFileScanner.isSiteIndex(name) ? "_index\(collisionSeparator)book.md" : name
     }
 
     /// The path (relative to the library) a new book is written at, before any collision suffix.
@@ -74,7 +73,9 @@ struct FileNameTemplate: Sendable, Equatable {
             let cleaned = style == .slug ? BookFileName.slug(value) : BookFileName.cleanedName(value)
             text = text.replacingOccurrences(of: placeholder, with: cleaned)
         }
-        return BookFileName.cleanedName(text)
+        let folder = BookFileName.cleanedName(text)
+        // An author called `Templates` must not send books where shelf never reads them.
+        return BookFileScanner.isTemplateFolder(folder) ? folder + collisionSeparator + "books" : folder
     }
 
     /// Why a template would put books where shelf must not, or cannot read them back; nil when it is fine.

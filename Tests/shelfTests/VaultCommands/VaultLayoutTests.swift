@@ -20,11 +20,13 @@ import Testing
         // Any script keeps its letters and capitals; what file systems refuse becomes a space.
         let russian = try library.editRun(["add", "--title", "Мастер и Маргарита", "--author", "Михаил Булгаков"])
         #expect(russian.stdout == "Books/Мастер и Маргарита.md\n", "\(russian)")
+        let index = try library.editRun(["add", "--title", "_index", "--author", "X Y"])
+        #expect(index.stdout == "Books/_index book.md\n", "\(index)")
         let odd = try library.editRun(["add", "--title", "../..//etc/passwd? <a|b> #1", "--author", "X Y"])
         #expect(odd.stdout == "Books/etc passwd a b 1.md\n", "\(odd)")
         let listed = try library.run(["ls", "--format", "paths"])
         #expect(Set(listed.stdoutLines) == ["Books/Dune Messiah.md", "Books/Dune Messiah 2.md", "Books/Мастер и Маргарита.md",
-                                           "Books/etc passwd a b 1.md"], "\(listed)")
+                                           "Books/_index book.md", "Books/etc passwd a b 1.md"], "\(listed)")
     }
 
     @Test func aSlugTemplateWithAFolderNamesBothParts() throws {
@@ -34,6 +36,10 @@ import Testing
         // A book without an author leaves the empty folder out.
         let anonymous = try library.editRun(["add", "--title", "Beowulf"])
         #expect(anonymous.stdout == "Library/beowulf.md\n", "\(anonymous)")
+        // A value never names a folder shelf does not read.
+        let odd = try library.editRun(["add", "--title", "Odd", "--author", "A. Templates"])
+        #expect(odd.stdout == "Library/templates-books/odd.md\n", "\(odd)")
+        #expect(try library.run(["ls", "--format", "paths"]).stdoutLines.contains("Library/templates-books/odd.md"))
     }
 
     @Test(arguments: [("../{title}", "has .. as a folder"), ("/tmp/{title}", "is an absolute path"),
