@@ -135,10 +135,7 @@ public final class AddBooksAction {
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {
             throw LookupActionError("looks like a book you have: \(writer.display(existing.path)) (\(existing.title)); --force adds it anyway")
         }
-        let wanted = BookFileName.name(for: book, template: library.config.filenameTemplate)
-        let name = try BookFileNaming.writeUnderFreeName(wanted, inFolder: "", of: library, beforeWrite: beforeCreate) { name in
-            try writer.create(name, bytes: bytes)
-        }
+        let name = try BookFileNaming.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
         var added = book
         added.path = name
         index = LibraryIndex(books: index.books + [added])

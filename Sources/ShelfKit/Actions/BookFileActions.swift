@@ -38,9 +38,10 @@ public struct BookFileActions {
             guard let book = library.book(at: path, in: document) else {
                 throw LibraryPath.NotABook(path: writer.display(path), reason: "has no front matter with a title, so it is not a book")
             }
-            let wanted = BookFileName.name(for: book, template: library.config.filenameTemplate)
+            let naming = library.config.fileNames
+            let wanted = naming.name(for: book)
             if prefix + wanted == path { return reporter.result("unchanged \(writer.display(path))") }
-            target = prefix + BookFileName.unique(wanted) { exists(prefix + $0) }
+            target = BookFileName.unique(prefix + wanted, separator: naming.collisionSeparator) { exists($0) }
         }
         try writer.move(path, to: target)
         reporter.result("\(writer.display(path)) -> \(writer.display(target))")
@@ -51,7 +52,7 @@ public struct BookFileActions {
     public func moveAll(dryRun: Bool, reporter: any ActionReporter) throws {
         let (index, problems) = try library.load(withNotes: false)
         for problem in problems { reporter.warning(problem.description) }
-        let plan = BookFileMover.planRenames(index: index, template: library.config.filenameTemplate, exists: exists)
+        let plan = BookFileMover.planRenames(index: index, naming: library.config.fileNames, exists: exists)
         var failures = 0
         for (step, (from, to)) in plan.enumerated() {
             reporter.progress(step, of: plan.count, "Renaming")

@@ -25,10 +25,11 @@ enum BookFileNaming {
     /// the root). A name is taken when the folder holds an entry of that name in any case (two
     /// books differing only in case collide on macOS and Windows), when it is in `taken`, or
     /// when Windows reserves it.
-    static func free(_ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = []) -> String {
+    static func free(_ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = [],
+                     separator: String = "-") -> String {
         let present = Set(entries(inFolder: folder, of: library).map { $0.lowercased() })
         let taken = Set(taken.map { $0.lowercased() })
-        return BookFileName.unique(wanted) { candidate in
+        return BookFileName.unique(wanted, separator: separator) { candidate in
             let lowered = candidate.lowercased()
             let stem = lowered.hasSuffix(".md") ? String(lowered.dropLast(3)) : lowered
             return present.contains(lowered) || taken.contains(lowered) || reservedStems.contains(stem)
@@ -45,12 +46,12 @@ enum BookFileNaming {
     /// appeared meanwhile. Returns the name written.
     /// - Parameter write: the door's `create` or `move` to the given name.
     static func writeUnderFreeName(
-        _ wanted: String, inFolder folder: String, of library: Library, beforeWrite: ((String) -> Void)? = nil,
-        _ write: (String) throws -> Void
+        _ wanted: String, inFolder folder: String, of library: Library, separator: String = "-",
+        beforeWrite: ((String) -> Void)? = nil, _ write: (String) throws -> Void
     ) throws -> String {
         var taken: Set<String> = []
         while true {
-            let name = free(wanted, inFolder: folder, of: library, taken: taken)
+            let name = free(wanted, inFolder: folder, of: library, taken: taken, separator: separator)
             beforeWrite?(name)
             do {
                 try write(name)
@@ -62,6 +63,22 @@ enum BookFileNaming {
                 taken.insert(name)
             }
         }
+    }
+
+    /// Creates a new book file where the library's `filename:` puts it (its folders made when
+    /// missing), under the first free name. Every command that creates a book comes here.
+    /// - Returns: the path written, relative to the library.
+    static func createBook(_ book: Book, bytes: [UInt8], writer: LibraryWriter,
+                           beforeWrite: ((String) -> Void)? = nil) throws -> String {
+        let naming = writer.library.config.fileNames
+        try naming.check()
+        let folder = naming.folder(for: book)
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let name = try writeUnderFreeName(naming.name(for: book), inFolder: folder, of: writer.library,
+                                          separator: naming.collisionSeparator, beforeWrite: beforeWrite) { name in
+            try writer.create(prefix + name, bytes: bytes)
+        }
+        return prefix + name
     }
 
     private static func entries(inFolder folder: String, of library: Library) -> [String] {

@@ -85,7 +85,7 @@ public struct FetchCoverAction {
             throw LookupActionError("the cover URL sent \(response.contentType ?? ""), not an image")
         }
         let fileExtension = ["png", "webp", "gif", "avif"].first { type.contains($0) } ?? "jpg"
-        let stem = String(BookFileName.name(for: book, template: writer.library.config.filenameTemplate).dropLast(3))
+        let stem = String(writer.library.config.fileNames.name(for: book).dropLast(3))
         let relative = try write(Array(response.body), stem: stem, fileExtension: fileExtension, replacing: book.cover)
         try writer.edit(book.path, edits: [.set("cover", .string(relative))])
         return relative

@@ -81,17 +81,19 @@ public struct FillLookupsAction {
     /// in the same folder.
     private func renameIfPlaceholder(_ book: Book, isbn: ISBN) throws {
         let library = writer.library
-        let template = library.config.filenameTemplate
+        let naming = library.config.fileNames
         var placeholder = book
         placeholder.title = MetadataFiller.placeholderTitle(for: isbn)
-        let placeholderName = BookFileName.name(for: placeholder, template: template)
+        let placeholderName = naming.name(for: placeholder)
         let (folder, current) = Self.split(book.path)
-        guard current == placeholderName || current.hasPrefix(String(placeholderName.dropLast(3)) + "-") else { return }
+        let numbered = String(placeholderName.dropLast(3)) + naming.collisionSeparator
+        guard current == placeholderName || current.hasPrefix(numbered) else { return }
         let filled = try ActionBookReader.book(at: book.path, writer: writer)
-        let wanted = BookFileName.name(for: filled, template: template)
+        let wanted = naming.name(for: filled)
         guard wanted.lowercased() != current.lowercased() else { return }
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let name = try BookFileNaming.writeUnderFreeName(wanted, inFolder: folder, of: library) { name in
+        let name = try BookFileNaming.writeUnderFreeName(wanted, inFolder: folder, of: library,
+                                                         separator: naming.collisionSeparator) { name in
             try writer.move(book.path, to: prefix + name)
         }
         reporter.result("\(writer.display(book.path)) -> \(writer.display(prefix + name))")

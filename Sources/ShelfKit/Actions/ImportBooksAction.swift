@@ -35,6 +35,8 @@ public struct ImportBooksAction {
     public let update: Bool
     /// Only say what would be done.
     public let dryRun: Bool
+    /// The day written in the `imported:` lines of the books this import writes.
+    public var today: BookDate?
 
     /// Rows from which progress is reported (a short import needs no bar).
     static let progressThreshold = 50
@@ -60,10 +62,14 @@ public struct ImportBooksAction {
         let rows = try read(input) { reporter.warning("\(input.name): \($0)") }
         let names = ExistingNames(root: writer.library.root)
         let library = writer.library
-        let planner = ImportPlanner(
-            source: source, update: update, template: library.config.filenameTemplate, vocabulary: library.config.vocabulary,
+        var planner = ImportPlanner(
+            source: source, update: update, naming: library.config.fileNames, vocabulary: library.config.vocabulary,
             exists: { names.contains($0) }, notes: { library.notes(of: $0) })
-        return carryOut(planner.plan(rows, books: books), names: names, reporter: reporter)
+        planner.today = today?.canonicalText
+        let plan = planner.plan(rows, books: books)
+        // New books go where `filename:` says: a template shelf refuses stops the import before any write.
+        if plan.contains(where: { if case .create = $0 { return true } else { return false } }) { try library.config.fileNames.check() }
+        return carryOut(plan, names: names, reporter: reporter)
     }
 
     func read(_ input: ImportInput, warn: (String) -> Void = { _ in }) throws -> [ImportRow] {
@@ -145,7 +151,7 @@ public struct ImportBooksAction {
             } catch let error as FileError {
                 // Only a name taken meanwhile is retried; any other failure is the row's.
                 guard names.contains(candidate, refresh: true) else { throw error }
-                candidate = BookFileName.unique(path) { names.contains($0) }
+                candidate = BookFileName.unique(path, separator: writer.library.config.fileNames.collisionSeparator) { names.contains($0) }
             }
         }
         throw FileError(path: writer.display(path), reason: "every free name was taken while shelf worked; nothing was written")

@@ -128,12 +128,9 @@ public struct ImportHighlightsAction {
             guard let book = library.book(at: "", in: document) else {
                 throw LookupActionError("internal error: the new book does not read back; nothing was written")
             }
-            let wanted = BookFileName.name(for: book, template: library.config.filenameTemplate)
-            var path = wanted
+            var path = library.config.fileNames.path(for: book)
             if !options.dryRun {
-                path = try BookFileNaming.writeUnderFreeName(wanted, inFolder: "", of: library) { name in
-                    try writer.create(name, bytes: bytes)
-                }
+                path = try BookFileNaming.createBook(book, bytes: bytes, writer: writer)
             }
             report.books.append(.init(path: path, title: source.title, added: source.highlights.count, replaced: 0,
                                       created: true, matchedBy: "new book"))

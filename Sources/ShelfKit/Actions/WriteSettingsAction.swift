@@ -18,6 +18,8 @@ public enum WriteSettingsAction {
         case created(path: String)
         /// The settings were added at the end of the existing file.
         case appended(path: String)
+        /// The same, but for the proposed `filename:`: the file already sets one, which stays.
+        case appendedKeepingFilename(path: String)
     }
 
     /// Why settings were not written.
@@ -61,8 +63,13 @@ public enum WriteSettingsAction {
     public static func addVocabulary(_ settings: String, to library: Library) throws -> Outcome {
         let path = library.root + "/" + LibraryConfig.fileName
         let writer = LibraryWriter(library: library, display: { _ in path })
+        let layoutLines = ["filename:", "filename_style:", "# New books go where"]
+        let proposesLayout = settings.split(separator: "\n").contains { $0.hasPrefix("filename:") }
         guard let info = try OpenFolder.open("", below: library.root).status(of: LibraryConfig.fileName) else {
-            let text = LibraryInitializer.defaultConfig + "\n" + settings
+            // The proposed `filename:` takes the place of the default one: a key set once.
+            var defaults = LibraryInitializer.defaultConfig
+            if proposesLayout { defaults = defaults.replacingOccurrences(of: "filename: \"{author}-{title}\"\n", with: "") }
+            let text = defaults + "\n" + settings
             try writer.writeFile(LibraryConfig.fileName, bytes: Array(text.utf8), ifStill: [])
             return .created(path: path)
         }
@@ -75,7 +82,13 @@ public enum WriteSettingsAction {
         // The bytes the library was opened with: if the file changed since, nothing is written.
         let existing = library.configBytes
         let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
-        try writer.writeFile(LibraryConfig.fileName, bytes: existing + separator + Array(("\n" + settings).utf8), ifStill: existing)
-        return .appended(path: path)
+        // A `filename:` the file sets already is the owner's choice: it stays, and is the only one.
+        let keepsFilename = proposesLayout && library.config.entries.contains { $0.key == "filename" || $0.key == "filename_style" }
+        let added = keepsFilename
+            ? settings.split(separator: "\n", omittingEmptySubsequences: false).filter { line in !layoutLines.contains { line.hasPrefix($0) } }
+                .joined(separator: "\n")
+            : settings
+        try writer.writeFile(LibraryConfig.fileName, bytes: existing + separator + Array(("\n" + added).utf8), ifStill: existing)
+        return keepsFilename ? .appendedKeepingFilename(path: path) : .appended(path: path)
     }
 }

@@ -6,22 +6,19 @@ import Darwin
 #endif
 
 /// File names for books, from the library's template (`{author}-{title}`, `{year}`): lowercase
-/// ASCII slugs, safe on every file system (no `/ \ : * ? " < > |`, no leading dot, at most 100
-/// bytes, none of Windows' device names such as `con` or `aux`), made unique with `-2`, `-3`
-/// against every name in the folder compared without case (see `taken(inLibrary:)`), so that a
-/// library synced to macOS or Windows never holds two files that would be one there.
+/// slugs that keep the letters of every script (`le-guin-the-left-hand-of-darkness.md`,
+/// `булгаков-мастер-и-маргарита.md`), or names as written (`The Left Hand of Darkness.md`, see
+/// `FileNameTemplate`). Either is safe on every file system (no `/ \ : * ? " < > |`, no leading
+/// dot, at most 100 bytes, none of Windows' device names such as `con` or `aux`) and made unique
+/// with `-2` (or ` 2`) against every name in the folder compared without case (see
+/// `taken(inLibrary:)`), so that a library synced to macOS or Windows never holds two files that
+/// would be one there.
 enum BookFileName {
     public static let maximumBytes = 100
 
     /// The file name (with `.md`) the template gives for a book.
     public static func name(for book: Book, template: String) -> String {
-        let author = book.authors.first.map(lastName) ?? ""
-        let year = book.published.map { String($0.year) } ?? ""
-        var expanded = template
-        for (placeholder, value) in [("{author}", author), ("{title}", book.title), ("{year}", year)] {
-            expanded = expanded.replacingOccurrences(of: placeholder, with: value)
-        }
-        var stem = slug(expanded)
+        var stem = slug(expanded(template, for: book))
         if stem.isEmpty { stem = slug(book.title) }
         if stem.isEmpty { stem = "book" }
         // Bytes, not characters: a Chinese title takes three bytes a letter.
@@ -31,15 +28,74 @@ enum BookFileName {
         return stem + ".md"
     }
 
-    /// `name`, or `name-2`, `name-3`… the first for which `exists` is false and that Windows
-    /// can hold (not `con.md`, not ending in a dot or space).
-    public static func unique(_ name: String, exists: (String) -> Bool) -> String {
-        guard exists(name) || isReservedOnWindows(name) else { return name }
-        let stem = String(name.dropLast(3))
+    /// The name as written (`FileNameTemplate.Style.asWritten`): the template filled with the
+    /// values, Unicode and capitals kept, only the characters file systems or Obsidian refuse
+    /// replaced by spaces (`Dune: Messiah` → `Dune Messiah.md`).
+    static func writtenName(for book: Book, template: String) -> String {
+        var stem = cleanedName(expanded(template, for: book))
+        if stem.isEmpty { stem = cleanedName(book.title) }
+        if stem.isEmpty { stem = "Untitled" }
+        stem = cleanedName(prefix(stem, bytes: maximumBytes - 3 - 5))
+        if isReservedOnWindows(stem + ".md") { stem += " book" }
+        return stem + ".md"
+    }
+
+    /// The template with its placeholders filled, before the name is cleaned.
+    private static func expanded(_ template: String, for book: Book) -> String {
+        var expanded = template
+        for (placeholder, value) in placeholderValues(for: book) {
+            expanded = expanded.replacingOccurrences(of: placeholder, with: value)
+        }
+        return expanded
+    }
+
+    /// The values of the template's placeholders for a book: the first author's family name,
+    /// the title, the year published.
+    static func placeholderValues(for book: Book) -> [(String, String)] {
+        let author = book.authors.first.map(lastName) ?? ""
+        let year = book.published.map { String($0.year) } ?? ""
+        return [("{author}", author), ("{title}", book.title), ("{year}", year)]
+    }
+
+    /// Characters some file system refuses in a name (`/ \ : * ? " < > |`), and those that break
+    /// an Obsidian link to the note (`# ^ [ ]`).
+    static let illegalInNames: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]"]
+
+    /// `text` as a file or folder name: in NFC, illegal characters and control characters as
+    /// spaces, runs of spaces as one, no dot or space at either end (a leading dot hides a file, a
+    /// trailing one is dropped by Windows).
+    static func cleanedName(_ text: String) -> String {
+        var cleaned = ""
+        var pendingSpace = false
+        for character in text.precomposedStringWithCanonicalMapping {
+            let isControl = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            if character.isWhitespace || isControl || illegalInNames.contains(character) {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !cleaned.isEmpty { cleaned += " " }
+            pendingSpace = false
+            cleaned.append(character)
+        }
+        while let first = cleaned.first, first == "." || first == " " { cleaned.removeFirst() }
+        while let last = cleaned.last, last == "." || last == " " { cleaned.removeLast() }
+        return cleaned
+    }
+
+    /// `path`, or its name made unique with `-2`, `-3`… (`separator` before the number): the
+    /// first for which `exists` is false and that Windows can hold (not `con.md`, not ending in
+    /// a dot or space). Only the file name changes; the folders stay as given.
+    public static func unique(_ path: String, separator: String = "-", exists: (String) -> Bool) -> String {
+        guard exists(path) || isReservedOnWindows(path) else { return path }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let stem = String(path.dropFirst(folder.count).dropLast(3))
         var counter = 2
         while true {
-            let suffix = "-\(counter)"
-            let candidate = prefix(stem, bytes: maximumBytes - 3 - suffix.count).trimmingDashes + suffix + ".md"
+            let suffix = "\(separator)\(counter)"
+            var base = prefix(stem, bytes: maximumBytes - 3 - suffix.utf8.count).trimmingDashes
+            while base.hasSuffix(" ") { base.removeLast() }
+            let candidate = folder + base + suffix + ".md"
             if !exists(candidate) && !isReservedOnWindows(candidate) { return candidate }
             counter += 1
         }

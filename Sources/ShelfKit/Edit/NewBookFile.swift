@@ -33,6 +33,9 @@ struct NewBookFile: Sendable {
             if field == .status, case .string(let word) = given, let status = vocabulary.status(fromWord: word) {
                 value = .string(vocabulary.word(for: status))
             }
+            if let field, ValueForm.isDate(field), case .typed(let date) = given {
+                value = ValueForm.dateForNewFile(date, vocabulary: vocabulary)
+            }
             let keyText = YAMLScalarWriter.string(key)
             switch value {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"

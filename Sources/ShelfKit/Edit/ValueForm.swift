@@ -50,19 +50,27 @@ enum ValueForm {
         guard let date = BookDate(text) else { return .write(.typed(text)) }
         if let oldText = old?.writtenText, let oldDate = BookDate(oldText) {
             if oldDate.canonicalText == date.canonicalText { return .unchanged }
-            return styled(date, like: oldDate, node: node, fallback: text)
+            return styled(date, in: oldDate.style, node: node, fallback: text)
         }
         // A new date takes the style of the book's other dates.
         for sibling in siblings where vocabulary.field(forKey: sibling.key).map(ValueForm.isDate) == true {
             if let siblingText = FieldValue(sibling.value).writtenText, let siblingDate = BookDate(siblingText) {
-                return styled(date, like: siblingDate, node: node == nil ? sibling.value : node, fallback: text)
+                return styled(date, in: siblingDate.style, node: node == nil ? sibling.value : node, fallback: text)
             }
         }
+        // A book's first date takes the vault's style (`date_style:` in shelf.yaml).
+        if let style = vocabulary.dateStyle { return styled(date, in: style, node: node, fallback: text) }
         return .write(.typed(text))
     }
 
-    private static func styled(_ date: BookDate, like model: BookDate, node: YAMLNode?, fallback: String) -> Fitted {
-        let style = model.style
+    /// A new value of a date field in a new file, in the vault's style when it has one.
+    static func dateForNewFile(_ text: String, vocabulary: Vocabulary) -> NewValue {
+        guard let style = vocabulary.dateStyle, let date = BookDate(text),
+              case .write(let value) = styled(date, in: style, node: nil, fallback: text) else { return .typed(text) }
+        return value
+    }
+
+    private static func styled(_ date: BookDate, in style: BookDate.Style, node: YAMLNode?, fallback: String) -> Fitted {
         // A time is written as shelf writes it; an ISO date as the canonical text.
         guard date.minutes == nil, style != .iso(separator: "-") else { return .write(.typed(fallback)) }
         let text = date.text(in: style)
@@ -96,7 +104,7 @@ enum ValueForm {
         return .write(.typed(text))
     }
 
-    private static func isDate(_ field: CanonicalField) -> Bool {
+    static func isDate(_ field: CanonicalField) -> Bool {
         field == .added || field == .started || field == .finished || field == .published
     }
 }

@@ -37,7 +37,7 @@ extension HighlightsSection {
         }
         guard !appended.isEmpty || !replacements.isEmpty else { return nil }
         let newline = lineEnding == .crlf ? "\r\n" : "\n"
-        let recordText = HighlightsSection.recordPrefix + " " + record.joined(separator: " ") + " -->"
+        let recordText = HighlightsSection.recordText(record, newline: newline)
         let block = appended.map { HighlightsSection.render($0).joined(separator: newline) + newline + newline }.joined()
         guard let headingLine else {
             return ([], appended.count, 0, HighlightsSection.heading + newline + newline + block + recordText)
@@ -48,10 +48,10 @@ extension HighlightsSection {
             let range = lines[entry.quoteLines.lowerBound].start..<ends[entry.quoteLines.upperBound - 1]
             splices.append(Splice(range: range, bytes: Array(HighlightsSection.quoteLines(highlight).joined(separator: newline).utf8)))
         }
-        if let recordLine {
+        if let recordLine, let recordEnd {
             let previousIsBlank = recordLine > 0 && lines[recordLine - 1].text.trimmingCharacters(in: .whitespaces).isEmpty
             let text = (previousIsBlank || block.isEmpty ? "" : newline) + block + recordText
-            splices.append(Splice(range: lines[recordLine].start..<ends[recordLine], bytes: Array(text.utf8)))
+            splices.append(Splice(range: lines[recordLine].start..<ends[recordEnd - 1], bytes: Array(text.utf8)))
         } else {
             var last = endLine - 1
             while last > headingLine, lines[last].text.trimmingCharacters(in: .whitespaces).isEmpty { last -= 1 }

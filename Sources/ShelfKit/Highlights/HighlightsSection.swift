@@ -3,7 +3,8 @@ import Foundation
 /// The `## Highlights` section of a book's notes: one blockquote per highlight, its place and date
 /// on the quote's last line (`> — p. 12 · loc. 170–172 · 2024-03-03`), the reader's note as the
 /// paragraph under it, and at the end a hidden comment recording every highlight shelf imported
-/// (`<!-- shelf:highlights 1a2b3c4d … -->`), so that one the reader deleted is not added again.
+/// (`<!-- shelf:highlights 1a2b3c4d … -->`, wrapped over several lines so that no line grows past
+/// about 80 characters), so that one the reader deleted is not added again.
 ///
 /// Everything else in the notes — the reader's own text around and inside the section — is
 /// never touched: new highlights are inserted at the section's end as whole lines.
@@ -25,7 +26,9 @@ public struct HighlightsSection {
     /// The line of the heading, and the line after the section's last line.
     let headingLine: Int?
     let endLine: Int
+    /// The record's first line, and the line after its last.
     let recordLine: Int?
+    let recordEnd: Int?
     let recordedIDs: [String]
     let entries: [Entry]
     /// Ids of passages quoted outside the section.
@@ -60,6 +63,7 @@ public struct HighlightsSection {
         self.headingLine = headingLine
         self.endLine = headingLine == nil ? lines.count : endLine
         var recordLine: Int?
+        var recordEnd: Int?
         var recorded: [String] = []
         var entries: [Entry] = []
         if let headingLine {
@@ -67,10 +71,13 @@ public struct HighlightsSection {
             while index < self.endLine {
                 let text = lines[index].text
                 if text.hasPrefix(HighlightsSection.recordPrefix) {
+                    // One line, or several up to the one that closes the comment.
+                    let last = HighlightsSection.recordClose(from: index, in: lines.map(\.text), before: self.endLine) ?? index
                     recordLine = index
-                    recorded = text.dropFirst(HighlightsSection.recordPrefix.count).split(separator: " ")
-                        .map(String.init).filter { $0 != "-->" }
-                    index += 1
+                    recordEnd = last + 1
+                    recorded = lines[index...last].map(\.text).joined(separator: " ").dropFirst(HighlightsSection.recordPrefix.count)
+                        .split(whereSeparator: { $0 == " " || $0 == "\r" }).map(String.init).filter { $0 != "-->" }
+                    index = last + 1
                 } else if text.hasPrefix(">") {
                     let start = index
                     while index < self.endLine, lines[index].text.hasPrefix(">") { index += 1 }
@@ -103,6 +110,7 @@ public struct HighlightsSection {
         }
         self.quotedElsewhere = quotedElsewhere
         self.recordLine = recordLine
+        self.recordEnd = recordEnd
         self.recordedIDs = recorded
         self.entries = entries
     }
@@ -162,5 +170,30 @@ public struct HighlightsSection {
     private static func isFence(_ line: Substring) -> Bool {
         let trimmed = line.drop(while: { $0 == " " })
         return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+    }
+
+    /// The line that closes a record starting at `start` (the first holding `-->`), if any
+    /// before `end`.
+    static func recordClose<Line: StringProtocol>(from start: Int, in lines: [Line], before end: Int) -> Int? {
+        (start..<min(end, lines.count)).first { lines[$0].contains("-->") }
+    }
+
+    /// The record of imported highlights: at most 6 ids on its first line and 8 on each next one,
+    /// so that no line of it grows past about 80 characters however many highlights a book has.
+    static func recordText(_ ids: [String], newline: String) -> String {
+        var lines: [String] = []
+        var current = recordPrefix
+        var count = 0
+        for id in ids {
+            if count == (lines.isEmpty ? 6 : 8) {
+                lines.append(current)
+                current = ""
+                count = 0
+            }
+            current += current.isEmpty ? id : " " + id
+            count += 1
+        }
+        lines.append(current + " -->")
+        return lines.joined(separator: newline)
     }
 }

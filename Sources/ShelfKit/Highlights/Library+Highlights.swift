@@ -49,8 +49,19 @@ extension HighlightsSection {
     public static func hidingImportRecord(_ notes: String) -> String {
         guard notes.contains(recordPrefix) else { return notes }
         // Split on scalars: Swift reads "\r\n" as one Character, which never equals "\n".
-        return notes.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
-            .filter { !($0.hasPrefix(recordPrefix) && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("-->")) }
-            .joined(separator: "\n")
+        let lines = notes.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+        var kept: [Substring] = []
+        var index = 0
+        while index < lines.count {
+            // A record is hidden only when it is closed: a line of the reader's is never lost.
+            if lines[index].hasPrefix(recordPrefix), let close = recordClose(from: index, in: lines, before: lines.count),
+               lines[close].trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("-->") {
+                index = close + 1
+                continue
+            }
+            kept.append(lines[index])
+            index += 1
+        }
+        return kept.joined(separator: "\n")
     }
 }

@@ -22,22 +22,24 @@ struct ImportPlanner {
     public let source: ImportSource
     /// `--update`: write values that changed at the source (see `ImportUpdater`).
     public let update: Bool
-    /// The library's file-name template.
-    public let template: String
+    /// Where new books go (the library's `filename:`).
+    let naming: FileNameTemplate
     /// The library's key names and status words, which new files are written in.
     public let vocabulary: Vocabulary
     /// True when a file (relative to the library) exists on disk.
     public let exists: (String) -> Bool
     /// The notes of an existing book, for `--update`.
     public let notes: (Book) -> String?
+    /// The day written in `imported:` lines (YYYY-MM-DD), if known.
+    var today: String?
 
     /// A planner for an import from `source` into a library named by `template`, whose files
     /// use `vocabulary`.
-    public init(source: ImportSource, update: Bool, template: String, vocabulary: Vocabulary,
+    init(source: ImportSource, update: Bool, naming: FileNameTemplate, vocabulary: Vocabulary,
                 exists: @escaping (String) -> Bool, notes: @escaping (Book) -> String?) {
         self.source = source
         self.update = update
-        self.template = template
+        self.naming = naming
         self.vocabulary = vocabulary
         self.exists = exists
         self.notes = notes
@@ -66,7 +68,7 @@ struct ImportPlanner {
                     actions.append(.unchanged(row: record.row, path: candidate.book.path, kept: []))
                     continue
                 }
-                let result = ImportUpdater(source: source).update(candidate.book, body: notes(candidate.book), from: record)
+                let result = ImportUpdater(source: source, today: today).update(candidate.book, body: notes(candidate.book), from: record)
                 if result.edits.isEmpty {
                     actions.append(.unchanged(row: record.row, path: candidate.book.path, kept: result.kept))
                 } else {
@@ -75,7 +77,7 @@ struct ImportPlanner {
                 continue
             }
             let extra = source.recordsBaseline
-                ? [ImportField(key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue).text))]
+                ? [ImportField(key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue, date: today).text))]
                 : []
             let bytes = ImportedBookFile.bytes(for: record, extra: extra, vocabulary: vocabulary)
             guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
@@ -97,7 +99,7 @@ struct ImportPlanner {
         // Two planned books differing only in case would be one file on macOS or Windows.
         let isFree = { (path: String) in !taken.contains(path.lowercased()) && !self.exists(path) }
         if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) { return path }
-        return BookFileName.unique(BookFileName.name(for: book, template: template)) { !isFree($0) }
+        return BookFileName.unique(naming.path(for: book), separator: naming.collisionSeparator) { !isFree($0) }
     }
 
     /// A relative `.md` path with no `..`, no hidden part and no empty part.

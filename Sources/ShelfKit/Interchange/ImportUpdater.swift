@@ -1,14 +1,14 @@
 /// The edits `import --update` makes to a book an imported record matched: for each value, the
 /// source's new value is written only when the reader has not changed it since the last import.
 ///
-/// With the fingerprint `B` the last import recorded (see `ImportBaseline`), the source's value
+/// With the value `B` the last import recorded (see `ImportBaseline`), the source's value
 /// `S` and the book's value `L`:
 ///
 /// | case | result |
 /// | --- | --- |
 /// | `L` = `S` | nothing to do |
-/// | `S` unchanged since the last import (`hash(S)` = `B`) | `L` kept (a local change, or none) |
-/// | `S` changed and `L` untouched (`hash(L)` = `B`) | `S` written (or the key removed when `S` is gone) |
+/// | `S` unchanged since the last import (`S` = `B`) | `L` kept (a local change, or none) |
+/// | `S` changed and `L` untouched (`L` = `B`) | `S` written (or the key removed when `S` is gone) |
 /// | `S` changed and `L` changed too | `L` kept |
 /// | no `B` (a book shelf did not import, or a key it did not write) | `S` fills an empty `L`; a present `L` is kept |
 ///
@@ -25,30 +25,35 @@ struct ImportUpdater: Sendable {
     }
 
     public let source: ImportSource
+    /// The day written into a rewritten `imported:` line (YYYY-MM-DD), if known.
+    let today: String?
 
-    public init(source: ImportSource) {
+    init(source: ImportSource, today: String? = nil) {
         self.source = source
+        self.today = today
     }
 
     /// The edits for `book` (whose notes are `body`) from `record`.
-    public func update(_ book: Book, body: String?, from record: ImportRecord) -> Result {
+    func update(_ book: Book, body: String?, from record: ImportRecord) -> Result {
         var result = Result()
         let existing = book.value(of: ImportBaseline.key)?.text.flatMap(ImportBaseline.init(text:))
         // A baseline written by another service is that service's: this import only fills gaps.
         let ownsBaseline = existing == nil || existing?.source == source.rawValue
-        let baseline = existing?.source == source.rawValue ? existing : nil
-        var next = baseline ?? ImportBaseline(source: source.rawValue)
+        var baseline = existing?.source == source.rawValue ? existing : nil
+        if let found = baseline, found.needsFields { baseline = knowingFields(found, book: book, body: body, record: record) ?? found }
+        var next: [(field: String, text: String)] = []
 
         var keys = record.fields.map(\.key)
-        for entry in baseline?.hashes ?? [] where entry.field != ImportBaseline.bodyToken && !keys.contains(entry.field) {
-            keys.append(entry.field)
+        // The first format lists its fields: one the source no longer has is seen, and removed
+        // when the reader left it as imported.
+        for field in baseline?.listedFields ?? [] where field != ImportBaseline.bodyToken && !keys.contains(field) {
+            keys.append(field)
         }
         for key in keys where key != ImportBaseline.key {
             let incoming = record.value(of: key)
             let wanted = incoming.map(ImportBaseline.normalised)
             let local = ImportBaseline.current(key, in: book)
-            let recorded = ImportBaseline.tracks(key) ? baseline?.hash(of: key) : nil
-            switch decide(local: local, incoming: wanted, recorded: recorded) {
+            switch decide(local: local, incoming: wanted, field: key, baseline: ImportBaseline.tracks(key) ? baseline : nil) {
             case .nothing: break
             case .keep: result.kept.append(key)
             case .write:
@@ -61,13 +66,13 @@ struct ImportUpdater: Sendable {
                 }
                 result.changed.append(key)
             }
-            if ImportBaseline.tracks(key) { next.record(key, hash: wanted.map(ImportBaseline.fingerprint(text:))) }
+            if ImportBaseline.tracks(key), let wanted { next.append((key, wanted)) }
         }
 
         let incomingNotes = (record.body ?? record.notes)?.trimmingSpaces
         let wantedNotes = incomingNotes?.isEmpty == false ? incomingNotes : nil
         let localNotes = body?.trimmingSpaces.isEmpty == false ? body?.trimmingSpaces : nil
-        switch decide(local: localNotes, incoming: wantedNotes, recorded: baseline?.hash(of: ImportBaseline.bodyToken)) {
+        switch decide(local: localNotes, incoming: wantedNotes, field: ImportBaseline.bodyToken, baseline: baseline) {
         case .nothing: break
         case .keep: result.kept.append(ImportBaseline.bodyToken)
         case .write:
@@ -78,27 +83,61 @@ struct ImportUpdater: Sendable {
             }
             result.changed.append(ImportBaseline.bodyToken)
         }
-        next.record(ImportBaseline.bodyToken, hash: wantedNotes.map(ImportBaseline.fingerprint(text:)))
+        if let wantedNotes { next.append((ImportBaseline.bodyToken, wantedNotes)) }
 
-        if source.recordsBaseline && ownsBaseline && next != existing && !(existing == nil && next.hashes.isEmpty) {
-            result.edits.append(.set(ImportBaseline.key, .string(next.text)))
+        // The line is written only when what it records changes: then in the current format,
+        // with today's date. A line in the first format that still holds is left as it is.
+        let unchanged = baseline.map { $0.holds(next) } ?? (existing == nil && next.isEmpty)
+        if source.recordsBaseline && ownsBaseline && !unchanged {
+            result.edits.append(.set(ImportBaseline.key, .string(ImportBaseline(source: source.rawValue, date: today, values: next).text)))
         }
         return result
+    }
+
+    /// The current format names the imported fields only by 24 bits: try the sets they likely
+    /// were — this record's fields, less any new at the source (neither its value nor the book's is
+    /// the one imported), plus any the source dropped (the book still holds the value imported).
+    /// Nil when none fits, or there are too many to try: then no value is removed.
+    private func knowingFields(_ baseline: ImportBaseline, book: Book, body: String?, record: ImportRecord) -> ImportBaseline? {
+        let present = ImportBaseline.values(of: record)
+        let local = { (field: String) in
+            field == ImportBaseline.bodyToken ? body?.trimmingSpaces : ImportBaseline.current(field, in: book)
+        }
+        let maybeNew = present.filter { !baseline.matches($0.field, $0.text) && !baseline.matches($0.field, local($0.field)) }.map(\.field)
+        let presentFields = Set(present.map(\.field))
+        var maybeDropped = Set(book.fields.map { $0.canonical?.rawValue ?? $0.key } + [ImportBaseline.bodyToken])
+            .filter { ImportBaseline.tracks($0) && !presentFields.contains($0) && baseline.matches($0, local($0)) }.sorted()
+        maybeDropped = Array(maybeDropped.prefix(12))
+        let choices = maybeNew + maybeDropped
+        guard choices.count <= 12 else { return nil }
+        for mask in 0..<(1 << choices.count) {
+            var fields = presentFields
+            for (bit, field) in choices.enumerated() where mask & (1 << bit) != 0 {
+                if presentFields.contains(field) { fields.remove(field) } else { fields.insert(field) }
+            }
+            if let known = baseline.knowing(fields: fields) { return known }
+        }
+        return nil
     }
 
     enum Decision {
         case nothing, keep, write
     }
 
-    func decide(local: String?, incoming: String?, recorded: String?) -> Decision {
+    /// What to do with one value: the table above. `baseline` is nil when the last import left
+    /// no record of this field.
+    func decide(local: String?, incoming: String?, field: String, baseline: ImportBaseline?) -> Decision {
         if local == incoming { return .nothing }
-        guard let recorded else {
+        guard let baseline, baseline.records(field) != false else {
             // Never imported: fill what is empty, keep what the reader wrote.
             if local == nil { return .write }
             return incoming == nil ? .nothing : .keep
         }
-        if (incoming.map(ImportBaseline.fingerprint(text:)) ?? "") == recorded { return .nothing }
-        if (local.map(ImportBaseline.fingerprint(text:)) ?? "") == recorded { return .write }
+        if baseline.matches(field, incoming) { return .nothing }
+        if baseline.matches(field, local) { return .write }
+        // The current format cannot tell a value the reader removed from one never imported: a
+        // value the source has now fills the empty field.
+        if local == nil, baseline.records(field) == nil { return .write }
         return .keep
     }
 }

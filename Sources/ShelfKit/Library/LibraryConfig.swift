@@ -2,8 +2,10 @@
 ///
 /// Unknown settings are kept and ignored, so a newer shelf's settings never break an older one.
 public struct LibraryConfig: Sendable {
-    /// The file name template for new books (`{author}-{title}`).
+    /// The file name template for new books (`{author}-{title}`, `Books/{title}`).
     var filenameTemplate: String = LibraryConfig.defaultFilenameTemplate
+    /// How the template's values become names (`filename_style:`).
+    var filenameStyle: FileNameTemplate.Style = .slug
     /// Books to finish this year.
     public var goal: Int?
     /// Saved queries by name.
@@ -16,6 +18,9 @@ public struct LibraryConfig: Sendable {
     public var entries: [FieldEntry] = []
 
     static let defaultFilenameTemplate = "{author}-{title}"
+
+    /// Where and under which name new books are written.
+    var fileNames: FileNameTemplate { FileNameTemplate(template: filenameTemplate, style: filenameStyle) }
     static let fileName = "shelf.yaml"
 
     public init() {}
@@ -49,6 +54,18 @@ public struct LibraryConfig: Sendable {
             switch key {
             case "filename":
                 if let template = value.text, !template.isEmpty { filenameTemplate = template }
+            case "filename_style":
+                if let style = value.text.flatMap(FileNameTemplate.Style.init(rawValue:)) { filenameStyle = style }
+            case "date_style":
+                // An example date in the vault's style: a book's first date is written like it.
+                if let example = value.writtenText.flatMap(BookDate.init), example.minutes == nil { vocabulary.dateStyle = example.style }
+            case "post_keys":
+                let names: [String]
+                switch value {
+                case .list(let items): names = items.compactMap(\.text)
+                default: names = value.text.map { [$0] } ?? []
+                }
+                vocabulary.postKeys = names.filter { !$0.isEmpty }
             case "goal":
                 goal = value.text.flatMap { Int($0) }
             case "queries":

@@ -11,6 +11,14 @@ public struct Vocabulary: Sendable, Equatable {
     /// True when the files join several authors in one string with commas (`author: A, B`), as
     /// Obsidian Book Search does; `;` always separates. (`author_separator: ","` in shelf.yaml.)
     var joinsNamesWithCommas: Bool
+    /// The style the vault writes dates in (`2025/04/21`, `[[2025-04-21]]`), for a book's first
+    /// date; nil writes ISO. A book that already has a date keeps that one's style.
+    /// (`date_style:` in shelf.yaml, an example date.)
+    var dateStyle: BookDate.Style?
+    /// Keys that are a web page's, not the book's, although shelf would read them as a field
+    /// (Hugo's `publishDate` is the post's, not the book's publication): read as the user's own
+    /// keys. (`post_keys:` in shelf.yaml.)
+    var postKeys: [String] = []
 
     public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -21,13 +29,14 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas }
+    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {
-        if !keys.isEmpty {
+        if !keys.isEmpty || !postKeys.isEmpty {
             let folded = CanonicalField.fold(key)
             if let mapped = keys.first(where: { CanonicalField.fold($0.value) == folded }) { return mapped.key }
+            if postKeys.contains(where: { CanonicalField.fold($0) == folded }) { return nil }
         }
         return CanonicalField(key: key)
     }

@@ -25,8 +25,13 @@ public struct VocabularyPreset: Sendable {
     public static let hugo = VocabularyPreset(
         name: "hugo",
         summary: "Hugo/Jekyll book posts (book_author, categories, date)",
-        vocabulary: Vocabulary(keys: [.authors: "book_author", .genres: "categories", .finished: "date"]),
-        signatureKeys: ["book_author", "categories", "date", "draft", "slug"])
+        vocabulary: {
+            var vocabulary = Vocabulary(keys: [.authors: "book_author", .genres: "categories", .finished: "date"])
+            // The post's publication, not the book's.
+            vocabulary.postKeys = ["publishDate"]
+            return vocabulary
+        }(),
+        signatureKeys: ["book_author", "categories", "date", "draft", "slug", "publishDate"])
 
     public static let all = [obsidianBookSearch, hugo]
 
@@ -55,6 +60,14 @@ public struct VocabularyPreset: Sendable {
         }
         if vocabulary.joinsNamesWithCommas {
             text += "# Several authors in one value are joined with commas (author: A, B).\nauthor_separator: \",\"\n"
+        }
+        if !vocabulary.postKeys.isEmpty {
+            text += "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\n"
+            text += "post_keys: \(ListSplicer.flowList(vocabulary.postKeys))\n"
+        }
+        if let style = vocabulary.dateStyle {
+            text += "# A book's first date is written the way your notes write dates.\n"
+            text += "date_style: \(YAMLScalarWriter.string(VaultHabits.exampleDate.text(in: style)))\n"
         }
         return text
     }

@@ -10,8 +10,6 @@ struct VocabularyEvidence {
     private var besideReadStatus: [String: Int] = [:]
     /// Status words as written, with how many files use each.
     private(set) var statusWords: [String: Int] = [:]
-    /// Files whose author is one string holding a comma (`author: A, B`).
-    private(set) var commaJoinedAuthors = 0
 
     static let typedFields: [CanonicalField] = [.rating, .pages, .added, .started, .finished, .published]
 
@@ -23,7 +21,6 @@ struct VocabularyEvidence {
         for entry in entries {
             let folded = CanonicalField.fold(entry.key)
             if isRead { besideReadStatus[folded, default: 0] += 1 }
-            if CanonicalField.fold(entry.key) == "author", case .scalar(let text, _) = entry.value, text.contains(",") { commaJoinedAuthors += 1 }
             guard let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty else { continue }
             for field in VocabularyEvidence.typedFields {
                 if VocabularyEvidence.reads(text, as: field) {

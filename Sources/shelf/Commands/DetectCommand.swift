@@ -10,8 +10,16 @@ struct DetectCommand: ParsableCommand {
         discussion: """
             Counts every front-matter key, recognises the vocabularies of known tools (Obsidian's \
             Book Search plugin, Hugo/Jekyll posts), and prints the fields: and statuses: settings \
-            that let shelf read and edit the files in their own words. --write adds them to \
-            shelf.yaml (creating it if needed); nothing is written without it.
+            that let shelf read and edit the files in their own words, with how many files \
+            support each. It also reads the files' habits: several authors joined by commas \
+            (author_separator, proposed only when most comma values are lists of full names, not \
+            one "Le Guin, Ursula K."), the style most dates are written in (date_style, the style \
+            of a book's first date), notes named by their title in one folder (filename: \
+            "Books/{title}" with filename_style: as-written, where new books then go), and \
+            Hugo's post keys (date, publishDate, draft) — a post's date is never proposed as the \
+            finished date unless most posts with it are books marked read; drafts are listed. \
+            --write adds the settings to shelf.yaml (creating it if needed); nothing is written \
+            without it.
 
             Examples:
               shelf detect --library ~/Vault/Books
@@ -46,12 +54,13 @@ struct DetectCommand: ParsableCommand {
         for rejected in report.rejected {
             Output.line("\nNot proposed: \(rejected.field.rawValue): \(rejected.key), since \(rejected.reason).")
         }
-        guard !report.proposed.isStandard else {
+        renderHabits(report)
+        guard !report.needsNoSettings else {
             Output.line("\nThese files use shelf's own names (or its aliases); no fields: map is needed.")
             return
         }
         let summary = report.preset?.summary ?? "their own status words"
-        let settings = VocabularyPreset.settings(for: report.proposed, comment: "Vocabulary detected: \(summary)")
+        let settings = report.settings
         if report.preset != nil {
             Output.line("\nThey look written by \(summary). Files supporting each mapping:")
             for field in CanonicalField.allCases {
@@ -60,7 +69,7 @@ struct DetectCommand: ParsableCommand {
             }
             Output.line("\nProposed settings:\n")
         } else {
-            Output.line("\nThey use status words shelf would otherwise respell. Proposed settings:\n")
+            Output.line("\nThey keep habits shelf should follow. Proposed settings:\n")
         }
         Output.write(settings)
         guard write else { return Output.line("\n(nothing written; --write adds these to shelf.yaml)") }
@@ -68,9 +77,39 @@ struct DetectCommand: ParsableCommand {
             switch try WriteSettingsAction.addVocabulary(settings, to: opened) {
             case .created(let path): Output.line("\nWrote \(path).")
             case .appended(let path): Output.line("\nAdded the settings to \(path).")
+            case .appendedKeepingFilename(let path):
+                Output.line("\nAdded the settings to \(path), except filename:, which it sets already; change it by hand to write new books as your notes are named.")
             }
         } catch {
             throw Diagnostics.failure(String(describing: error))
+        }
+    }
+
+    /// What the files say beyond key names: commas between authors, the date style, the layout,
+    /// Hugo's post keys and drafts.
+    private func renderHabits(_ report: VocabularyDetector.Report) {
+        let commas = report.commaJoinedAuthors
+        if commas.lists + commas.names > 0 {
+            let verdict = report.proposesCommaSeparator
+                ? "proposed: author_separator: \",\""
+                : "not proposed: too few files, or commas that belong to one name"
+            Output.line("\nAuthors with commas: \(Plural.count(commas.lists, "file")) with several full names (A, B), "
+                        + "\(commas.names) with one name written family name first (Le Guin, Ursula K.); \(verdict).")
+        }
+        if let style = report.dateStyle {
+            Output.line("\nDates: \(style.files) of \(style.of) files write them like \(style.example); proposed: date_style.")
+        }
+        if let layout = report.layout {
+            Output.line("\nNames: \(layout.files) of \(layout.of) notes with a title are named by it as written; proposed: filename: \(layout.template).")
+        }
+        if !report.postKeys.isEmpty {
+            let keys = report.postKeys.map { "\($0.key) (\(Plural.count($0.count, "file")))" }.joined(separator: ", ")
+            Output.line("\nHugo post keys, the post's and not the book's: \(keys).")
+        }
+        if !report.drafts.isEmpty {
+            Output.line("\nDrafts (draft: true), still read as books: \(Plural.count(report.drafts.count, "file"))")
+            for path in report.drafts.prefix(20) { Output.line("  \(path)") }
+            if report.drafts.count > 20 { Output.line("  … and \(report.drafts.count - 20) more") }
         }
     }
 }

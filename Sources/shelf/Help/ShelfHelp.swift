@@ -18,7 +18,12 @@ enum ShelfHelp {
           @name                      a saved query: @reading, @to-read, @recent
 
         Settings in shelf.yaml (all optional; `shelf init` writes them commented):
-          filename: "{author}-{title}"  new books' file names ({author} {title} {year})
+          filename: "{author}-{title}"  new books' file names ({author} {title} {year});
+                                        a / names folders: "Books/{title}"
+          filename_style: as-written     names as titles are written (default: slug)
+          date_style: 2025/04/21         an example date: a book's first date is written so
+          author_separator: ","         "A, B" in one value is two authors
+          post_keys: [publishDate]      a web page's keys, not the book's (Hugo)
           goal: 30                      books to finish this year (the dashboard)
           queries:                      saved queries, run as @name
           fields:                       your files' own key names (author: for authors)

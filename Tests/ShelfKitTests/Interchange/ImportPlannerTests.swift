@@ -22,8 +22,9 @@ import Testing
         let book = try interchangeBook(bytes)
         let baseline = try #require(book.value(of: "imported")?.text.flatMap(ImportBaseline.init(text:)))
         #expect(baseline.source == "goodreads")
-        #expect(baseline.hash(of: "rating") == ImportBaseline.fingerprint(text: "3"))
-        #expect(baseline.hash(of: "goodreads") == nil)
+        #expect(baseline.matches("rating", "3"))
+        #expect(!baseline.matches("rating", "4"))
+        #expect(!baseline.matches("goodreads", "2"))
     }
 
     @Test func importingTheSameRowsAgainChangesNothing() throws {

@@ -104,14 +104,34 @@ import Testing
     }
 
     @Test func theBaselineLineReadsBackAsWritten() throws {
-        var baseline = ImportBaseline(source: "calibre")
-        baseline.record("title", hash: "abc123")
-        baseline.record("tags", hash: "def456")
-        baseline.record("title", hash: nil)
-        #expect(baseline.text == "calibre tags=def456")
+        let values = (1...40).map { (field: "field\($0)", text: "value \($0)") }
+        let baseline = ImportBaseline(source: "calibre", date: "2026-11-26", values: values)
+        #expect(baseline.text.hasPrefix("calibre 2026-11-26 v2."))
+        #expect(baseline.text.count == "calibre 2026-11-26 v2.".count + 48)
         #expect(ImportBaseline(text: baseline.text) == baseline)
+        #expect(values.allSatisfy { baseline.matches($0.field, $0.text) })
+        #expect(baseline.matches("field1", "value 2") == false)
+        let read = try #require(ImportBaseline(text: baseline.text))
+        #expect(read.records("field1") == nil && read.needsFields)
+        let known = try #require(read.knowing(fields: Set(values.map(\.field))))
+        #expect(known.records("field1") == true && known.records("other") == false)
+        #expect(read.knowing(fields: ["field1"]) == nil)
+        #expect(baseline.holds(values))
+        #expect(!baseline.holds(Array(values.dropLast())))
+        #expect(ImportBaseline(text: "calibre v2.AAAA") == nil)
         #expect(ImportBaseline(text: "title=abc") == nil)
         #expect(ImportBaseline.fingerprint(text: "4") != ImportBaseline.fingerprint(text: "5"))
         #expect(ImportBaseline.fingerprint(text: "4").count == 6)
+    }
+
+    @Test func theFirstFormatStillReads() throws {
+        let old = try #require(ImportBaseline(text: "goodreads title=\(ImportBaseline.fingerprint(text: "Solaris")) rating=000000"))
+        #expect(old.source == "goodreads")
+        #expect(old.matches("title", "Solaris"))
+        #expect(!old.matches("title", "Dune"))
+        #expect(old.records("rating") == true)
+        #expect(old.records("pages") == false)
+        #expect(old.listedFields == ["title", "rating"])
+        #expect(old.text == "goodreads title=\(ImportBaseline.fingerprint(text: "Solaris")) rating=000000")
     }
 }

@@ -65,7 +65,7 @@ func interchangeCreatedBooks(_ actions: [ImportAction]) throws -> [Book] {
 func interchangePlanner(
     _ source: ImportSource, update: Bool = false, files: Set<String> = [], notes: [String: String] = [:]
 ) -> ImportPlanner {
-    ImportPlanner(source: source, update: update, template: LibraryConfig.defaultFilenameTemplate, vocabulary: .standard,
+    ImportPlanner(source: source, update: update, naming: FileNameTemplate(template: LibraryConfig.defaultFilenameTemplate), vocabulary: .standard,
                   exists: { files.contains($0) }, notes: { notes[$0.path] })
 }
 

@@ -42,6 +42,21 @@ import Testing
         #expect(bad.body.contains("not a valid ISBN"), "\(bad.body)")
     }
 
+    @Test func aBookAddedInTheWebUIGoesWhereFilenameSays() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        try library.write("shelf.yaml", "filename: \"Books/{title}\"\nfilename_style: as-written\n")
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let token = try serve.token(try serve.request("/add").body)
+        let reply = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5")])
+        #expect(reply.status == 303, "\(reply.body)")
+        let path = reply.location?.replacingOccurrences(of: "/book?p=", with: "").removingPercentEncoding
+        #expect(path == "Books/The Left Hand of Darkness.md", "\(String(describing: reply.location))")
+        #expect(String(decoding: try library.bytes("Books/The Left Hand of Darkness.md"), as: UTF8.self)
+            .contains("title: The Left Hand of Darkness"))
+    }
+
     @Test(.enabled(if: ServeAddTests.zbar != nil, "zbarimg not found: install Debian's zbar-tools (make test does)"))
     func aPhotoOfTheBarcodeAddsTheBookAndAnythingElseIsRefusedClearly() throws {
         let world = try LookupWorld()

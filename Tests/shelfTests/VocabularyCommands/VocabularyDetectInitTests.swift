@@ -9,8 +9,18 @@ import Testing
         # See docs/format.md for the book file format. Every key is optional.
 
         # File name for new books. Placeholders: {author} (first author's last name),
-        # {title}, {year}. Names are lowercase ASCII slugs, e.g. le-guin-the-left-hand-of-darkness.md
+        # {title}, {year}; a / names folders inside the library ("Books/{title}").
+        # Names are lowercase slugs that keep every script's letters, accents dropped from Latin
+        # ones: le-guin-the-left-hand-of-darkness.md, булгаков-мастер-и-маргарита.md.
         filename: "{author}-{title}"
+
+        # as-written keeps titles as they are (The Left Hand of Darkness.md), as Obsidian's
+        # Book Search plugin names notes; only characters file systems refuse are replaced.
+        # filename_style: slug
+
+        # An example date in the style your notes write dates (2025/04/21, "[[2025-04-21]]");
+        # a book's first date is written like it. Without it, shelf writes 2025-04-21.
+        # date_style: 2025-04-21
 
         # Books to finish this year, shown on the dashboard.
         # goal: 30
@@ -76,7 +86,8 @@ import Testing
         let result = try site.vaultRun(["init", "--preset", "hugo", site.path("content/books")])
         #expect(result.stdout.contains("content/books/shelf.yaml"), "\(result)")
         try vaultExpectFile("content/books/shelf.yaml", in: site, equals: Self.defaultConfig
-                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields)
+                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields
+                            + "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n")
         // The posts now read in shelf's terms.
         let show = try site.run(["show", "dune", "--format", "json"], in: "content/books", environment: vaultClock)
         let book = try parseJSONObject(show.stdout)

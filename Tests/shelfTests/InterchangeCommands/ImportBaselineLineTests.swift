@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The `imported:` line stays short however many fields a book has, a line of the first format
+/// (a hash per field) still tells which values the reader changed, and it is rewritten in the
+/// short form only when an import writes it anyway.
+@Suite struct ImportBaselineLineTests {
+    static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,My Review\n"
+    static let solaris = header + "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
+    static let clock = ["SHELF_TODAY": "2024-03-02"]
+
+    /// Solaris as a first-format import left it (6 hex digits of FNV-1a + MurmurHash3's finaliser
+    /// per value, frozen here as an older shelf wrote them), with the rating since changed by the
+    /// reader to 5.
+    static let oldSolaris = """
+        ---
+        title: Solaris
+        authors:
+          - Stanisław Lem
+        isbn: "9780156027601"
+        status: read
+        rating: 5
+        tags: [classics, sci-fi]
+        finished: 2020-01-02
+        goodreads: "42"
+        source: goodreads
+        imported: goodreads title=6aa2c7 authors=1390e9 isbn=5fb4da status=e59f1b rating=b0a5a0 tags=d22d3e finished=8df04a body=273d94
+        ---
+
+        Ocean.
+
+        """
+
+    func importing(_ csv: String, into library: TemporaryLibrary, update: Bool = true) throws -> CommandResult {
+        // Outside the library, so that snapshots of it see only the books.
+        let export = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-export-\(UUID().uuidString).csv")
+        try Data(csv.utf8).write(to: export)
+        defer { try? FileManager.default.removeItem(at: export) }
+        let result = try library.run(["import", "goodreads"] + (update ? ["--update"] : []) + [export.path], environment: Self.clock)
+        #expect(result.status == 0, "\(result)")
+        return result
+    }
+
+    @Test func theLineIsShortForABookWithManyFieldsAndAnUnchangedReimportWritesNothing() throws {
+        let library = try TemporaryLibrary()
+        try library.interchangeRun(["import", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
+        let before = try library.snapshot()
+        var checked = 0
+        for path in library.interchangeBookFiles() {
+            let text = try library.interchangeText(path)
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("imported: ") }.map(String.init))
+            // One date of the import, then 48 characters, whatever the number of fields.
+            let words = line.split(separator: " ")
+            #expect(words.count == 4 && words[1] == "goodreads" && words[3].hasPrefix("v2.") && words[3].count == 51, "\(line)")
+            #expect(line.count <= 85, "\(line)")
+            // Every line shelf wrote is short: the longest is a value the export gave.
+            for other in text.split(separator: "\n") where other.hasPrefix("imported:") || other.hasPrefix("source:") {
+                #expect(other.count <= 85, "\(other)")
+            }
+            checked += 1
+        }
+        #expect(checked > 1)
+        try library.interchangeRun(["import", "--update", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
+        let after = try library.snapshot()
+        #expect(after == before, "\(after.differences(from: before))")
+    }
+
+    @Test func aFirstFormatLineThatStillHoldsIsNotRewritten() throws {
+        let library = try TemporaryLibrary(books: [("lem-solaris.md", Self.oldSolaris)])
+        let before = try library.snapshot()
+        let result = try importing(Self.solaris, into: library)
+        #expect(interchangeSummary(result).hasSuffix(": 0 created, 0 updated, 1 unchanged, 0 skipped."), "\(result)")
+        // The reader's rating stays, and the old line is not upgraded for its own sake.
+        #expect(try library.snapshot() == before)
+    }
+
+    @Test func aFirstFormatLineStillTellsTheReadersChangesAndIsRewrittenShortWhenWritten() throws {
+        let library = try TemporaryLibrary(books: [("lem-solaris.md", Self.oldSolaris)])
+        let changed = Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,")
+        let result = try importing(changed, into: library)
+        #expect(interchangeSummary(result).hasSuffix(": 0 created, 1 updated, 0 unchanged, 0 skipped."), "\(result)")
+        let text = try library.interchangeText("lem-solaris.md")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("imported: ") }.map(String.init))
+        #expect(line.hasPrefix("imported: goodreads 2024-03-02 v2.") && line.count == 82, "\(line)")
+        // The source's new date is written; the rating the reader changed (5, imported as 4) is kept.
+        let old = Self.oldSolaris.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = old.map { $0.hasPrefix("finished:") ? "finished: 2020-02-03" : $0.hasPrefix("imported:") ? Substring(line) : $0 }
+        #expect(text == expected.joined(separator: "\n"), "\(text)")
+        // The short line in turn tells the reader's rating from the source's, and a second run
+        // writes nothing.
+        let snapshot = try library.snapshot()
+        try importing(changed, into: library)
+        #expect(try library.snapshot() == snapshot)
+        // A rating changed at the source is still not written over the reader's.
+        try importing(changed.replacingOccurrences(of: ",4,read,", with: ",3,read,"), into: library)
+        #expect(try library.interchangeText("lem-solaris.md").contains("\nrating: 5\n"))
+    }
+
+    @Test func aValueTheSourceDroppedIsRemovedWhenTheReaderLeftItAndKeptWhenTheyChangedIt() throws {
+        let library = try TemporaryLibrary()
+        try importing(Self.solaris, into: library, update: false)
+        let created = try library.interchangeText("lem-solaris.md")
+        #expect(created.contains("\nfinished: 2020-01-02\n"))
+        // The source no longer has the date (the book marked unread there) nor the review.
+        let dropped = Self.solaris.replacingOccurrences(of: ",2020/01/02,Ocean.", with: ",,")
+        try importing(dropped, into: library)
+        let text = try library.interchangeText("lem-solaris.md")
+        #expect(!text.contains("finished:"), "\(text)")
+        // A tag the reader added where the source has none is the reader's: it stays.
+        try library.write("lem-solaris.md", text.replacingOccurrences(of: "tags: [classics, sci-fi]", with: "tags: [classics, sci-fi, mine]"))
+        try importing(dropped.replacingOccurrences(of: "\"classics, sci-fi\"", with: ""), into: library)
+        #expect(try library.interchangeText("lem-solaris.md").contains("tags: [classics, sci-fi, mine]"))
+    }
+}
