@@ -24,11 +24,30 @@ struct Pages: Sendable {
 
     func layout(_ title: String, query: String = "", content: String, status: HTTPResponse.Status = .ok) -> Page {
         let context: [String: Any] = ["title": title, "query": query, "content": content, "readOnly": readOnly]
-        return Page(status: status, html: templates.render(context, withTemplate: "layout") ?? "")
+        return Page(status: status, html: render(context, "layout") ?? "")
     }
 
     func message(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Page {
-        layout(heading, content: templates.render(["heading": heading, "text": text], withTemplate: "message") ?? "", status: status)
+        layout(heading, content: render(["heading": heading, "text": text], "message") ?? "", status: status)
+    }
+
+    /// Fills a template. Empty texts are left out first: to Mustache an empty string is true, and
+    /// `{{#cover}}…{{/cover}}` must not draw an image with no source. An empty list is false.
+    func render(_ context: [String: Any], _ template: String) -> String {
+        templates.render(Pages.withoutEmptyTexts(context), withTemplate: template) ?? ""
+    }
+
+    static func withoutEmptyTexts(_ value: [String: Any]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (key, item) in value {
+            switch item {
+            case let text as String where text.isEmpty: continue
+            case let dictionary as [String: Any]: result[key] = withoutEmptyTexts(dictionary)
+            case let list as [[String: Any]]: result[key] = list.map(withoutEmptyTexts)
+            default: result[key] = item
+            }
+        }
+        return result
     }
 
     static func bookLink(_ path: String) -> String { "/book?p=" + FormBody.encode(path) }
@@ -90,7 +109,7 @@ struct Pages: Sendable {
         context["tags"] = Pages.top(all.flatMap(\.tags)).map { facet($0.name, count: $0.count, key: "tag", query: query) }
         context["authorFacets"] = Pages.top(all.flatMap(\.authors)).map { facet($0.name, count: $0.count, key: "author", query: query) }
         context["seriesFacets"] = Pages.top(all.compactMap(\.series)).map { facet($0.name, count: $0.count, key: "series", query: query) }
-        return layout("Library", query: text, content: templates.render(context, withTemplate: "grid") ?? "")
+        return layout("Library", query: text, content: render(context, "grid") ?? "")
     }
 
     /// A facet's link: adds it to the query and the other facets, or takes it off when active.
@@ -129,7 +148,8 @@ struct Pages: Sendable {
             "notes": NotesHTML.render(state.notes),
             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
         ]
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) }.map { field -> [String: Any] in
+        // Reads and progress have their own sections.
+        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && ![Book.readsKey, ReadingProgress.key].contains($0.key) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
         // The latest read (the top-level keys) is last, and its rating is the book's.
@@ -147,7 +167,7 @@ struct Pages: Sendable {
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }
-        return layout(book.title, content: templates.render(context, withTemplate: "book") ?? "")
+        return layout(book.title, content: render(context, "book") ?? "")
     }
 
     static func outcomeText(_ read: BookRead) -> String {

@@ -39,9 +39,9 @@ enum Templates {
         <nav class="facets">
         {{#statuses}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/statuses}}
         </nav>
-        {{#tags.count}}<nav class="facets tags" aria-label="Tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/tags.count}}
-        {{#authorFacets.count}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/authorFacets.count}}
-        {{#seriesFacets.count}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/seriesFacets.count}}
+        {{^empty(tags)}}<nav class="facets tags" aria-label="Tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/empty(tags)}}
+        {{^empty(authorFacets)}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/empty(authorFacets)}}
+        {{^empty(seriesFacets)}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/empty(seriesFacets)}}
         {{#error}}<p class="error">{{error}}</p>{{/error}}
         <p class="count">{{summary}}</p>
         <ul class="grid">
@@ -64,10 +64,10 @@ enum Templates {
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
         {{#progress}}<p class="progress"><progress max="100" value="{{percent}}">{{percent}}%</progress> <span class="progress-text">{{text}}</span></p>{{/progress}}
         <dl class="fields">{{#fields}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/fields}}</dl>
-        {{#reads.count}}<section class="reads"><h2>Reads</h2><table>
+        {{^empty(reads)}}<section class="reads"><h2>Reads</h2><table>
         <tr><th>started</th><th>ended</th><th></th><th>format</th><th>rating</th></tr>
         {{#reads}}<tr><td>{{started}}</td><td>{{ended}}</td><td>{{outcome}}</td><td>{{format}}</td><td class="stars">{{stars}}</td></tr>{{/reads}}
-        </table></section>{{/reads.count}}
+        </table></section>{{/empty(reads)}}
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
         {{^readOnly}}
         <section class="quick">
