@@ -68,6 +68,18 @@ import Testing
         #expect(try Self.decode(server.qrLines, in: library) == link)
     }
 
+    /// On a terminal, as a person starts it: the code is drawn black on white explicitly (a dark
+    /// terminal would otherwise invert it), and still decodes to the link.
+    @Test(.enabled(if: ServeAddTests.zbar != nil && ViewTerminal.scriptPath != nil, "zbarimg and util-linux script are needed"))
+    func onATerminalTheQRCodeIsDrawnInExplicitColoursAndDecodes() throws {
+        let library = try ServeCommandTests.library()
+        let server = try ServeProcess(library: library, arguments: ["--host", Self.networkHost], onTerminal: true)
+        let link = try #require(server.accessLink)
+        let lines = server.qrLines.filter { !ServeProcess.visible($0).isEmpty }
+        #expect(lines.allSatisfy { $0.contains("\u{1B}[30;") || $0.contains("\u{1B}[97;") }, "\(lines)")
+        #expect(try Self.decode(lines, in: library) == link)
+    }
+
     /// The encoder on every size it makes: short to long texts (versions 1 to 10, levels M and L),
     /// UTF-8 included, each decoded by zbar to exactly the text.
     @Test(.enabled(if: ServeAddTests.zbar != nil, "zbarimg not found: install Debian's zbar-tools (make test does)"))
@@ -132,15 +144,24 @@ import Testing
         #expect(try server.request("/").status == 200, "the server still answers")
     }
 
-    /// Reads the code's text (`█▀▄` dark, space light; two rows a line) into a PGM image and
-    /// decodes it with zbarimg.
+    /// Reads the code's text into a PGM image and decodes it with zbarimg. Without colours `█▀▄`
+    /// are dark and a space light; on a terminal every cell is `▀` in the top module's colour
+    /// (30 black, 97 white) on the bottom one's (40, 107). Two rows of modules a line.
     static func decode(_ lines: [Substring], in library: TemporaryLibrary) throws -> String {
         let scale = 4
         var rows: [[UInt8]] = []
         for line in lines {
+            var cells: [(upper: Bool, lower: Bool)] = []
+            if line.contains("\u{1B}[") {
+                for cell in line.components(separatedBy: "\u{1B}[").dropFirst() where cell.hasSuffix("m▀") {
+                    let codes = cell.dropLast(2).split(separator: ";")
+                    cells.append((codes.first == "30", codes.last == "40"))
+                }
+            } else {
+                cells = line.map { ($0 == "█" || $0 == "▀", $0 == "█" || $0 == "▄") }
+            }
             var top: [UInt8] = [], bottom: [UInt8] = []
-            for character in line {
-                let upper = character == "█" || character == "▀", lower = character == "█" || character == "▄"
+            for (upper, lower) in cells {
                 top += [UInt8](repeating: upper ? 0 : 255, count: scale)
                 bottom += [UInt8](repeating: lower ? 0 : 255, count: scale)
             }

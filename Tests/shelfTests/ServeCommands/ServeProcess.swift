@@ -24,13 +24,20 @@ final class ServeProcess {
         }
     }
 
-    init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `onTerminal`: run on a pseudo-terminal (util-linux `script`), as a person starts it.
+    init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false) throws {
         var childEnvironment = ChildProcess.currentEnvironment
         childEnvironment["SHELF_LIBRARY"] = nil
         for (key, value) in environment { childEnvironment[key] = value }
+        var program = try ShelfBinary.url().path
+        var words = ["serve", "--library", library.root.path, "--port", "0"] + arguments
+        if onTerminal {
+            guard let script = ViewTerminal.scriptPath else { throw ShelfTestError("util-linux script is not installed") }
+            words = ["-qec", ([program] + words).map(ViewTerminal.quoted).joined(separator: " "), "/dev/null"]
+            program = script
+        }
         child = try ChildProcess(
-            try ShelfBinary.url().path, arguments: ["serve", "--library", library.root.path, "--port", "0"] + arguments,
-            environment: childEnvironment, workingDirectory: library.root.path, standardInput: .null,
+            program, arguments: words, environment: childEnvironment, workingDirectory: library.root.path, standardInput: .null,
             standardOutput: .pipe, standardError: .pipe, processGroup: .new
         ).spawn()
         (base, announcement) = try ServeProcess.announcement(child)
@@ -46,7 +53,12 @@ final class ServeProcess {
     /// The QR code's lines as printed (without colours: standard output is not a terminal).
     var qrLines: [Substring] {
         guard let link = accessLink, let range = announcement.range(of: link) else { return [] }
-        return announcement[range.upperBound...].split(separator: "\n")
+        return announcement[range.upperBound...].replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+    }
+
+    /// A line without its ANSI colour sequences.
+    static func visible(_ line: Substring) -> String {
+        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression).replacingOccurrences(of: "\r", with: "")
     }
 
     deinit {
@@ -67,7 +79,7 @@ final class ServeProcess {
                 guard text.contains("?access=") else { return (url, text) }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 if let linkLine = lines.firstIndex(where: { $0.contains("?access=") }), text.hasSuffix("\n") {
-                    let code = lines[(linkLine + 1)...].filter { !$0.isEmpty }
+                    let code = lines[(linkLine + 1)...].map(ServeProcess.visible).filter { !$0.isEmpty }
                     if let width = code.first?.count, code.count >= (width + 1) / 2 { return (url, text) }
                 }
             }
@@ -76,7 +88,8 @@ final class ServeProcess {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { break }
-            text += String(decoding: buffer[..<count], as: UTF8.self)
+            // A terminal ends lines with \r\n, to Swift one Character that is not "\n".
+            text = (text + String(decoding: buffer[..<count], as: UTF8.self)).replacingOccurrences(of: "\r\n", with: "\n")
         }
         let output = child.collectOutput(until: MonotonicClock.now + 1)
         throw ShelfTestError("shelf serve did not say where it listens: \(text) \(String(decoding: output.standardError, as: UTF8.self))")
