@@ -36,11 +36,20 @@ final class ServeProcess {
             words = ["-qec", ([program] + words).map(ViewTerminal.quoted).joined(separator: " "), "/dev/null"]
             program = script
         }
-        child = try ChildProcess(
+        let spawned = try ChildProcess(
             program, arguments: words, environment: childEnvironment, workingDirectory: library.root.path, standardInput: .null,
             standardOutput: .pipe, standardError: .pipe, processGroup: .new
         ).spawn()
-        (base, announcement) = try ServeProcess.announcement(child)
+        do {
+            (base, announcement) = try ServeProcess.announcement(spawned)
+        } catch {
+            // No ServeProcess, so no deinit: the server must not outlive the failed test.
+            spawned.kill(SIGKILL)
+            spawned.closeStreams()
+            _ = spawned.wait()
+            throw error
+        }
+        child = spawned
     }
 
     /// The access link printed on the network (`…/?access=TOKEN`), or nil on loopback.
