@@ -81,6 +81,8 @@ final class ServeProcess {
     private static func announcement(_ child: SpawnedChild) throws -> (URL, String) {
         guard let descriptor = child.standardOutput else { throw ShelfTestError("no standard output") }
         var text = ""
+        // Decoded whole each time: a read may end inside a character (the QR code's are 3 bytes).
+        var bytes: [UInt8] = []
         let deadline = MonotonicClock.now + 120
         while MonotonicClock.now < deadline {
             if let range = text.range(of: " at http"), let end = text[range.upperBound...].range(of: "/ "),
@@ -98,7 +100,8 @@ final class ServeProcess {
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { break }
             // A terminal ends lines with \r\n, to Swift one Character that is not "\n".
-            text = (text + String(decoding: buffer[..<count], as: UTF8.self)).replacingOccurrences(of: "\r\n", with: "\n")
+            bytes += buffer[..<count]
+            text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         }
         let output = child.collectOutput(until: MonotonicClock.now + 1)
         throw ShelfTestError("shelf serve did not say where it listens: \(text) \(String(decoding: output.standardError, as: UTF8.self))")
