@@ -72,6 +72,12 @@ test: setup
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zbar-tools >/dev/null; } || echo "zbar-tools could not be installed; the scan test will be skipped"; \
 	fi
+	@# shelf serve makes the grid's thumbnails with libvips' vipsthumbnail when it is installed.
+	@if ! command -v vipsthumbnail >/dev/null 2>&1; then \
+		echo "Installing libvips-tools (for shelf serve's cover thumbnails)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libvips-tools >/dev/null; } || echo "libvips-tools could not be installed; the thumbnail test will be skipped"; \
+	fi
 	@# shelf serve's click-through test drives Chromium with WebDriver: Debian's chromedriver,
 	@# and Python's selenium in a virtual environment under .build (nothing installed system-wide).
 	@if ! command -v chromedriver >/dev/null 2>&1; then \

@@ -99,7 +99,7 @@ struct Pages: Sendable {
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         context["books"] = shown.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
+             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
         if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }

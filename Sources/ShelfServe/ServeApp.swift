@@ -12,6 +12,7 @@ struct ServeApp: Sendable {
     let options: ServeOptions
     let pages: Pages
     let requestGuard: RequestGuard
+    let thumbnails = CoverThumbnails()
 
     init(options: ServeOptions) throws {
         self.options = options
@@ -31,6 +32,16 @@ struct ServeApp: Sendable {
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {
                 return Response(status: .notFound)
             }
+            return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
+        }
+        // The grid's covers: a thumbnail cached on disk when libvips is installed, else the cover.
+        router.get("/thumb") { request, context -> Response in
+            let path = FormBody(request.uri.query ?? "")["p"] ?? ""
+            guard let book = self.options.library.currentState(of: path)?.book else { return Response(status: .notFound) }
+            if let thumbnail = self.thumbnails.thumbnail(of: book, in: self.options.library) {
+                return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
+            }
+            guard let bytes = self.options.library.localCoverBytes(of: book) else { return Response(status: .notFound) }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
         router.get("/add") { request, _ in

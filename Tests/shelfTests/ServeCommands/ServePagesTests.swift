@@ -122,4 +122,54 @@ import Testing
         let changed = try server.request("/cover?p=dune.md", headers: ["If-None-Match": tag])
         #expect(changed.status == 200 && changed.header("ETag") != tag)
     }
+
+    static let vips: String? = ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: ServePagesTests.vips != nil, "vipsthumbnail not found: install Debian's libvips-tools (make test does)"))
+    func theGridsThumbnailsAreMadeOnceKeptInTheCacheAndRemadeWhenTheCoverChanges() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", bookFile("title: Dune\ncover: covers/dune.png"))])
+        let cover = library.root.appendingPathComponent("covers/dune.png")
+        try FileManager.default.createDirectory(at: cover.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let image = PNG.grey(ServeAddTests.barcodePGM("9780441478125", scale: 6, height: 1200))
+        try Data(image).write(to: cover)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-thumbs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try ServeProcess(library: library, environment: ["XDG_CACHE_HOME": cache.path])
+        #expect(try server.request("/").body.contains("<img src=\"/thumb?p=dune.md\""))
+        let folder = cache.appendingPathComponent("shelf/thumbnails")
+        func thumbnails() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted() }
+
+        let first = try server.request("/thumb?p=dune.md")
+        #expect(first.status == 200 && first.header("Content-Type") == "image/jpeg")
+        let made = try thumbnails()
+        #expect(made.count == 1)
+        let thumbnail = try Data(contentsOf: folder.appendingPathComponent(made[0]))
+        #expect(thumbnail.starts(with: [0xFF, 0xD8]) && thumbnail.count < image.count)
+        let header = try run(["-f", "height", folder.appendingPathComponent(made[0]).path], in: library.root,
+                             executable: URL(fileURLWithPath: "/usr/bin/vipsheader"))
+        #expect(header.stdout == "540\n", "fits the 360×540 box: \(header)")
+        let stamp = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date
+
+        #expect(try server.request("/thumb?p=dune.md").status == 200)
+        #expect(try thumbnails() == made, "made once")
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date == stamp)
+        #expect(FileManager.default.fileExists(atPath: library.root.appendingPathComponent("covers/dune.png").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cover.deletingLastPathComponent().path) == ["dune.png"], "nothing written beside the cover")
+
+        try Data(PNG.grey(ServeAddTests.barcodePGM("9780441013593", scale: 6, height: 1200))).write(to: cover)
+        #expect(try server.request("/thumb?p=dune.md").status == 200)
+        #expect(try thumbnails().count == 2, "a changed cover gets a new thumbnail")
+    }
+
+    @Test func withoutAThumbnailToolTheGridIsSentTheCoverItself() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", bookFile("title: Dune\ncover: covers/dune.png"))])
+        let image = PNG.grey(ServeAddTests.barcodePGM("9780441478125", scale: 1, height: 10))
+        try FileManager.default.createDirectory(at: library.root.appendingPathComponent("covers"), withIntermediateDirectories: true)
+        try Data(image).write(to: library.root.appendingPathComponent("covers/dune.png"))
+        let server = try ServeProcess(library: library, environment: ["SHELF_THUMBNAILER": ""])
+        let reply = try server.request("/thumb?p=dune.md")
+        #expect(reply.status == 200 && reply.header("Content-Type") == "image/png")
+        #expect(try server.request("/thumb?p=nothing.md").status == 404)
+        #expect(try server.request("/thumb?p=../etc/passwd").status == 404)
+    }
 }

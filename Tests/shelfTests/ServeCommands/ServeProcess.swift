@@ -28,6 +28,8 @@ final class ServeProcess {
     init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false) throws {
         var childEnvironment = ChildProcess.currentEnvironment
         childEnvironment["SHELF_LIBRARY"] = nil
+        // Never the user's own cache (thumbnails, lookups).
+        childEnvironment["XDG_CACHE_HOME"] = testCacheHome
         for (key, value) in environment { childEnvironment[key] = value }
         var program = try ShelfBinary.url().path
         var words = ["serve", "--library", library.root.path, "--port", "0"] + arguments
