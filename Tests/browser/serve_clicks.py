@@ -6,11 +6,14 @@ temporary library:
 
     serve_clicks.py clicks BASE_URL LIBRARY_DIR BARCODE_PNG
     serve_clicks.py screenshots BASE_URL OUT_DIR
+    serve_clicks.py access ACCESS_LINK
 
 `clicks` opens the grid, filters by a tag, opens a book, rates it (and checks that exactly one
 line of its file changed), adds a note, adds a book by uploading a photo of its barcode, and
 checks a phone-sized viewport (390x844) for horizontal overflow on every page. `screenshots`
-saves the grid and a book page at desktop and phone size. Prints `N passed, N failed`; exits 1
+saves the grid and a book page at desktop and phone size. `access` opens a server on the network
+by its access link: the address bar is left clean, the pages work, no script sees the session
+cookie, and a browser without it is refused. Prints `N passed, N failed`; exits 1
 on a failure, 2 when selenium or chromedriver is missing (the Swift test reports it loudly).
 """
 import difflib
@@ -136,6 +139,27 @@ def clicks(base, library, barcode):
         driver.quit()
 
 
+def access(link):
+    base = link.split("?")[0]
+    driver = browser()
+    try:
+        driver.get(base)
+        check("Open the link" in driver.find_element(By.TAG_NAME, "body").text, "without the link: refused")
+        driver.get(link)
+        check(driver.current_url == base, f"the link leaves a clean address: {driver.current_url}")
+        titles = [element.text for element in driver.find_elements(By.CSS_SELECTOR, ".grid strong")]
+        check("Dune" in titles, f"signed in, the grid shows the books: {titles}")
+        check(driver.execute_script("return document.cookie") == "", "no script can read the session cookie (HttpOnly)")
+        cookies = driver.get_cookies()
+        check(len(cookies) == 1 and cookies[0].get("httpOnly") and cookies[0].get("sameSite") == "Strict",
+              f"one cookie, HttpOnly, SameSite=Strict: {cookies}")
+        click_and_wait(driver, driver.find_element(By.XPATH, "//ul[@class='grid']//a[.//strong[text()='Dune']]"))
+        check(driver.find_element(By.TAG_NAME, "h1").text == "Dune", "a book page opens with the session")
+        check(policy_violations(driver) == [], "no Content-Security-Policy violation")
+    finally:
+        driver.quit()
+
+
 def screenshots(base, out):
     os.makedirs(out, exist_ok=True)
     driver = browser()
@@ -156,6 +180,8 @@ if __name__ == "__main__":
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     if mode == "clicks" and len(sys.argv) == 5:
         clicks(sys.argv[2].rstrip("/") + "/", sys.argv[3], sys.argv[4])
+    elif mode == "access" and len(sys.argv) == 3:
+        access(sys.argv[2])
     elif mode == "screenshots" and len(sys.argv) == 4:
         screenshots(sys.argv[2].rstrip("/") + "/", sys.argv[3])
     else:

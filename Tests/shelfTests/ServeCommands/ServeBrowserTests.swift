@@ -61,6 +61,19 @@ import Testing
     }
 }
 
+extension ServeClickTests {
+    @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
+    func onTheNetworkChromiumGetsInByTheAccessLinkOnly() throws {
+        let library = try CatalogBrowserTests.library()
+        let server = try ServeProcess(library: library, arguments: ["--host", ServeAccessTests.networkHost])
+        let link = try #require(server.accessLink)
+        let result = try run([Self.script.path, "access", link], in: library.root, timeout: 300,
+                             executable: URL(fileURLWithPath: try #require(Self.python)))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasSuffix("7 passed, 0 failed\n"), "\(result)")
+    }
+}
+
 /// A greyscale PGM (P5, 8 bits) as a PNG: rows with filter 0 in stored deflate blocks. Small and
 /// exact; enough for a test's photo upload.
 enum PNG {
