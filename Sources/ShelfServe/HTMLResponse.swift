@@ -3,7 +3,7 @@ import Hummingbird
 import ShelfKit
 
 /// A page of HTML, or another body with its type, as a Hummingbird response.
-struct Page: ResponseGenerator {
+struct Page: ResponseGenerator, Sendable {
     var status: HTTPResponse.Status = .ok
     var html: String
 

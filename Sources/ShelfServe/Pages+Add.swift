@@ -13,7 +13,7 @@ extension Pages {
     private func addPage(_ extra: [String: Any], status: HTTPResponse.Status = .ok) -> Page {
         var context: [String: Any] = ["token": token, "readOnly": readOnly, "notice": "", "isbn": "", "title": ""]
         context.merge(extra) { $1 }
-        return layout("Add a book", content: render(context, "add") ?? "", status: status)
+        return layout("Add a book", content: render(context, "add"), status: status)
     }
 
     /// The add page with the books Open Library finds for the words (as `shelf lookup "words"`),

@@ -42,7 +42,7 @@ extension Pages {
         context["ratingsChart"] = SVGChart.bars((1...5).map { (String(repeating: "★", count: $0), all.ratings[$0] ?? 0) },
                                                 title: "Books by rating")
         context["rated"] = all.ratings.values.reduce(0, +) > 0
-        return layout("Dashboard", content: render(context, "dashboard") ?? "")
+        return layout("Dashboard", content: render(context, "dashboard"))
     }
 }
 

@@ -11,7 +11,7 @@ struct Pages: Sendable {
     let readOnly: Bool
     let token: String
 
-    enum Outcome {
+    enum Outcome: Sendable {
         case redirect(String)
         case page(Page)
     }
@@ -24,11 +24,11 @@ struct Pages: Sendable {
 
     func layout(_ title: String, query: String = "", content: String, status: HTTPResponse.Status = .ok) -> Page {
         let context: [String: Any] = ["title": title, "query": query, "content": content, "readOnly": readOnly]
-        return Page(status: status, html: render(context, "layout") ?? "")
+        return Page(status: status, html: render(context, "layout"))
     }
 
     func message(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Page {
-        layout(heading, content: render(["heading": heading, "text": text], "message") ?? "", status: status)
+        layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
     }
 
     /// Fills a template. Empty texts are left out first: to Mustache an empty string is true, and
@@ -109,7 +109,7 @@ struct Pages: Sendable {
         context["tags"] = Pages.top(all.flatMap(\.tags)).map { facet($0.name, count: $0.count, key: "tag", query: query) }
         context["authorFacets"] = Pages.top(all.flatMap(\.authors)).map { facet($0.name, count: $0.count, key: "author", query: query) }
         context["seriesFacets"] = Pages.top(all.compactMap(\.series)).map { facet($0.name, count: $0.count, key: "series", query: query) }
-        return layout("Library", query: text, content: render(context, "grid") ?? "")
+        return layout("Library", query: text, content: render(context, "grid"))
     }
 
     /// A facet's link: adds it to the query and the other facets, or takes it off when active.
@@ -167,7 +167,7 @@ struct Pages: Sendable {
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }
-        return layout(book.title, content: render(context, "book") ?? "")
+        return layout(book.title, content: render(context, "book"))
     }
 
     static func outcomeText(_ read: BookRead) -> String {

@@ -38,7 +38,7 @@ struct ServeApp: Sendable {
         router.get("/thumb") { request, context -> Response in
             let path = FormBody(request.uri.query ?? "")["p"] ?? ""
             guard let book = self.options.library.currentState(of: path)?.book else { return Response(status: .notFound) }
-            if let thumbnail = self.thumbnails.thumbnail(of: book, in: self.options.library) {
+            if let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(of: book, in: self.options.library) }) {
                 return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
             }
             guard let bytes = self.options.library.localCoverBytes(of: book) else { return Response(status: .notFound) }
@@ -47,7 +47,7 @@ struct ServeApp: Sendable {
         router.get("/add") { request, _ in
             if self.options.readOnly { return self.pages.message(.forbidden, "Read-only", "This server was started with --read-only.") }
             let title = FormBody(request.uri.query ?? "")["title"] ?? ""
-            return title.isEmpty ? self.pages.addPage() : self.pages.searchPage(title: title)
+            return title.isEmpty ? self.pages.addPage() : await ServeApp.offloaded { self.pages.searchPage(title: title) }
         }
         router.post("/add/scan") { request, context -> Response in
             try await self.scan(request, context: context)
@@ -69,6 +69,15 @@ struct ServeApp: Sendable {
             },
             logger: logger)
         try await app.runService()
+    }
+
+    /// Work that blocks for long (a child process: zbar, vipsthumbnail; a lookup on the network)
+    /// on a thread of its own rather than one of the few that answer every request, so that one
+    /// slow photo or lookup does not hold up the pages.
+    static func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
     }
 
     static func urlHost(_ address: String) -> String { address.contains(":") ? "[\(address)]" : address }
@@ -119,7 +128,7 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        let outcome = action == "add" ? pages.add(isbn: form["isbn"] ?? "") : pages.apply(action, path: path, form: form)
+        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(isbn: form["isbn"] ?? "") } : pages.apply(action, path: path, form: form)
         return try respond(outcome, request, context: context)
     }
 
@@ -137,7 +146,8 @@ struct ServeApp: Sendable {
         if let refusal = requestGuard.refusal(request, token: .some(token)) {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
-        return try respond(pages.addScanned(form.part("photo")?.bytes ?? []), request, context: context)
+        let photo = form.part("photo")?.bytes ?? []
+        return try respond(await ServeApp.offloaded { self.pages.addScanned(photo) }, request, context: context)
     }
 
     private func respond(_ outcome: Pages.Outcome, _ request: Request, context: BasicRequestContext) throws -> Response {
