@@ -6,11 +6,13 @@ import ShelfKit
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a web UI over the library: covers, search, book pages, editing.",
+        abstract: "Serve a web UI over the library: covers, search, book pages, a dashboard, editing.",
         discussion: """
             Opens a small web server over the same files: the library as a grid of covers with \
-            the query language in the search box, a page per book with its notes and highlights, \
-            and forms to rate, tag, start, finish, edit fields and add a note. Every change is \
+            facets and the query language in the search box, a page per book with its reads, \
+            progress, notes and highlights, a dashboard with charts, forms to rate, tag, start, \
+            finish, edit fields and add a note, and adding a book by ISBN, title search or a \
+            photo of its barcode. Every change is \
             written the way the command line writes it (only the lines that change, atomically). \
             A change made elsewhere (an editor, sync, the command line) shows on the next page \
             load; a form sent from a page older than the file is shown as a conflict, not saved.
