@@ -136,6 +136,7 @@ enum Templates {
         .chart .axis { stroke: var(--line); } figure { margin: 1rem 0; } figcaption { color: var(--muted); font-size: .8rem; }
         .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
         .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
+        @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } }
         .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
