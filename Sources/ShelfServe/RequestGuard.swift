@@ -108,6 +108,9 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try await answer(request, context: context, next: next)
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
+        } catch {
+            // Any other failure is still a page with the headers below, never a bare error.
+            response = GuardMiddleware.plain(.internalServerError, "Something went wrong", String(describing: error))
         }
         response.headers[.contentSecurityPolicy] = GuardMiddleware.contentSecurityPolicy
         response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
