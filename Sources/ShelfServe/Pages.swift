@@ -106,7 +106,7 @@ struct Pages: Sendable {
         context["statuses"] = ReadingStatus.allCases.map { status -> [String: Any] in
             facet(status.rawValue, count: all.filter { $0.status == status }.count, key: "status", query: query)
         }
-        context["tags"] = Pages.top(all.flatMap(\.tags)).map { facet($0.name, count: $0.count, key: "tag", query: query) }
+        context["tags"] = Pages.topTags(all).map { facet($0.name, count: $0.count, key: "tag", query: query) }
         context["authorFacets"] = Pages.top(all.flatMap(\.authors)).map { facet($0.name, count: $0.count, key: "author", query: query) }
         context["seriesFacets"] = Pages.top(all.compactMap(\.series)).map { facet($0.name, count: $0.count, key: "series", query: query) }
         return layout("Library", query: text, content: render(context, "grid"))
@@ -123,6 +123,20 @@ struct Pages: Sendable {
         var counts: [String: Int] = [:]
         for value in values where !value.isEmpty { counts[value, default: 0] += 1 }
         return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(24).map { ($0.key, $0.value) }
+    }
+
+    /// The 24 most used tags, in any case (`Sci-Fi` and `sci-fi` are one, written as most books
+    /// write it), each counting the books its link shows: `tag:sci-fi` takes in `sci-fi/space`.
+    static func topTags(_ books: [Book]) -> [(name: String, count: Int)] {
+        var spellings: [String: [String: Int]] = [:]
+        for book in books { for tag in Set(book.tags) where !tag.isEmpty { spellings[tag.lowercased(), default: [:]][tag, default: 0] += 1 } }
+        let counted = spellings.map { key, names in (key: key, count: names.values.reduce(0, +)) }
+        let top = counted.sorted { ($0.count, $1.key) > ($1.count, $0.key) }.prefix(24)
+        return top.map { entry in
+            let name = spellings[entry.key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.key
+            let shown = books.filter { $0.tags.contains { TextFolding.tag($0.lowercased(), matches: entry.key) } }.count
+            return (name, shown)
+        }
     }
 
     /// The grid's URL with one parameter set (or removed), the others kept; a new filter starts

@@ -88,6 +88,18 @@ import Testing
         #expect(ordered.range(of: "<strong>Dune</strong>")!.lowerBound < ordered.range(of: "<strong>Dune Messiah</strong>")!.lowerBound)
     }
 
+    @Test func aTagFacetTakesInEveryCaseAndTheNestedTagsAndCountsWhatItShows() throws {
+        let library = try TemporaryLibrary(books: [
+            ("a.md", bookFile("title: A\ntags: [sci-fi]")), ("b.md", bookFile("title: B\ntags: [sci-fi, Sci-Fi]")),
+            ("c.md", bookFile("title: C\ntags: [Sci-Fi]")), ("d.md", bookFile("title: D\ntags: [sci-fi/space]")), ("e.md", bookFile("title: E\ntags: [sci-fi]")),
+        ])
+        let server = try ServeProcess(library: library)
+        let home = try server.request("/").body
+        #expect(home.contains("href=\"/?tag=sci-fi\">#sci-fi <span>5</span>"), "written as most books write it: \(home)")
+        #expect(!home.contains("#Sci-Fi"))
+        #expect(try server.request("/?tag=sci-fi").body.contains("5 books"))
+    }
+
     @Test func aLargeGridIsPagedAndThePagesKeepTheQuery() throws {
         let books = (1...250).map { index in
             (String(format: "b%03d.md", index), bookFile(String(format: "title: Book %03d\ntags: [%@]", index, index % 2 == 0 ? "even" : "odd")))
