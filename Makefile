@@ -72,6 +72,29 @@ test: setup
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zbar-tools >/dev/null; } || echo "zbar-tools could not be installed; the scan test will be skipped"; \
 	fi
+	@# shelf serve makes the grid's thumbnails with libvips' vipsthumbnail when it is installed.
+	@if ! command -v vipsthumbnail >/dev/null 2>&1; then \
+		echo "Installing libvips-tools (for shelf serve's cover thumbnails)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libvips-tools >/dev/null; } || echo "libvips-tools could not be installed; the thumbnail test will be skipped"; \
+	fi
+	@# shelf serve's click-through test drives Chromium with WebDriver: Debian's chromedriver,
+	@# and Python's selenium in a virtual environment under .build (nothing installed system-wide).
+	@if ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "Installing chromium-driver (for shelf serve's click-through browser test)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		{ $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium-driver >/dev/null; } || echo "!!! chromium-driver could not be installed: THE CLICK-THROUGH BROWSER TEST WILL BE SKIPPED !!!"; \
+	fi
+	@if ! .build/browser-venv/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
+		echo "Installing selenium into .build/browser-venv (for shelf serve's click-through browser test)…"; \
+		if ! python3 -c 'import ensurepip' >/dev/null 2>&1; then \
+			echo "Installing python3-venv (to make that virtual environment)…"; \
+			if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+			$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3-venv >/dev/null; \
+		fi; \
+		rm -rf .build/browser-venv; \
+		{ python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip install -q selenium; } || echo "!!! selenium could not be installed: THE CLICK-THROUGH BROWSER TEST WILL BE SKIPPED !!!"; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh

@@ -49,6 +49,8 @@ let package = Package(
             dependencies: [
                 "ShelfKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // `--tls CERT KEY`: HTTPS through NIOSSL, for the live camera on a phone.
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -1,8 +1,9 @@
 import HTTPTypes
 import Hummingbird
+import ShelfKit
 
 /// A page of HTML, or another body with its type, as a Hummingbird response.
-struct Page: ResponseGenerator {
+struct Page: ResponseGenerator, Sendable {
     var status: HTTPResponse.Status = .ok
     var html: String
 
@@ -10,24 +11,39 @@ struct Page: ResponseGenerator {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        // Nothing from elsewhere: no CDN, no framing by another site.
-        headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        // The security headers (CSP and the rest) are set on every response by GuardMiddleware.
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
 
-/// Bytes with a content type (a cover image).
+/// Bytes with a content type (a cover image), with an ETag of their content: the browser keeps
+/// the image and asks again with If-None-Match; an unchanged cover is answered 304, no body.
 struct Bytes: ResponseGenerator {
     var contentType: String
     var bytes: [UInt8]
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = HTTPFields()
+        let tag = "\"" + BookVersion(bytes: bytes).text + "\""
+        headers[.eTag] = tag
+        headers[.cacheControl] = "private, no-cache"
+        if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// The stylesheet or the script, built into the program: the pages have no inline style or
+/// script, so the Content-Security-Policy can forbid them.
+struct Asset: ResponseGenerator {
+    var contentType: String
+    var text: String
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "no-cache"
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
 

@@ -7,8 +7,30 @@ import ShelfKit
 /// has one (HTTPS or localhost). The book is looked up and created as `shelf add --isbn` does.
 extension Pages {
     func addPage(notice: String? = nil, isbn: String = "", status: HTTPResponse.Status = .ok) -> Page {
-        let context: [String: Any] = ["token": token, "notice": notice ?? "", "isbn": isbn, "readOnly": readOnly]
-        return layout("Add a book", content: templates.render(context, withTemplate: "add") ?? "", status: status)
+        addPage(["notice": notice ?? "", "isbn": isbn], status: status)
+    }
+
+    private func addPage(_ extra: [String: Any], status: HTTPResponse.Status = .ok) -> Page {
+        var context: [String: Any] = ["token": token, "readOnly": readOnly, "notice": "", "isbn": "", "title": ""]
+        context.merge(extra) { $1 }
+        return layout("Add a book", content: render(context, "add"), status: status)
+    }
+
+    /// The add page with the books Open Library finds for the words (as `shelf lookup "words"`),
+    /// each with a button that adds it by its first ISBN.
+    func searchPage(title words: String) -> Page {
+        let text = words.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return addPage() }
+        do {
+            let hits = try BookLookupService().openLibrary.search(text)
+            let rows = hits.map { hit -> [String: Any] in
+                ["title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
+                 "isbn": hit.isbns.first ?? ""]
+            }
+            return addPage(["title": text, "searched": true, "hits": rows])
+        } catch {
+            return addPage(["title": text, "notice": "The search failed: \(error.description)"], status: .badGateway)
+        }
     }
 
     /// Looks the ISBN up and creates the book; the new book's page, or the form with the reason.
@@ -48,9 +70,24 @@ extension Templates {
         <form method="post" action="/add/scan" enctype="multipart/form-data"><input type="hidden" name="token" value="{{token}}">
         <label>Or a photo of the barcode <input type="file" name="photo" accept="image/*" capture="environment"></label>
         <button>Scan the photo</button></form>
+        <form method="get" action="/add" class="title-search">
+        <label>Or search by title and author <input type="search" name="title" value="{{title}}" autocomplete="off"></label>
+        <button>Search</button></form>
+        {{#searched}}<ul class="hits">
+        {{#hits}}<li><strong>{{title}}</strong>{{#year}} ({{year}}){{/year}} <span class="by">{{authors}}</span>
+        {{#isbn}}<form method="post" action="/add" class="add-hit"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}"><button>Add</button></form>{{/isbn}}{{^isbn}}<span class="by">no ISBN: add it with the command line</span>{{/isbn}}</li>
+        {{/hits}}
+        </ul>
+        {{^hits}}<p class="notice">Nothing found for “{{title}}”.</p>{{/hits}}{{/searched}}
         <p><button id="live-start" type="button" hidden>Scan with the camera</button></p>
         <video id="live" playsinline muted hidden></video>
-        <script>
+        <script src="/static/add.js"></script>
+        </article>
+        """
+
+    /// Live scanning where the browser can (BarcodeDetector, a camera, a secure page); the photo
+    /// form works everywhere. A file of its own: the pages run no inline script.
+    static let addScript = """
         (function () {
           // Live scanning where the browser can (BarcodeDetector, a camera, a secure page); the photo form works everywhere.
           if (!('BarcodeDetector' in window) || !navigator.mediaDevices || !window.isSecureContext) return;
@@ -71,7 +108,5 @@ extension Templates {
             }, function () { start.textContent = 'No camera: use the photo instead'; start.disabled = true; });
           });
         })();
-        </script>
-        </article>
         """
 }

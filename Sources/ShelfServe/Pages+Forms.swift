@@ -89,7 +89,7 @@ extension Pages {
             "rows": changed.map { ["key": $0.key, "mine": $0.value, "theirs": Pages.formValue(of: $0.key, in: state.book)] },
             "fields": changed.map { ["key": $0.key, "value": $0.value] },
         ]
-        return layout("Changed on disk", content: templates.render(context, withTemplate: "conflict") ?? "", status: .conflict)
+        return layout("Changed on disk", content: render(context, "conflict"), status: .conflict)
     }
 
     static func time() -> String {

@@ -11,7 +11,7 @@ struct Pages: Sendable {
     let readOnly: Bool
     let token: String
 
-    enum Outcome {
+    enum Outcome: Sendable {
         case redirect(String)
         case page(Page)
     }
@@ -23,12 +23,31 @@ struct Pages: Sendable {
     }
 
     func layout(_ title: String, query: String = "", content: String, status: HTTPResponse.Status = .ok) -> Page {
-        let context: [String: Any] = ["title": title, "query": query, "content": content, "css": Templates.css, "readOnly": readOnly]
-        return Page(status: status, html: templates.render(context, withTemplate: "layout") ?? "")
+        let context: [String: Any] = ["title": title, "query": query, "content": content, "readOnly": readOnly]
+        return Page(status: status, html: render(context, "layout"))
     }
 
     func message(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Page {
-        layout(heading, content: templates.render(["heading": heading, "text": text], withTemplate: "message") ?? "", status: status)
+        layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
+    }
+
+    /// Fills a template. Empty texts are left out first: to Mustache an empty string is true, and
+    /// `{{#cover}}…{{/cover}}` must not draw an image with no source. An empty list is false.
+    func render(_ context: [String: Any], _ template: String) -> String {
+        templates.render(Pages.withoutEmptyTexts(context), withTemplate: template) ?? ""
+    }
+
+    static func withoutEmptyTexts(_ value: [String: Any]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (key, item) in value {
+            switch item {
+            case let text as String where text.isEmpty: continue
+            case let dictionary as [String: Any]: result[key] = withoutEmptyTexts(dictionary)
+            case let list as [[String: Any]]: result[key] = list.map(withoutEmptyTexts)
+            default: result[key] = item
+            }
+        }
+        return result
     }
 
     static func bookLink(_ path: String) -> String { "/book?p=" + FormBody.encode(path) }
@@ -38,7 +57,11 @@ struct Pages: Sendable {
         return Rating.drawn(rating)
     }
 
-    /// The library's books matching the search box and the facets, as a grid of covers.
+    /// Books a page of the grid shows.
+    static let pageSize = 120
+
+    /// The library's books matching the search box and the facets, as a grid of covers, a page
+    /// at a time (the links to the next and previous pages keep the query and the facets).
     func grid(_ query: FormBody) -> Page {
         let text = query["q"] ?? ""
         var parts = [text]
@@ -60,24 +83,71 @@ struct Pages: Sendable {
         } catch {
             context["error"] = String(describing: error)
         }
+        // Authors and series are matched exactly as a facet link names them (a name with spaces
+        // or quotes needs no query quoting).
+        if let author = query["author"], !author.isEmpty { books = books.filter { $0.authors.contains(author) } }
+        if let series = query["series"], !series.isEmpty { books = books.filter { $0.series == series } }
         books = BookSortKey.title.sort(books)
-        context["summary"] = books.count == 1 ? "1 book" : "\(books.count) books"
-        context["books"] = books.map { book -> [String: Any] in
+        if query["series"].map({ !$0.isEmpty }) == true {
+            // A series in its order; books without a number after, by title.
+            books = books.enumerated().sorted { ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset) }.map(\.element)
+        }
+        let pageCount = max(1, (books.count + Pages.pageSize - 1) / Pages.pageSize)
+        let page = min(max(1, Int(query["page"] ?? "") ?? 1), pageCount)
+        let shown = books.dropFirst((page - 1) * Pages.pageSize).prefix(Pages.pageSize)
+        context["summary"] = (books.count == 1 ? "1 book" : "\(books.count) books")
+            + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
+        context["books"] = shown.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
+             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
         }
+        if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
+        if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }
         context["statuses"] = ReadingStatus.allCases.map { status -> [String: Any] in
-            let active = query["status"] == status.rawValue
-            return ["name": status.rawValue, "count": all.filter { $0.status == status }.count, "active": active,
-                    "link": active ? "/" : "/?status=" + status.rawValue]
+            facet(status.rawValue, count: all.filter { $0.status == status }.count, key: "status", query: query)
         }
-        var tagCounts: [String: Int] = [:]
-        for book in all { for tag in book.tags { tagCounts[tag, default: 0] += 1 } }
-        context["tags"] = tagCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(24).map { tag, count -> [String: Any] in
-            let active = query["tag"] == tag
-            return ["name": tag, "count": count, "active": active, "link": active ? "/" : "/?tag=" + FormBody.encode(tag)]
+        context["tags"] = Pages.topTags(all).map { facet($0.name, count: $0.count, key: "tag", query: query) }
+        context["authorFacets"] = Pages.top(all.flatMap(\.authors)).map { facet($0.name, count: $0.count, key: "author", query: query) }
+        context["seriesFacets"] = Pages.top(all.compactMap(\.series)).map { facet($0.name, count: $0.count, key: "series", query: query) }
+        return layout("Library", query: text, content: render(context, "grid"))
+    }
+
+    /// A facet's link: adds it to the query and the other facets, or takes it off when active.
+    private func facet(_ name: String, count: Int, key: String, query: FormBody) -> [String: Any] {
+        let active = query[key] == name
+        return ["name": name, "count": count, "active": active, "link": Pages.gridLink(query, setting: key, to: active ? nil : name)]
+    }
+
+    /// The 24 most used values, most used first, then by name.
+    static func top(_ values: [String]) -> [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for value in values where !value.isEmpty { counts[value, default: 0] += 1 }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(24).map { ($0.key, $0.value) }
+    }
+
+    /// The 24 most used tags, in any case (`Sci-Fi` and `sci-fi` are one, written as most books
+    /// write it), each counting the books its link shows: `tag:sci-fi` takes in `sci-fi/space`.
+    static func topTags(_ books: [Book]) -> [(name: String, count: Int)] {
+        var spellings: [String: [String: Int]] = [:]
+        for book in books { for tag in Set(book.tags) where !tag.isEmpty { spellings[tag.lowercased(), default: [:]][tag, default: 0] += 1 } }
+        let counted = spellings.map { key, names in (key: key, count: names.values.reduce(0, +)) }
+        let top = counted.sorted { ($0.count, $1.key) > ($1.count, $0.key) }.prefix(24)
+        return top.map { entry in
+            let name = spellings[entry.key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.key
+            let shown = books.filter { $0.tags.contains { TextFolding.tag($0.lowercased(), matches: entry.key) } }.count
+            return (name, shown)
         }
-        return layout("Library", query: text, content: templates.render(context, withTemplate: "grid") ?? "")
+    }
+
+    /// The grid's URL with one parameter set (or removed), the others kept; a new filter starts
+    /// again at page one.
+    static func gridLink(_ query: FormBody, setting key: String, to value: String?) -> String {
+        var pairs = query.fields.filter { $0.name != key && !$0.value.isEmpty && (key == "page" || $0.name != "page") }
+        if let value { pairs.append((key, value)) }
+        let order = ["q", "status", "tag", "author", "series", "page"]
+        pairs.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
+        guard !pairs.isEmpty else { return "/" }
+        return "/?" + pairs.map { FormBody.encode($0.name) + "=" + FormBody.encode($0.value) }.joined(separator: "&")
     }
 
     /// One book: its fields, rendered notes (highlights among them), and the forms that edit it.
@@ -92,14 +162,34 @@ struct Pages: Sendable {
             "notes": NotesHTML.render(state.notes),
             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
         ]
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) }.map { field -> [String: Any] in
+        // Reads and progress have their own sections.
+        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && ![Book.readsKey, ReadingProgress.key].contains($0.key) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
+        }
+        // The latest read (the top-level keys) is last, and its rating is the book's.
+        let reads = book.reads
+        let latest = reads.count > book.earlierReads.count ? reads.count - 1 : nil
+        context["reads"] = reads.enumerated().reversed().map { index, read -> [String: Any] in
+            ["started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
+             "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating)]
+        }
+        let progress = ReadingProgress(book: book)
+        if book.status == .reading, let summary = progress.summary {
+            context["progress"] = ["text": summary, "percent": progress.percent.map { String(Int($0.rounded())) } ?? ""] as [String: Any]
         }
         context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= Double($0)] }
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }
-        return layout(book.title, content: templates.render(context, withTemplate: "book") ?? "")
+        return layout(book.title, content: render(context, "book"))
+    }
+
+    static func outcomeText(_ read: BookRead) -> String {
+        switch read.outcome {
+        case .finished: return "finished"
+        case .abandoned: return read.page.map { "abandoned at page \($0)" } ?? "abandoned"
+        case .open: return "reading"
+        }
     }
 
     func cover(path: String) -> [UInt8]? {

@@ -1,24 +1,78 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// What keeps other web pages from using the server through the reader's browser: every form
-/// carries a token made at start-up, and a request naming another host (DNS rebinding) is refused
-/// when the server listens on loopback only.
+/// What keeps other people and other web pages from using the server:
+/// - on loopback, every request must name loopback (no DNS rebinding), and every form carries a
+///   token made at start-up (no cross-site form);
+/// - on any other address, also an access token: the URL printed at start-up carries it, opening
+///   it sets a session cookie (HttpOnly, SameSite=Strict), and a request without that cookie is
+///   refused. A request must then name a host the server is bound to.
 struct RequestGuard: Sendable {
+    /// The forms' token (against cross-site forms).
     let token: String
-    let loopbackOnly: Bool
+    /// The access token of the printed URL; nil on loopback, where no login is asked.
+    let accessToken: String?
+    /// The session cookie's name and value, given to whoever opened the access URL.
+    let sessionName: String
+    let sessionValue: String
+    /// The names a request may give as its host (lowercased, without port).
+    let allowedHosts: Set<String>
+    let secure: Bool
 
-    init(host: String) {
+    static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "::1"]
+
+    init(host: String, secure: Bool) {
+        token = RequestGuard.random()
+        sessionValue = RequestGuard.random()
+        // Named per start: two servers on one machine (other ports) keep apart cookies.
+        sessionName = "shelf_session_" + String(RequestGuard.random().prefix(8))
+        self.secure = secure
+        let loopbackOnly = RequestGuard.loopbackNames.contains(host.lowercased())
+        accessToken = loopbackOnly ? nil : RequestGuard.random()
+        var hosts = RequestGuard.loopbackNames
+        if NetworkAddresses.isWildcard(host) {
+            hosts.formUnion(NetworkAddresses.localNames())
+        } else {
+            hosts.insert(host.lowercased())
+        }
+        allowedHosts = hosts
+    }
+
+    /// 128 random bits as 32 hexadecimal digits.
+    static func random() -> String {
         var generator = SystemRandomNumberGenerator()
-        token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 36) }.joined()
-        loopbackOnly = ["127.0.0.1", "localhost", "::1"].contains(host)
+        return (0..<2).map { _ in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+    }
+
+    /// Compares without stopping at the first difference, so that timing tells nothing.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// Why a request naming another host is refused, or nil.
     func hostRefusal(_ request: Request) -> String? {
-        guard loopbackOnly, let host = request.head.authority else { return nil }
+        guard let host = request.head.authority else { return nil }
         let name = host.hasPrefix("[") ? String(host.prefix(while: { $0 != "]" }).dropFirst()) : String(host.split(separator: ":").first ?? "")
-        return ["127.0.0.1", "localhost", "::1"].contains(name.lowercased()) ? nil : "this server answers only for localhost, not \(host)"
+        return allowedHosts.contains(name.lowercased()) ? nil : "this server does not answer for \(host)"
+    }
+
+    /// Whether the request carries the session cookie (always true on loopback).
+    func hasSession(_ request: Request) -> Bool {
+        guard accessToken != nil else { return true }
+        guard let value = request.cookies[sessionName]?.value else { return false }
+        return RequestGuard.same(value, sessionValue)
+    }
+
+    /// The cookie opening the access URL sets: for this site only, never sent by another site's
+    /// page, unreadable by scripts, and over HTTPS only when the server is.
+    var sessionCookie: String {
+        "\(sessionName)=\(sessionValue); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
     }
 
     /// Why a form is refused, or nil.
@@ -29,21 +83,77 @@ struct RequestGuard: Sendable {
     /// Why a form carrying `token` (nil: no form to check) is refused, or nil.
     func refusal(_ request: Request, token given: String??) -> String? {
         if let refusal = hostRefusal(request) { return refusal }
-        if let given, given != token {
+        if let given, !RequestGuard.same(given ?? "", token) {
             return "the form is from an earlier start of shelf serve, or from another site; reload the page and try again"
         }
         return nil
     }
 }
 
-/// Refuses, before any route, a request naming a host other than loopback's.
-struct HostGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Before any route: the host check, the access token and session, and on every response
+/// (errors included) the headers that keep pages from loading anything from elsewhere.
+struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let requestGuard: RequestGuard
 
+    /// Scripts and styles only from the server's own files (no inline script can run, whatever a
+    /// book holds), nothing from elsewhere, forms only to this server, never in a frame.
+    static var contentSecurityPolicy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
+            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await answer(request, context: context, next: next)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        } catch {
+            // Any other failure is still a page with the headers below, never a bare error.
+            response = GuardMiddleware.plain(.internalServerError, "Something went wrong", String(describing: error))
+        }
+        response.headers[.contentSecurityPolicy] = GuardMiddleware.contentSecurityPolicy
+        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return response
+    }
+
+    private func answer(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let refusal = requestGuard.hostRefusal(request) {
-            return Response(status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "Refused: \(refusal)\n")))
+            return GuardMiddleware.plain(.forbidden, "Refused", refusal + ".")
+        }
+        if let accessToken = requestGuard.accessToken, request.uri.path == "/",
+           let given = FormBody(request.uri.query ?? "")["access"] {
+            guard RequestGuard.same(given, accessToken) else {
+                return GuardMiddleware.plain(.forbidden, "Wrong link",
+                                             "This access link is not the one shelf serve printed (it changes at every start). Open the link it printed last.")
+            }
+            // The token leaves the address bar: a clean URL, the session in a cookie.
+            var headers = HTTPFields()
+            headers[.location] = "/"
+            headers[.setCookie] = requestGuard.sessionCookie
+            headers[.cacheControl] = "no-store"
+            return Response(status: .seeOther, headers: headers)
+        }
+        guard requestGuard.hasSession(request) else {
+            return GuardMiddleware.plain(.unauthorized, "Open the link shelf serve printed",
+                                         "This library is served to the network with an access link. Open the link (or scan the QR code) that shelf serve printed when it started.")
         }
         return try await next(request, context)
+    }
+
+    /// A page of its own, with no link, style or script (the visitor has no access).
+    static func plain(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Response {
+        let html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(GuardMiddleware.escape(heading))</title></head>"
+            + "<body><h1>\(GuardMiddleware.escape(heading))</h1><p>\(GuardMiddleware.escape(text))</p></body></html>\n"
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

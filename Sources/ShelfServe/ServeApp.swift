@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
+import NIOSSL
 import Mustache
 import ShelfKit
 
@@ -9,17 +12,21 @@ struct ServeApp: Sendable {
     let options: ServeOptions
     let pages: Pages
     let requestGuard: RequestGuard
+    let thumbnails = CoverThumbnails()
 
     init(options: ServeOptions) throws {
         self.options = options
-        requestGuard = RequestGuard(host: options.host)
+        requestGuard = RequestGuard(host: options.host, secure: options.tls != nil)
         pages = Pages(library: options.library, templates: try Templates.library(), readOnly: options.readOnly, token: requestGuard.token)
     }
 
     func run() async throws {
         let router = Router()
-        router.add(middleware: HostGuardMiddleware(requestGuard: requestGuard))
+        router.add(middleware: GuardMiddleware(requestGuard: requestGuard))
+        router.get("/static/shelf.css") { _, _ in Asset(contentType: "text/css; charset=utf-8", text: Templates.css) }
+        router.get("/static/add.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.addScript) }
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
+        router.get("/dashboard") { _, _ in self.pages.dashboard() }
         router.get("/book") { request, _ in self.pages.book(path: FormBody(request.uri.query ?? "")["p"] ?? "") }
         router.get("/cover") { request, context -> Response in
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {
@@ -27,7 +34,21 @@ struct ServeApp: Sendable {
             }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
-        router.get("/add") { _, _ in self.options.readOnly ? self.pages.message(.forbidden, "Read-only", "This server was started with --read-only.") : self.pages.addPage() }
+        // The grid's covers: a thumbnail cached on disk when libvips is installed, else the cover.
+        router.get("/thumb") { request, context -> Response in
+            let path = FormBody(request.uri.query ?? "")["p"] ?? ""
+            guard let book = self.options.library.currentState(of: path)?.book else { return Response(status: .notFound) }
+            if let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(of: book, in: self.options.library) }) {
+                return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
+            }
+            guard let bytes = self.options.library.localCoverBytes(of: book) else { return Response(status: .notFound) }
+            return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
+        }
+        router.get("/add") { request, _ in
+            if self.options.readOnly { return self.pages.message(.forbidden, "Read-only", "This server was started with --read-only.") }
+            let title = FormBody(request.uri.query ?? "")["title"] ?? ""
+            return title.isEmpty ? self.pages.addPage() : await ServeApp.offloaded { self.pages.searchPage(title: title) }
+        }
         router.post("/add/scan") { request, context -> Response in
             try await self.scan(request, context: context)
         }
@@ -38,21 +59,62 @@ struct ServeApp: Sendable {
         }
         var logger = Logger(label: "shelf-serve")
         logger.logLevel = .warning
-        let library = options.library.root
         let app = Application(
             router: router,
+            server: try serverBuilder(),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "shelf"),
-            onServerRunning: { channel in
+            onServerRunning: { [options, requestGuard] channel in
                 let port = channel.localAddress?.port ?? 0
-                // The line tests and scripts read to find the port (with --port 0).
-                let line = "Serving \(library) at http://\(ServeApp.urlHost(channel.localAddress?.ipAddress ?? "127.0.0.1")):\(port)/ — Ctrl-C stops\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
+                ServeApp.announce(options: options, port: port, accessToken: requestGuard.accessToken)
             },
             logger: logger)
         try await app.runService()
     }
 
+    /// Work that blocks for long (a child process: zbar, vipsthumbnail; a lookup on the network)
+    /// on a thread of its own rather than one of the few that answer every request, so that one
+    /// slow photo or lookup does not hold up the pages.
+    static func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
     static func urlHost(_ address: String) -> String { address.contains(":") ? "[\(address)]" : address }
+
+    /// Plain HTTP, or HTTPS with the certificate and key of `--tls`.
+    private func serverBuilder() throws -> HTTPServerBuilder {
+        guard let tls = options.tls else { return .http1() }
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
+        } catch {
+            throw ServeOptions.Invalid(description: "cannot read the certificate \(tls.certificate) (a PEM file): \(error)")
+        }
+        do {
+            key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
+        } catch {
+            throw ServeOptions.Invalid(description: "cannot read the private key \(tls.key) (a PEM file): \(error)")
+        }
+        guard !chain.isEmpty else { throw ServeOptions.Invalid(description: "\(tls.certificate) holds no certificate") }
+        let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        return try .tls(.http1(), tlsConfiguration: configuration)
+    }
+
+    /// The line tests and scripts read to find the port (with --port 0); on the network, the
+    /// access link, once, as text and as a QR code for a phone's camera.
+    static func announce(options: ServeOptions, port: Int, accessToken: String?) {
+        let scheme = options.tls == nil ? "http" : "https"
+        let host = urlHost(NetworkAddresses.printable(bound: options.host))
+        var text = "Serving \(options.library.root) at \(scheme)://\(host):\(port)/ — Ctrl-C stops\n"
+        if let accessToken {
+            let link = "\(scheme)://\(host):\(port)/?access=\(accessToken)"
+            text += "Open this link on your phone or computer; it lets whoever has it in (a new one at every start):\n  \(link)\n"
+            if let code = QRCode(link) { text += code.terminalText(colors: isatty(STDOUT_FILENO) == 1) }
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
 
     /// A form: checked, then applied by the page's handler; any page it returns is rendered.
     private func post(_ action: String, _ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -66,7 +128,7 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        let outcome = action == "add" ? pages.add(isbn: form["isbn"] ?? "") : pages.apply(action, path: path, form: form)
+        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(isbn: form["isbn"] ?? "") } : pages.apply(action, path: path, form: form)
         return try respond(outcome, request, context: context)
     }
 
@@ -84,7 +146,8 @@ struct ServeApp: Sendable {
         if let refusal = requestGuard.refusal(request, token: .some(token)) {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
-        return try respond(pages.addScanned(form.part("photo")?.bytes ?? []), request, context: context)
+        let photo = form.part("photo")?.bytes ?? []
+        return try respond(await ServeApp.offloaded { self.pages.addScanned(photo) }, request, context: context)
     }
 
     private func respond(_ outcome: Pages.Outcome, _ request: Request, context: BasicRequestContext) throws -> Response {

@@ -1,11 +1,13 @@
 import ShelfKit
 
-/// What `shelf serve` passed on: `--library DIR --host HOST --port N [--read-only]`.
+/// What `shelf serve` passed on: `--library DIR --host HOST --port N [--read-only] [--tls CERT KEY]`.
 struct ServeOptions: Sendable {
     var library: Library
     var host = "127.0.0.1"
     var port = 8080
     var readOnly = false
+    /// The certificate chain and private key (PEM files) for HTTPS.
+    var tls: (certificate: String, key: String)?
 
     struct Invalid: Error, CustomStringConvertible {
         var description: String
@@ -14,9 +16,6 @@ struct ServeOptions: Sendable {
     init(arguments: [String]) throws {
         var root: String?
         var rest = arguments[...]
-        var host = "127.0.0.1"
-        var port = 8080
-        var readOnly = false
         while let argument = rest.popFirst() {
             switch argument {
             case "--library": root = rest.popFirst()
@@ -25,13 +24,13 @@ struct ServeOptions: Sendable {
                 guard let text = rest.popFirst(), let value = Int(text), (0...65535).contains(value) else { throw Invalid(description: "--port takes 0 to 65535") }
                 port = value
             case "--read-only": readOnly = true
+            case "--tls":
+                guard let certificate = rest.popFirst(), let key = rest.popFirst() else { throw Invalid(description: "--tls takes a certificate and a key file") }
+                tls = (certificate, key)
             default: throw Invalid(description: "unknown argument \(argument)")
             }
         }
         guard let root else { throw Invalid(description: "--library is required") }
         library = try Library(root: root)
-        self.host = host
-        self.port = port
-        self.readOnly = readOnly
     }
 }

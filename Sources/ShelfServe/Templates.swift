@@ -10,7 +10,7 @@ enum Templates {
     }
 
     static let all: [(String, String)] = [
-        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("add", add),
+        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("add", add), ("dashboard", dashboard),
     ]
 
     static let layout = """
@@ -20,11 +20,12 @@ enum Templates {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}} · shelf</title>
-        <style>{{{css}}}</style>
+        <link rel="stylesheet" href="/static/shelf.css">
         </head>
         <body>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
+        <a href="/dashboard">Dashboard</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
         <main>
@@ -38,7 +39,9 @@ enum Templates {
         <nav class="facets">
         {{#statuses}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/statuses}}
         </nav>
-        {{#tags.count}}<nav class="facets tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/tags.count}}
+        {{^empty(tags)}}<nav class="facets tags" aria-label="Tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/empty(tags)}}
+        {{^empty(authorFacets)}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/empty(authorFacets)}}
+        {{^empty(seriesFacets)}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/empty(seriesFacets)}}
         {{#error}}<p class="error">{{error}}</p>{{/error}}
         <p class="count">{{summary}}</p>
         <ul class="grid">
@@ -49,6 +52,8 @@ enum Templates {
         </a></li>
         {{/books}}
         </ul>
+        {{#previous}}<nav class="pager"><a rel="prev" href="{{previous}}">← Previous</a>{{/previous}}{{^previous}}{{#next}}<nav class="pager"><span></span>{{/next}}{{/previous}}
+        {{#next}}<a rel="next" href="{{next}}">Next →</a>{{/next}}{{#previous}}</nav>{{/previous}}{{^previous}}{{#next}}</nav>{{/next}}{{/previous}}
         """
 
     static let book = """
@@ -57,7 +62,12 @@ enum Templates {
         <h1>{{title}}</h1>
         {{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
+        {{#progress}}<p class="progress"><progress max="100" value="{{percent}}">{{percent}}%</progress> <span class="progress-text">{{text}}</span></p>{{/progress}}
         <dl class="fields">{{#fields}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/fields}}</dl>
+        {{^empty(reads)}}<section class="reads"><h2>Reads</h2><table>
+        <tr><th>started</th><th>ended</th><th></th><th>format</th><th>rating</th></tr>
+        {{#reads}}<tr><td>{{started}}</td><td>{{ended}}</td><td>{{outcome}}</td><td>{{format}}</td><td class="stars">{{stars}}</td></tr>{{/reads}}
+        </table></section>{{/empty(reads)}}
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
         {{^readOnly}}
         <section class="quick">
@@ -118,6 +128,16 @@ enum Templates {
         .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); }
+        .top a { white-space: nowrap; } .top { flex-wrap: wrap; }
+        .reads table, .conflict table { border-collapse: collapse; } .reads td, .reads th { border-bottom: 1px solid var(--line); padding: .2rem .6rem .2rem 0; text-align: left; }
+        progress { width: 12rem; max-width: 100%; vertical-align: middle; accent-color: var(--accent); } .progress-text { color: var(--muted); font-size: .9rem; }
+        .reading li, .recent li { margin: .4rem 0; } .muted { color: var(--muted); }
+        .chart { width: 100%; max-width: 32rem; height: auto; } .chart .bar { fill: var(--accent); } .chart text { fill: var(--muted); font-size: 10px; font-family: system-ui, sans-serif; }
+        .chart .axis { stroke: var(--line); } figure { margin: 1rem 0; } figcaption { color: var(--muted); font-size: .8rem; }
+        .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
+        .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
+        @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } }
+        .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
 }

@@ -48,7 +48,7 @@ extension Library {
         localCoverPath(of: book) != nil
     }
 
-    private func localCoverPath(of book: Book) -> String? {
+    func localCoverPath(of book: Book) -> String? {
         guard let written = book.cover, !written.contains("://"),
               case .file(let path) = LocalCover.check(written, libraryRoot: root) else { return nil }
         return path

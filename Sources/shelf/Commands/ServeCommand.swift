@@ -6,24 +6,31 @@ import ShelfKit
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a web UI over the library: covers, search, book pages, editing.",
+        abstract: "Serve a web UI over the library: covers, search, book pages, a dashboard, editing.",
         discussion: """
             Opens a small web server over the same files: the library as a grid of covers with \
-            the query language in the search box, a page per book with its notes and highlights, \
-            and forms to rate, tag, start, finish, edit fields and add a note. Every change is \
+            facets and the query language in the search box, a page per book with its reads, \
+            progress, notes and highlights, a dashboard with charts, forms to rate, tag, start, \
+            finish, edit fields and add a note, and adding a book by ISBN, title search or a \
+            photo of its barcode. Every change is \
             written the way the command line writes it (only the lines that change, atomically). \
             A change made elsewhere (an editor, sync, the command line) shows on the next page \
             load; a form sent from a page older than the file is shown as a conflict, not saved.
 
             By default only this computer can connect (--host 127.0.0.1). To use it from a phone \
-            on your home network, --host 0.0.0.0 and open the address shelf prints, with this \
-            computer's name or IP. There is no login: serve only on networks you trust, and \
-            --read-only to show without allowing changes. Ctrl-C stops it.
+            on your home network, --host 0.0.0.0: shelf then prints a link holding a random \
+            access token, as text and as a QR code to scan with the phone's camera. Opening it \
+            signs that browser in (a cookie); anyone without the link is refused. The link \
+            changes at every start. --read-only shows without allowing changes. Ctrl-C stops it.
+
+            --tls CERT KEY serves HTTPS with that certificate and private key (PEM files): a \
+            phone's browser then allows live scanning with the camera.
 
             Examples:
               shelf serve
               shelf serve --port 9000 --read-only
               shelf serve --host 0.0.0.0
+              shelf serve --host 0.0.0.0 --tls cert.pem key.pem
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -37,8 +44,15 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Show the library; allow no changes.")
     var readOnly = false
 
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Serve HTTPS with this certificate and private key (PEM files).", valueName: "cert> <key"))
+    var tls: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
+        guard tls.isEmpty || tls.count == 2 else { throw ValidationError("--tls takes two files: the certificate and its private key") }
+        for file in tls where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("--tls: cannot read \(file)")
+        }
     }
 
     func run() throws {
@@ -49,6 +63,10 @@ struct ServeCommand: ParsableCommand {
         }
         var arguments = [program, "--library", library.root, "--host", host, "--port", String(port)]
         if readOnly { arguments.append("--read-only") }
+        if tls.count == 2 {
+            // Absolute: the server reads them after the library's folder is opened.
+            arguments += ["--tls"] + tls.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        }
         // The server takes this process's place: Ctrl-C, the terminal and the exit status are its.
         let argv = arguments.map { strdup($0) } + [nil]
         execv(program, argv)

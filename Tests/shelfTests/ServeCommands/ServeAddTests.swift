@@ -57,6 +57,25 @@ import Testing
             .contains("title: The Left Hand of Darkness"))
     }
 
+    @Test func aTitleSearchListsOpenLibrarysBooksAndOneIsAddedByItsISBN() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let page = try serve.request("/add?title=left+hand+of+darkness")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<strong>The Left Hand of Darkness</strong> (1969) <span class=\"by\">Ursula K. Le Guin</span>"), "\(page.body)")
+        #expect(page.body.contains("value=\"left hand of darkness\""), "the words stay in the box")
+        let isbn = try serve.value(of: "isbn", in: page.body.components(separatedBy: "class=\"hits\"").last ?? "")
+        let token = try serve.token(page.body)
+        let added = try serve.request("/add", form: [("token", token), ("isbn", isbn)])
+        #expect(added.status == 303, "\(added.body)")
+        let path = try #require(added.location?.replacingOccurrences(of: "/book?p=", with: ""))
+        #expect(String(decoding: try library.bytes(path), as: UTF8.self).contains("title: The Left Hand of Darkness"))
+        let nothing = try serve.request("/add?title=zzzz+qqqq")
+        #expect(nothing.body.contains("Nothing found for “zzzz qqqq”."), "\(nothing.body)")
+    }
+
     @Test(.enabled(if: ServeAddTests.zbar != nil, "zbarimg not found: install Debian's zbar-tools (make test does)"))
     func aPhotoOfTheBarcodeAddsTheBookAndAnythingElseIsRefusedClearly() throws {
         let world = try LookupWorld()

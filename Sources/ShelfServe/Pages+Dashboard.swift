@@ -1,0 +1,74 @@
+import Foundation
+import ShelfKit
+
+/// The dashboard: what is being read now and how far, what was finished lately, the year's goal
+/// when shelf.yaml sets one, and the year month by month and the ratings as charts.
+extension Pages {
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    func dashboard() -> Page {
+        let books: [Book]
+        do {
+            books = try library.load(withNotes: false).index.books
+        } catch {
+            return message(.internalServerError, "Cannot read the library", String(describing: error))
+        }
+        let today = Pages.today()
+        var context: [String: Any] = [:]
+        context["reading"] = BookSortKey.started.sort(books.filter { $0.status == .reading }).map { book -> [String: Any] in
+            let progress = ReadingProgress(book: book)
+            return ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
+                    "since": book.started?.text ?? "", "progress": progress.summary ?? "",
+                    "percent": progress.percent.map { String(Int($0.rounded())) } ?? ""]
+        }
+        context["recent"] = BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(8).map { book -> [String: Any] in
+            ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
+             "finished": book.finished?.text ?? "", "stars": Pages.stars(book.rating)]
+        }
+        let finishedThisYear = books.filter { $0.status == .read && $0.finished?.year == today.year }.count
+        context["year"] = today.year
+        context["finishedThisYear"] = finishedThisYear == 1 ? "1 book" : "\(finishedThisYear) books"
+        // shelf.yaml read again: a goal set while the server runs shows on the next load.
+        let config = (try? Library(root: library.root))?.config ?? library.config
+        if let goal = config.goal, goal > 0 {
+            context["goal"] = ["target": goal, "done": min(finishedThisYear, goal), "reached": finishedThisYear >= goal,
+                               "text": "\(finishedThisYear) of \(goal)"] as [String: Any]
+        }
+        let year = LibraryStats(books, year: today.year)
+        let months = year.finishedByMonth ?? [:]
+        context["monthsChart"] = SVGChart.bars((1...12).map { (Pages.monthNames[$0 - 1], months[$0] ?? 0) },
+                                               title: "Books finished each month of \(today.year)")
+        let all = LibraryStats(books)
+        context["ratingsChart"] = SVGChart.bars((1...5).map { (String(repeating: "★", count: $0), all.ratings[$0] ?? 0) },
+                                                title: "Books by rating")
+        context["rated"] = all.ratings.values.reduce(0, +) > 0
+        return layout("Dashboard", content: render(context, "dashboard"))
+    }
+}
+
+extension Templates {
+    static let dashboard = """
+        <article class="dashboard">
+        <h1>Reading now</h1>
+        {{^reading}}<p class="muted">Nothing right now.</p>{{/reading}}
+        <ul class="reading">
+        {{#reading}}<li><a href="{{link}}"><strong>{{title}}</strong></a> <span class="by">{{authors}}</span>
+        {{#since}}<span class="by">since {{since}}</span>{{/since}}
+        {{#percent}}<progress max="100" value="{{percent}}">{{percent}}%</progress>{{/percent}}
+        {{#progress}}<span class="progress-text">{{progress}}</span>{{/progress}}</li>
+        {{/reading}}
+        </ul>
+        <h2>{{year}} so far</h2>
+        <p class="year">{{finishedThisYear}} finished{{#goal}} · goal <span class="goal-text">{{text}}</span>{{#reached}} — reached!{{/reached}}{{/goal}}</p>
+        {{#goal}}<progress class="goal" max="{{target}}" value="{{done}}">{{text}}</progress>{{/goal}}
+        <figure>{{{monthsChart}}}<figcaption>Books finished each month of {{year}}</figcaption></figure>
+        <h2>Recently finished</h2>
+        {{^recent}}<p class="muted">Nothing finished yet.</p>{{/recent}}
+        <ul class="recent">
+        {{#recent}}<li><a href="{{link}}">{{title}}</a> <span class="by">{{authors}}</span> <span class="stars">{{stars}}</span> <span class="by">{{finished}}</span></li>
+        {{/recent}}
+        </ul>
+        {{#rated}}<h2>Ratings</h2><figure>{{{ratingsChart}}}<figcaption>Books by rating</figcaption></figure>{{/rated}}
+        </article>
+        """
+}
