@@ -99,7 +99,7 @@ struct ImportBaseline: Sendable, Equatable {
     public static func normalised(_ value: ImportValue) -> String {
         switch value {
         case .string(let text), .typed(let text): return text
-        case .list(let items): return items.joined(separator: "\u{1F}")
+        case .list(let items), .items(let items): return items.joined(separator: "\u{1F}")
         case .json(let json): return json.serialized()
         }
     }

@@ -36,6 +36,7 @@ extension Book {
         case .finished?: return finished.map { [$0.text] } ?? []
         case .published?: return published.map { [$0.text] } ?? []
         case .favorite?: return favorite.map { [$0 ? "true" : "false"] } ?? []
+        case .ownership?: return ownership.map { [$0.rawValue] } ?? []
         default: return value(of: name).map(Book.flatten) ?? []
         }
     }
