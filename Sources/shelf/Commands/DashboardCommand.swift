@@ -34,7 +34,7 @@ enum DashboardRenderer {
         }
         for book in reading {
             let since = book.started.map { "  since \($0.text)" } ?? ""
-            text += "  " + style.green(book.title) + byline(book) + style.dim(since) + "\n"
+            text += "  " + style.green(book.title) + byline(book) + (position(book).map { "  " + style.blue($0) } ?? "") + style.dim(since) + "\n"
         }
         text += "\n" + style.bold("Recently read") + "\n"
         let recent = Array(BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(5))
@@ -61,6 +61,19 @@ enum DashboardRenderer {
             }
         }
         return text + "\n"
+    }
+
+    /// Where the reader is in a book being read, from its progress log: `page 120 of 400 (30%)`,
+    /// `45%`, `3h20m`; nil when nothing is logged.
+    private static func position(_ book: Book) -> String? {
+        let progress = ReadingProgress(book: book)
+        guard let current = progress.current else { return nil }
+        var text = current.position.text
+        if case .page = current.position {
+            if let pages = book.pages { text += " of \(pages)" }
+            if let percent = progress.percent { text += " (\(Int(percent.rounded()))%)" }
+        }
+        return text
     }
 
     /// `1 book`, `2 books`.

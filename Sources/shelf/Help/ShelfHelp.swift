@@ -19,7 +19,8 @@ enum ShelfHelp {
 
         Settings in shelf.yaml (all optional; `shelf init` writes them commented):
           filename: "{author}-{title}"  new books' file names ({author} {title} {year})
-          goal: 30                      books to finish this year (the dashboard)
+          goals:                        reading goals by year: 2026: {books: 52} (shelf goal)
+          goal: 30                      older form: books to finish this year
           queries:                      saved queries, run as @name
           fields:                       your files' own key names (author: for authors)
           statuses:                     your status words, mapped to shelf's four

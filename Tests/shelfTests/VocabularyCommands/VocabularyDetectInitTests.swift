@@ -12,8 +12,10 @@ import Testing
         # {title}, {year}. Names are lowercase ASCII slugs, e.g. le-guin-the-left-hand-of-darkness.md
         filename: "{author}-{title}"
 
-        # Books to finish this year, shown on the dashboard.
-        # goal: 30
+        # Reading goals by year, shown by shelf goal and the dashboard. shelf goal 2026 --books 52
+        # writes them (docs/reading.md).
+        # goals:
+        #   2026: {books: 52, pages: 15000}
 
         # Saved queries, run with @name: shelf ls @keepers (shelf help query).
         # queries:
