@@ -114,6 +114,8 @@ struct ImportBaseline: Sendable, Equatable {
         // The status as shelf names it, whatever word the library writes for it (`unread` in a
         // Book Search vault is `to-read`): importers give shelf's names.
         case .status?: if let status = book.status { return status.rawValue }
+        // The ownership as shelf names it (`owned: true` written by an earlier import is owned).
+        case .ownership?: if let ownership = book.ownership { return ownership.rawValue }
         default: break
         }
         switch book.value(of: key) {

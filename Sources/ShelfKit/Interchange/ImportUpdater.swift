@@ -40,7 +40,11 @@ struct ImportUpdater: Sendable {
         var next = baseline ?? ImportBaseline(source: source.rawValue)
 
         var keys = record.fields.map(\.key)
+        // A key an earlier import wrote under another name of a field the record now sets
+        // (`owned` before `ownership`) is that field: it is compared as it, never removed.
+        let recordFields = Set(keys.compactMap { CanonicalField(key: $0) })
         for entry in baseline?.hashes ?? [] where entry.field != ImportBaseline.bodyToken && !keys.contains(entry.field) {
+            if let field = CanonicalField(key: entry.field), recordFields.contains(field) { continue }
             keys.append(entry.field)
         }
         for key in keys where key != ImportBaseline.key {
@@ -52,7 +56,15 @@ struct ImportUpdater: Sendable {
             case .nothing: break
             case .keep: result.kept.append(key)
             case .write:
-                if let incoming {
+                if case .items(let items)? = incoming {
+                    // Earlier reads for a book imported before they were: a line each, added to
+                    // a list the book does not have yet (one it has is the reader's, kept).
+                    guard local == nil else {
+                        result.kept.append(key)
+                        break
+                    }
+                    result.edits += items.map { .appendItem(key, raw: $0) }
+                } else if let incoming {
                     // A nested value (only shelf's own JSON has them) cannot be written by an edit.
                     guard let value = incoming.newValue else { break }
                     result.edits.append(.set(key, value))
