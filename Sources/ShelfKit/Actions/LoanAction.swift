@@ -82,16 +82,7 @@ public struct LoanAction {
     }
 
     private func run(_ name: String, _ request: Request, reporter: any ActionReporter, plan: (Book) throws -> [FieldEdit]) throws {
-        let path = try finder.path(named: name)
-        let book = try BookReading.book(at: path, writer: writer)
-        let edits: [FieldEdit]
-        do {
-            edits = try plan(book)
-        } catch let error as ReadingError {
-            throw ReadingError(writer.display(path) + ": " + error.description)
-        }
-        let outcome = try writer.edit(path, edits: edits, force: false)
-        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
+        try BookReading.edit(name, writer: writer, finder: finder, force: false, reporter: reporter, plan: plan)
     }
 }
 

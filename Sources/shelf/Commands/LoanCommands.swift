@@ -11,10 +11,7 @@ struct LoanDateOptions: ParsableArguments {
 
     /// Runs one loan action on the library.
     func run(library options: LibraryOptions, _ body: (LoanAction, CommandReporter) throws -> Void) throws {
-        let library = try options.open()
-        try BookEditing.run(library) { _, reporter in
-            try body(LoanAction(writer: library.commandWriter, finder: BookLookup.finder(library)), reporter)
-        }
+        try BookEditing.run(options, making: LoanAction.init, body)
     }
 }
 
