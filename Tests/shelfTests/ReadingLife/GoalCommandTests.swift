@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `shelf goal` on the built binary at SHELF_TODAY=2024-03-02 (day 62 of 366): the goal kept in
 /// shelf.yaml with every other byte of it, and the year counted from every finished read.
 @Suite struct GoalCommandTests {
@@ -114,6 +120,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: linked.path("shelf.yaml"), withDestinationPath: "real.yaml")
         try expectEditFailure(["goal", "2024", "--books", "3"], in: linked, stderrContains: "does not write through it")
         #expect(try linked.editText("real.yaml") == "filename: x\n")
+        let locked = try TemporaryLibrary(config: "filename: x\n")
+        chmod(locked.path("shelf.yaml"), 0o400)
+        try expectEditFailure(["goal", "2024", "--books", "3"], in: locked, stderrContains: "read-only")
     }
 
     @Test func helpTeachesWithExamples() throws {

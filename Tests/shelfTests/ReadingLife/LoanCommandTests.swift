@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `shelf lend`, `return` and `loans` on the built binary at SHELF_TODAY=2024-03-02: a loan is
 /// one line of the book's loans: list, and the rest of the file is kept byte for byte.
 @Suite struct LoanCommandTests {
@@ -85,6 +91,22 @@ import Testing
         #expect(items.first?["returned"] is NSNull)
         let none = try TemporaryLibrary(books: [("home.md", "---\ntitle: Home\n---\n")])
         #expect(try expectEditSuccess(["loans"], in: none).stdout.hasPrefix("No book is lent out."))
+    }
+
+    @Test func aStrangersFilesAreRefusedAndNothingIsWritten() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", Self.dune),
+            ("block.md", "---\ntitle: Block\nloans:\n  - to: Ana\n    lent: 2024-01-01\n---\n"),
+            ("broken.md", "---\ntitle: [Broken\n---\n"),
+        ])
+        try library.write("latin1.md", bytes: Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\n".utf8))
+        chmod(library.path("dune.md"), 0o400)
+        try expectEditFailure(["lend", "dune", "--to", "Ana"], in: library, stderrContains: "read-only")
+        try expectEditFailure(["lend", "broken.md", "--to", "Ana"], in: library, stderrContains: "broken.md:")
+        try expectEditFailure(["lend", "latin1.md", "--to", "Ana"], in: library, stderrContains: "UTF-8")
+        // A loan written as a block map is read (the book is out) and left for a person to close.
+        try expectEditFailure(["lend", "block", "--to", "Bo"], in: library, stderrContains: "already lent to Ana")
+        try expectEditFailure(["return", "block"], in: library, stderrContains: "block map")
     }
 
     @Test func helpTeachesWithExamples() throws {
