@@ -21,6 +21,9 @@ import Testing
         let library = try TemporaryLibrary(books: Self.books)
         #expect(try paths("ownership:owned", in: library) == ["imported.md", "mine.md"])
         #expect(try paths("owned:wishlist", in: library) == ["wanted.md"])
+        #expect(try paths("ownership:\"Wish List\"", in: library) == ["wanted.md"])
+        #expect(try paths("ownership:yes", in: library) == ["imported.md", "mine.md"])
+        try expectEditFailure(["ls", "ownership:maybe"], in: library, stderrContains: "is not an ownership (owned, wishlist, borrowed, library)")
         #expect(try paths("ownership:borrowed", in: library) == ["borrowed.md"])
         // `status: wishlist` is still to-read.
         #expect(try paths("status:to-read", in: library) == ["none.md", "wanted.md"])
