@@ -89,6 +89,8 @@ import Darwin
         #expect(items.first?["to"] as? String == "Ana")
         #expect(items.first?["overdue"] as? Bool == true)
         #expect(items.first?["returned"] is NSNull)
+        let shown = try expectEditSuccess(["show", "emma"], in: library, environment: ["NO_COLOR": "1"]).stdout
+        #expect(shown.contains("loans  lent to Cy since 2024-02-20, due 2024-04-01 · 1 earlier loan"), "\(shown)")
         let none = try TemporaryLibrary(books: [("home.md", "---\ntitle: Home\n---\n")])
         #expect(try expectEditSuccess(["loans"], in: none).stdout.hasPrefix("No book is lent out."))
     }
