@@ -97,6 +97,29 @@ import Testing
         #expect(stats.contains("\"title\": \"Solaris\""), "\(stats)")
     }
 
+    @Test func aGoodreadsDateStartedColumnIsTheLatestReadsStart() throws {
+        let csv = "Book Id,Title,Author,Exclusive Shelf,Date Started,Date Read,Read Count\n"
+            + "5,Kindred,Octavia E. Butler,read,2023/07/01,2023/07/09,2\n"
+        try importTwice("goodreads", "started.csv", csv, expect: [
+            "butler-kindred.md": """
+                ---
+                title: Kindred
+                authors:
+                  - Octavia E. Butler
+                status: read
+                started: 2023-07-01
+                finished: 2023-07-09
+                goodreads: "5"
+                source: goodreads
+                reads:
+                  - {finished: true}
+                read_count: 2
+                ---
+
+                """,
+        ])
+    }
+
     @Test func storyGraphDatesReadRangesBecomeReadsOldestFirst() throws {
         let csv = """
             Title,Authors,ISBN/UID,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Star Rating,Owned?
