@@ -13,12 +13,12 @@ struct Shelf: ParsableCommand {
         groupedSubcommands: [
             CommandGroup(name: "Reading the library", subcommands: [
                 DashboardCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, NotesCommand.self,
-                StatsCommand.self, TagsCommand.self, AuthorsCommand.self, SeriesCommand.self, GenresCommand.self,
+                StatsCommand.self, GoalCommand.self, LoansCommand.self, TagsCommand.self, AuthorsCommand.self, SeriesCommand.self, GenresCommand.self,
                 LocationsCommand.self, FormatsCommand.self,
             ]),
             CommandGroup(name: "Changing books", subcommands: [
                 AddCommand.self, SetCommand.self, UnsetCommand.self, TagCommand.self, UntagCommand.self,
-                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self, ProgressCommand.self,
+                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self, ProgressCommand.self, LendCommand.self, ReturnCommand.self,
                 EditCommand.self, MoveCommand.self, RemoveCommand.self,
             ]),
             CommandGroup(name: "ISBNs and lookup", subcommands: [

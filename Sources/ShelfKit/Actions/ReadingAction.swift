@@ -77,22 +77,31 @@ public struct ReadingAction {
 
     private func run(_ name: String, _ request: Request, reporter: any ActionReporter,
                      plan: (Book, Request) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
-        let path = try finder.path(named: name)
-        let book = try BookReading.book(at: path, writer: writer)
-        let edits: [FieldEdit]
-        do {
-            edits = try plan(book, request)
-        } catch let error as ReadingError {
-            throw ReadingError(writer.display(path) + ": " + error.description)
-        }
-        let outcome = try writer.edit(path, edits: edits, force: request.force)
-        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
-        return outcome
+        try BookReading.edit(name, writer: writer, finder: finder, force: request.force, reporter: reporter) { try plan($0, request) }
     }
 }
 
 /// Reads one book of the library as it is on disk now.
 enum BookReading {
+    /// Plans edits from the book `name` names as it is on disk and writes them through the door,
+    /// reporting `updated PATH` or `unchanged PATH`. A `ReadingError` of the plan is told with
+    /// the book's path; nothing is written.
+    @discardableResult
+    static func edit(_ name: String, writer: LibraryWriter, finder: BookFinder, force: Bool, reporter: any ActionReporter,
+                     plan: (Book) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
+        let path = try finder.path(named: name)
+        let book = try book(at: path, writer: writer)
+        let edits: [FieldEdit]
+        do {
+            edits = try plan(book)
+        } catch let error as ReadingError {
+            throw ReadingError(writer.display(path) + ": " + error.description)
+        }
+        let outcome = try writer.edit(path, edits: edits, force: force)
+        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
+        return outcome
+    }
+
     static func book(at path: String, writer: LibraryWriter) throws -> Book {
         let bytes = try FileIO.read(writer.library.absolutePath(path))
         let document = try BookWriter.parse(bytes, displayPath: writer.display(path))

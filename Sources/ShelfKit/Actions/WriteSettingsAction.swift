@@ -91,4 +91,17 @@ public enum WriteSettingsAction {
         try writer.writeFile(LibraryConfig.fileName, bytes: existing + separator + Array(("\n" + added).utf8), ifStill: existing)
         return keepsFilename ? .appendedKeepingFilename(path: path) : .appended(path: path)
     }
+
+    /// Replaces the library's `shelf.yaml` with `bytes` (a splice of the bytes it was opened
+    /// with), or creates it when there is none: atomic, never through a link, and refused when
+    /// the file changed since the library was opened.
+    static func replaceSettings(with bytes: [UInt8], in library: Library) throws {
+        let path = library.root + "/" + LibraryConfig.fileName
+        let writer = LibraryWriter(library: library, display: { _ in path })
+        if let info = try OpenFolder.open("", below: library.root).status(of: LibraryConfig.fileName),
+           (info.st_mode & S_IFMT) != S_IFREG {
+            throw Refusal(path: path, reason: "is \(FileKind.name(of: info.st_mode)); shelf does not write through it, edit it by hand")
+        }
+        try writer.writeFile(LibraryConfig.fileName, bytes: bytes, ifStill: library.configBytes)
+    }
 }

@@ -96,6 +96,11 @@ public struct FieldAssignment: Sendable, Equatable {
                 throw .invalidValue(key: key, reason: "'\(value)' is not a status\(hint): use to-read, reading, read or abandoned")
             }
             return .string(status.rawValue)
+        case .ownership?:
+            guard let ownership = Ownership(word: value) else {
+                throw .invalidValue(key: key, reason: "'\(value)' is not an ownership: use owned, wishlist, borrowed or library")
+            }
+            return .string(ownership.rawValue)
         case .added?, .started?, .finished?, .published?:
             guard let date = BookDate(value) else {
                 throw .invalidValue(key: key, reason: "'\(value)' is not a date: use YYYY-MM-DD (or YYYY, YYYY-MM)")

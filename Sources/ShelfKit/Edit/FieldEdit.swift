@@ -16,6 +16,9 @@ public enum FieldEdit: Sendable, Equatable {
     /// Appends one item, written as given (a flow map such as `{started: 2019-03-02}`), at the
     /// end of a list, creating the list (`key:` then `  - item`) when the key is missing.
     case appendItem(String, raw: String)
+    /// Replaces one item of a list (by position) with an item written as given; the item must be
+    /// a scalar or a flow map (`{to: Ana, lent: 2026-11-01}`), so the change is one splice.
+    case replaceItem(String, at: Int, raw: String)
     /// Appends text at the end of the body.
     case appendToBody(String)
     /// Replaces the whole body (a merge's result), in the file's own line endings.
@@ -30,7 +33,7 @@ public enum FieldEdit: Sendable, Equatable {
     /// The key the edit changes, if any.
     public var key: String? {
         switch self {
-        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _): return key
+        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _), .replaceItem(let key, _, _): return key
         case .appendToBody, .replaceBody, .insertEntries, .addHighlights: return nil
         }
     }

@@ -94,6 +94,16 @@ public struct FrontMatterEditor {
             }
             let splice = try ListSplicer(document: document).append(raw: raw, to: entry, afterColon: afterColon(of: entry))
             try replace(splice.range, with: splice.bytes)
+        case let .replaceItem(key, index, raw):
+            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
+                  case .sequence(let sequence) = entry.value, sequence.items.indices.contains(index) else {
+                throw .notAList(key: key)
+            }
+            let item = sequence.items[index]
+            if case .mapping(let map) = item, !map.isFlow {
+                throw .invalidValue(key: entry.key, reason: "item \(index + 1) is written as a block map; edit it by hand (shelf edit)")
+            }
+            try replace(item.range, with: Array(raw.utf8))
         case .insertEntries(let text):
             var lines = withLineEndings(text)
             if lines.last != 0x0A { lines += document.lineEnding.bytes }

@@ -40,6 +40,8 @@ struct NewBookFile: Sendable {
             switch value {
             case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
             case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
+            // A raw value starting with a line break is a block (a list's lines) under the key.
+            case .raw(let raw) where raw.hasPrefix("\n"): text += "\(keyText):\(raw)\n"
             case .raw(let raw): text += "\(keyText): \(raw)\n"
             case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
                 text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()

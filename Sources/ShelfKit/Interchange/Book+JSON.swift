@@ -40,6 +40,7 @@ extension Book {
         add(.openlibrary, openlibrary)
         add(.goodreads, goodreads)
         add(.source, source)
+        add(.ownership, ownership?.rawValue)
         var seen = Set(members.map(\.0))
         for field in fields where field.canonical == nil && !seen.contains(field.key) {
             seen.insert(field.key)

@@ -42,7 +42,10 @@ enum GoodreadsImporter {
         if let shelfTag { tags.insert(shelfTag, at: 0) }
         book.set("tags", .list(ImportCells.unique(tags)))
         book.set("added", typed: ImportCells.date(cell("Date Added")))
-        book.set("finished", typed: ImportCells.date(cell("Date Read")))
+        // Goodreads keeps one read's dates and counts the others (`Read Count`).
+        let span = ImportedReads.Span(started: ImportCells.date(cell("Date Started")), finished: ImportCells.date(cell("Date Read")))
+        ImportedReads(spans: span == ImportedReads.Span() ? [] : [span], count: ImportCells.count(cell("Read Count")))
+            .apply(to: &book, hasLatest: status == .read || status == .reading || status == .abandoned)
         if split.series.count > 1 {
             // A book in several series: every one, as a list of names and numbers (shelf reads
             // the first as the book's series; all are searchable and in JSON's series_list).

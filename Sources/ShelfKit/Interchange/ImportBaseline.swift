@@ -172,7 +172,7 @@ struct ImportBaseline: Sendable, Equatable {
     static func normalised(_ value: ImportValue) -> String {
         switch value {
         case .string(let text), .typed(let text): return text
-        case .list(let items): return items.joined(separator: "\u{1F}")
+        case .list(let items), .items(let items): return items.joined(separator: "\u{1F}")
         case .json(let json): return json.serialized()
         }
     }
@@ -187,6 +187,8 @@ struct ImportBaseline: Sendable, Equatable {
         // The status as shelf names it, whatever word the library writes for it (`unread` in a
         // Book Search vault is `to-read`): importers give shelf's names.
         case .status?: if let status = book.status { return status.rawValue }
+        // The ownership as shelf names it (`owned: true` written by an earlier import is owned).
+        case .ownership?: if let ownership = book.ownership { return ownership.rawValue }
         default: break
         }
         switch book.value(of: key) {

@@ -8,6 +8,9 @@ public enum ImportValue: Sendable, Equatable {
     case list([String])
     /// A nested value (a map, a list of maps) restored from shelf's own JSON export.
     case json(JSONValue)
+    /// The items of a block list, each written as given (`{started: 2021-01-05, finished: 2021-01-12}`):
+    /// the earlier reads of a book.
+    case items([String])
 
     /// The value as an edit can write it; nil for a nested value, which edits cannot write.
     public var newValue: NewValue? {
@@ -15,7 +18,7 @@ public enum ImportValue: Sendable, Equatable {
         case .string(let text): return .string(text)
         case .typed(let text): return .typed(text)
         case .list(let items): return .list(items)
-        case .json: return nil
+        case .json, .items: return nil
         }
     }
 }
@@ -74,7 +77,7 @@ public struct ImportRecord: Sendable, Equatable {
     public mutating func set(_ key: String, _ value: ImportValue, keepingEmpty: Bool = false) {
         switch value {
         case .string(let text), .typed(let text): if text.isEmpty && !keepingEmpty { return }
-        case .list(let items): if items.isEmpty && !keepingEmpty { return }
+        case .list(let items), .items(let items): if items.isEmpty && !keepingEmpty { return }
         case .json: break
         }
         if let index = fields.firstIndex(where: { $0.key == key }) {

@@ -45,8 +45,12 @@ struct ImportUpdater: Sendable {
 
         var keys = record.fields.map(\.key)
         // The first format lists its fields: one the source no longer has is seen, and removed
-        // when the reader left it as imported.
+        // when the reader left it as imported. A key an earlier import wrote under another name
+        // of a field the record now sets (`owned` before `ownership`) is that field: it is
+        // compared as it, never removed.
+        let recordFields = Set(keys.compactMap { CanonicalField(key: $0) })
         for field in baseline?.listedFields ?? [] where field != ImportBaseline.bodyToken && !keys.contains(field) {
+            if let canonical = CanonicalField(key: field), recordFields.contains(canonical) { continue }
             keys.append(field)
         }
         for key in keys where key != ImportBaseline.key {
@@ -57,7 +61,15 @@ struct ImportUpdater: Sendable {
             case .nothing: break
             case .keep: result.kept.append(key)
             case .write:
-                if let incoming {
+                if case .items(let items)? = incoming {
+                    // Earlier reads for a book imported before they were: a line each, added to
+                    // a list the book does not have yet (one it has is the reader's, kept).
+                    guard local == nil else {
+                        result.kept.append(key)
+                        break
+                    }
+                    result.edits += items.map { .appendItem(key, raw: $0) }
+                } else if let incoming {
                     // A nested value (only shelf's own JSON has them) cannot be written by an edit.
                     guard let value = incoming.newValue else { break }
                     result.edits.append(.set(key, value))

@@ -16,7 +16,11 @@ enum ImportedBookFile {
         guard isRestore else {
             var file = NewBookFile()
             for field in fields {
-                if let value = field.value.newValue { file.set(field.key, value) }
+                if let value = field.value.newValue {
+                    file.set(field.key, value)
+                } else if case .items(let items) = field.value {
+                    file.set(field.key, .raw(ImportedBookFile.block(items)))
+                }
             }
             file.notes = record.notes
             return file.render(vocabulary: vocabulary)
@@ -50,7 +54,13 @@ enum ImportedBookFile {
             return "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
         case .list(let items): return "\(keyText): \(flow(items.map(JSONValue.string)))\n"
         case .json(let json): return YAMLJSONWriter.entry(keyText, json, indent: "")
+        case .items(let items): return "\(keyText):" + block(items) + "\n"
         }
+    }
+
+    /// A block list's lines after its key, each item as given: `\n  - {…}\n  - {…}`.
+    static func block(_ items: [String]) -> String {
+        items.map { "\n  - " + $0 }.joined()
     }
 
     static func flow(_ items: [JSONValue]) -> String {

@@ -51,14 +51,14 @@ enum LibraryThingImporter {
             case "read but unowned": status = .read
             case "wishlist":
                 status = status ?? .toRead
-                tags.append("wishlist")
+                book.set("ownership", string: Ownership.wishlist.rawValue)
             case "favorites", "favourites": book.set("favorite", typed: "true")
             default: tags.append(collection)
             }
         }
-        let started = ImportCells.date(cell("Date Started"))
-        let finished = ImportCells.date(cell("Date Read"))
-        status = status ?? (finished != nil ? .read : started != nil ? .reading : nil)
+        let spans = ImportedReads.paired(started: cell("Date Started"), finished: cell("Date Read"))
+        let latest = spans.max { $0.sortKey < $1.sortKey }
+        status = status ?? (latest?.finished != nil ? .read : latest?.started != nil ? .reading : nil)
         book.set("status", string: status?.rawValue)
         if let rating = ImportCells.rating(cell("Rating")) {
             book.set("rating", typed: String(rating.rating))
@@ -66,8 +66,7 @@ enum LibraryThingImporter {
         }
         book.set("tags", .list(ImportCells.unique(tags)))
         book.set("added", typed: ImportCells.date(cell("Entry Date")))
-        book.set("started", typed: started)
-        book.set("finished", typed: finished)
+        ImportedReads(spans: spans, count: nil).apply(to: &book, hasLatest: status == .read || status == .reading)
         book.set("publisher", string: publisher(cell("Publication")))
         book.set("published", typed: ImportCells.date(cell("Date")))
         book.set("pages", typed: ImportCells.count(cell("Page Count")).map { String($0) })

@@ -47,9 +47,11 @@ enum StoryGraphImporter {
         }
         book.set("tags", .list(ImportCells.unique(tags)))
         book.set("added", typed: ImportCells.date(cell("Date Added")))
-        let reading = latestReading(cell("Dates Read"))
-        book.set("started", typed: reading.started)
-        book.set("finished", typed: reading.finished ?? ImportCells.date(cell("Last Date Read")))
+        var spans = readSpans(cell("Dates Read"))
+        if spans.isEmpty, let last = ImportCells.date(cell("Last Date Read")) { spans = [ImportedReads.Span(finished: last)] }
+        let status = book.text(of: "status").flatMap(ReadingStatus.init(rawValue:))
+        ImportedReads(spans: spans, count: ImportCells.count(cell("Read Count")))
+            .apply(to: &book, hasLatest: status == .read || status == .reading || status == .abandoned)
         book.set("format", string: ImportCells.format(cell("Format")))
         book.set("source", string: "storygraph")
         book.set("contributors", .list(ImportCells.names(cell("Contributors"))))
@@ -58,7 +60,7 @@ enum StoryGraphImporter {
         book.set("pace", string: ImportCells.line(cell("Pace")).lowercased())
         book.set("driven", string: ImportCells.line(cell("Character- or Plot-Driven?")).lowercased())
         book.set("content_warnings", string: ImportCells.line(cell("Content Warnings")))
-        if ImportCells.line(cell("Owned?")).lowercased() == "yes" { book.set("owned", typed: "true") }
+        if ImportCells.line(cell("Owned?")).lowercased() == "yes" { book.set("ownership", string: Ownership.owned.rawValue) }
         let review = HTMLToMarkdown.convert(cell("Review"))
         let warnings = HTMLToMarkdown.convert(cell("Content Warning Description"))
         var notes: [String] = []
@@ -66,6 +68,20 @@ enum StoryGraphImporter {
         if !warnings.isEmpty { notes.append("## Content warnings\n\n" + warnings) }
         book.notes = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
         return .record(book)
+    }
+
+    /// Every reading in a `Dates Read` cell, as written: `2023/01/05-2023/01/10, 2024/03/01-`.
+    /// A range without an end is a reading in progress; a lone date is a finish.
+    static func readSpans(_ text: String) -> [ImportedReads.Span] {
+        text.split(separator: ",").compactMap { part in
+            let dates = dateTokens(in: part)
+            let isOpen = String(part).trimmingSpaces.hasSuffix("-")
+            switch dates.count {
+            case 0: return nil
+            case 1: return isOpen ? ImportedReads.Span(started: dates[0]) : ImportedReads.Span(finished: dates[0])
+            default: return ImportedReads.Span(started: dates[0], finished: dates[dates.count - 1])
+            }
+        }
     }
 
     /// The most recent reading in a `Dates Read` cell: `2023/01/05-2023/01/10, 2024/02/01-2024/02/09`.

@@ -6,8 +6,10 @@ public struct LibraryConfig: Sendable {
     var filenameTemplate: String = LibraryConfig.defaultFilenameTemplate
     /// How the template's values become names (`filename_style:`).
     var filenameStyle: FileNameTemplate.Style = .slug
-    /// Books to finish this year.
+    /// Books to finish this year (the older `goal:` setting; see `goals`).
     public var goal: Int?
+    /// Each year's reading goal (`goals:`), by year.
+    public var goals: [Int: ReadingGoal] = [:]
     /// Saved queries by name.
     public var queries: [String: String] = [:]
     /// How many books each series has, for "3 of 5 read".
@@ -68,6 +70,8 @@ public struct LibraryConfig: Sendable {
                 vocabulary.postKeys = names.filter { !$0.isEmpty }
             case "goal":
                 goal = value.text.flatMap { Int($0) }
+            case ReadingGoal.key:
+                goals = LibraryConfig.readGoals(value)
             case "queries":
                 if case .map(let saved) = value {
                     for query in saved { if let text = query.value.text { queries[query.key] = text } }

@@ -19,8 +19,10 @@ public enum LibraryInitializer {
         # a book's first date is written like it. Without it, shelf writes 2025-04-21.
         # date_style: 2025-04-21
 
-        # Books to finish this year, shown on the dashboard.
-        # goal: 30
+        # Reading goals by year, shown by shelf goal and the dashboard. shelf goal 2026 --books 52
+        # writes them (docs/reading.md).
+        # goals:
+        #   2026: {books: 52, pages: 15000}
 
         # Saved queries, run with @name: shelf ls @keepers (shelf help query).
         # queries:

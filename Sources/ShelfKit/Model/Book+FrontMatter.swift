@@ -120,6 +120,10 @@ extension Book {
         case .openlibrary: openlibrary = nonEmpty(text)
         case .goodreads: goodreads = nonEmpty(text)
         case .source: source = nonEmpty(text)
+        case .ownership:
+            // Read when asked (`ownership`); only a word that says nothing known is reported.
+            guard let text, !WrittenText.isPlaceholder(text), Ownership(word: text) == nil, !Ownership.isNo(text) else { return }
+            problems.append(BookProblem(code: "unknown-ownership", key: key, message: "'\(text)' is not an ownership (owned, wishlist, borrowed, library)"))
         }
     }
 

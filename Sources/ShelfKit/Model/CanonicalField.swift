@@ -8,6 +8,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
     case series, seriesIndex = "series_index"
     case publisher, published, pages, language, genres, location, format, favorite, cover, copies
     case openlibrary, goodreads, source
+    case ownership
 
     /// Other spellings read as this key (folded form).
     public var aliases: [String] {
@@ -28,6 +29,8 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         case .cover: return ["cover", "coverurl", "image"]
         case .openlibrary: return ["openlibrary", "olid", "openlibraryid"]
         case .goodreads: return ["goodreads", "goodreadsid"]
+        // `owned: true` was how an earlier StoryGraph import said it.
+        case .ownership: return ["ownership", "owned"]
         default: return [rawValue]
         }
     }
@@ -81,6 +84,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         case .openlibrary: 22
         case .goodreads: 23
         case .source: 24
+        case .ownership: 25
         }
     }
 

@@ -1,6 +1,6 @@
 /// How a field's values compare in queries.
 enum FieldKind {
-    case text, list, tags, status, isbn, number, date, bool
+    case text, list, tags, status, isbn, number, date, bool, ownership
     /// A field of the user's own, typed by what the query compares it with.
     case custom
 
@@ -13,6 +13,7 @@ enum FieldKind {
         case .rating?, .pages?, .seriesIndex?: self = .number
         case .added?, .started?, .finished?, .published?: self = .date
         case .favorite?: self = .bool
+        case .ownership?: self = .ownership
         case nil: self = .custom
         default: self = .text
         }
@@ -36,6 +37,7 @@ extension Book {
         case .finished?: return finished.map { [$0.text] } ?? []
         case .published?: return published.map { [$0.text] } ?? []
         case .favorite?: return favorite.map { [$0 ? "true" : "false"] } ?? []
+        case .ownership?: return ownership.map { [$0.rawValue] } ?? []
         default: return value(of: name).map(Book.flatten) ?? []
         }
     }

@@ -35,6 +35,10 @@ struct FieldMatcher {
                 let hint = NearestName.hint(for: query.value, among: FieldMatcher.statusSpellings).map { "; " + $0 } ?? ""
                 throw QueryError("'\(query.value)' is not a status (to-read, reading, read, abandoned)" + hint, column: 1, query: query.value)
             }
+        case (.ownership, .matches), (.ownership, .exact):
+            if Ownership(word: query.value) == nil {
+                throw QueryError("'\(query.value)' is not an ownership (owned, wishlist, borrowed, library)", column: 1, query: query.value)
+            }
         case (.number, .less), (.number, .lessOrEqual), (.number, .greater), (.number, .greaterOrEqual), (.number, .matches):
             if Double(query.value) == nil {
                 throw QueryError("'\(query.value)' is not a number", column: 1, query: query.value)
@@ -78,6 +82,7 @@ struct FieldMatcher {
     private func exactMatch(_ book: Book) -> Bool {
         switch kind {
         case .status: return book.status == ReadingStatus(alias: query.value)
+        case .ownership: return book.ownership == Ownership(word: query.value)
         case .isbn: return isbnMatch(book)
         case .tags: return book.tags.contains { TextFolding.foldTag($0) == TextFolding.foldTag(query.value) }
         default:
@@ -89,6 +94,7 @@ struct FieldMatcher {
     private func looseMatch(_ book: Book) -> Bool {
         switch kind {
         case .status: return book.status == ReadingStatus(alias: query.value)
+        case .ownership: return book.ownership == Ownership(word: query.value)
         case .tags: return book.hasTag(query.value)
         case .isbn: return isbnMatch(book)
         case .number: return book.queryNumber(of: query.name) == Double(query.value)

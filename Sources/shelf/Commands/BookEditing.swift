@@ -21,6 +21,16 @@ enum BookEditing {
         }
     }
 
+    /// Opens the library and runs `body` with an action made for it (`ReadingAction`,
+    /// `LoanAction`) and a reporter, as `run(_:_:)` does.
+    static func run<Action>(_ options: LibraryOptions, making make: (LibraryWriter, BookFinder) -> Action,
+                            _ body: (Action, CommandReporter) throws -> Void) throws {
+        let library = try options.open()
+        try run(library) { _, reporter in
+            try body(make(library.commandWriter, BookLookup.finder(library)), reporter)
+        }
+    }
+
     /// Applies `edits` to the book `name` names.
     static func edit(_ name: String, library: Library, edits: [FieldEdit], force: Bool = false) throws {
         try run(library) { action, reporter in

@@ -14,13 +14,15 @@ struct DashboardCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        Output.write(DashboardRenderer.render(index.books, goal: library.config.goal, today: Clock.today(), style: .standard))
+        let today = Clock.today()
+        let goal = library.config.goal(for: today.year, currentYear: today.year)
+        Output.write(DashboardRenderer.render(index.books, goal: goal, today: today, style: .standard))
     }
 }
 
 /// The dashboard's sections, in order: currently reading, recently read, counts, this year.
 enum DashboardRenderer {
-    static func render(_ books: [Book], goal: Int?, today: BookDate, style: Style) -> String {
+    static func render(_ books: [Book], goal: ReadingGoal?, today: BookDate, style: Style) -> String {
         guard !books.isEmpty else {
             return "No books yet — try `shelf add --isbn 9780441478125`, or `shelf add --title \"…\" --author \"…\"`,\n"
                 + "or bring a Goodreads export: `shelf import goodreads goodreads_library_export.csv`.\n"
@@ -32,7 +34,7 @@ enum DashboardRenderer {
         }
         for book in reading {
             let since = book.started.map { "  since \($0.text)" } ?? ""
-            text += "  " + style.green(book.title) + byline(book) + style.dim(since) + "\n"
+            text += "  " + style.green(book.title) + byline(book) + (position(book).map { "  " + style.blue($0) } ?? "") + style.dim(since) + "\n"
         }
         text += "\n" + style.bold("Recently read") + "\n"
         let recent = Array(BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(5))
@@ -45,14 +47,33 @@ enum DashboardRenderer {
         for book in books { if let status = book.status { counts[status, default: 0] += 1 } }
         text += "\n" + style.bold("Library") + "  \(count(books.count, "book")): "
             + ReadingStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
-        let thisYear = books.filter { $0.status == .read && $0.finished?.year == today.year }
-        let pages = thisYear.compactMap(\.pages).reduce(0, +)
-        text += "\n" + style.bold("\(today.year) so far") + "  \(count(thisYear.count, "book")), \(count(pages, "page"))"
-        if let goal, goal > 0 {
-            text += "\n  " + style.blue(Charts.progress(thisYear.count, of: goal, width: 30)) + "  \(thisYear.count) of \(goal)"
-                + (thisYear.count >= goal ? " — goal reached!" : "")
+        // Every read finished this year counts, re-reads too, as `shelf goal` counts them.
+        let year = GoalProgress(year: today.year, goal: goal, books: books, today: today)
+        text += "\n" + style.bold("\(today.year) so far") + "  \(count(year.books, "book")), \(count(year.pages, "page"))"
+        for (measure, noun) in [(year.bookMeasure, "book"), (year.pageMeasure, "page")] {
+            guard let measure else { continue }
+            text += "\n  " + style.blue(Charts.progress(measure.done, of: measure.target, width: 30)) + "  \(measure.done) of \(count(measure.target, noun))"
+            if measure.reached {
+                text += " — goal reached!"
+            } else {
+                text += " · " + (measure.onPace ? "on pace" : "behind") + " (\(measure.expected) by today)"
+                    + (measure.perWeek.map { " · \(GoalRenderer.decimal($0)) \(noun)s a week to make it" } ?? "")
+            }
         }
         return text + "\n"
+    }
+
+    /// Where the reader is in a book being read, from its progress log: `page 120 of 400 (30%)`,
+    /// `45%`, `3h20m`; nil when nothing is logged.
+    private static func position(_ book: Book) -> String? {
+        let progress = ReadingProgress(book: book)
+        guard let current = progress.current else { return nil }
+        var text = current.position.text
+        if case .page = current.position {
+            if let pages = book.pages { text += " of \(pages)" }
+            if let percent = progress.percent { text += " (\(Int(percent.rounded()))%)" }
+        }
+        return text
     }
 
     /// `1 book`, `2 books`.

@@ -42,10 +42,7 @@ struct ReadingDateOptions: ParsableArguments {
 
     /// Runs one reading action on the library.
     func run(library options: LibraryOptions, _ body: (ReadingAction, CommandReporter) throws -> Void) throws {
-        let library = try options.open()
-        try BookEditing.run(library) { _, reporter in
-            try body(ReadingAction(writer: library.commandWriter, finder: BookLookup.finder(library)), reporter)
-        }
+        try BookEditing.run(options, making: ReadingAction.init, body)
     }
 }
 

@@ -59,6 +59,7 @@ extension QueryGuide {
         | numbers | `rating`, `pages`, `series_index` | equal to the number |
         | dates | `added`, `started`, `finished`, `published` | within the date's span: `finished:2023` is the whole year |
         | boolean | `favorite` | `favorite:true` or `favorite:false` |
+        | ownership | `ownership` (`owned`) | exactly that ownership, its words understood: `ownership:wishlist`, `owned:"wish list"`, `ownership:library`; a book whose only word for it is `status: wishlist` matches `ownership:wishlist` too. Any other word is an error that names the four |
 
         Quote a value that holds spaces: `author:"le guin"`, `location:"living room"`.
 

@@ -24,7 +24,8 @@ enum ShelfHelp {
           date_style: 2025/04/21         an example date: a book's first date is written so
           author_separator: ","         "A, B" in one value is two authors
           post_keys: [publishDate]      a web page's keys, not the book's (Hugo)
-          goal: 30                      books to finish this year (the dashboard)
+          goals:                        reading goals by year: 2026: {books: 52} (shelf goal)
+          goal: 30                      older form: books to finish this year
           queries:                      saved queries, run as @name
           fields:                       your files' own key names (author: for authors)
           statuses:                     your status words, mapped to shelf's four

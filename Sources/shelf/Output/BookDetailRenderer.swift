@@ -14,6 +14,7 @@ enum BookDetailRenderer {
             if field.canonical == .rating, let rating = book.rating { value = Stars.render(rating) }
             if field.key == ReadingProgress.key, let summary = ReadingProgress(book: book).summary { value = summary }
             if field.key == Book.readsKey { value = ReadsText.earlier(book) }
+            if field.key == Book.loansKey, !book.loans.isEmpty { value = LoansText.summary(book) }
             lines.append("  " + DisplayWidth.pad(field.key, to: keyWidth) + "  " + value)
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
@@ -61,5 +62,19 @@ enum ReadsText {
             if let rating = read.rating { text += " " + Stars.render(rating) }
             return text
         }.joined(separator: " · ")
+    }
+}
+
+/// A book's loans in a line: `lent to Ana since 2024-02-10, due 2024-03-20 · 2 earlier loans`.
+enum LoansText {
+    static func summary(_ book: Book) -> String {
+        let loans = book.loans
+        var parts: [String] = []
+        if let out = book.openLoan {
+            parts.append("lent to \(out.to)" + (out.lent.map { " since " + $0.text } ?? "") + (out.due.map { ", due " + $0.text } ?? ""))
+        }
+        let back = loans.filter { !$0.isOpen }.count
+        if back > 0 { parts.append("\(back) earlier loan" + (back == 1 ? "" : "s")) }
+        return parts.joined(separator: " · ")
     }
 }

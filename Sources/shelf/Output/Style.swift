@@ -41,6 +41,7 @@ struct Style {
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
     func green(_ text: String) -> String { wrap(text, "32") }
     func blue(_ text: String) -> String { wrap(text, "34") }

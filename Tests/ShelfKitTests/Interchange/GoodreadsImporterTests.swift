@@ -11,7 +11,8 @@ import Testing
         #expect(interchangeLines(record) == [
             "title: \"The Fifth Season\"", "authors: [N.K. Jemisin]", "isbn: \"9780316229296\"", "status: \"read\"",
             "rating: 5", "tags: [favorites, sci-fi, women-authors]", "added: 2020-05-02", "finished: 2020-06-14",
-            "series: \"The Broken Earth\"", "series_index: 1", "publisher: \"Orbit\"", "published: 2015", "pages: 468",
+            // Read twice, one date known: the other read is a line of reads: with no date.
+            "reads: - {finished: true}", "series: \"The Broken Earth\"", "series_index: 1", "publisher: \"Orbit\"", "published: 2015", "pages: 468",
             "format: \"paperback\"", "goodreads: \"19161852\"", "source: \"goodreads\"", "read_count: 2", "owned_copies: 1",
         ])
         #expect(record.row == 2)

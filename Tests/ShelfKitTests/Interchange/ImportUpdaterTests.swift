@@ -135,3 +135,41 @@ import Testing
         #expect(old.text == "goodreads title=\(ImportBaseline.fingerprint(text: "Solaris")) rating=000000")
     }
 }
+
+/// `import --update` over books an earlier shelf imported: `owned: true` (before `ownership:`) is
+/// kept and compared by meaning, and earlier reads are added as lines of a new `reads:` list.
+@Suite struct ImportUpdaterReadingLifeTests {
+    static let storyGraph = "Title,Authors,ISBN/UID,Read Status,Dates Read,Read Count,Owned?\n"
+        + "Piranesi,Susanna Clarke,9781635575637,read,\"2021/01/05-2021/01/12, 2023/02/20-2023/03/02\",2,Yes\n"
+
+    /// A file as the earlier StoryGraph import wrote it: `owned: true`, no `reads:`, and a
+    /// baseline fingerprinting those values.
+    func earlierImport() throws -> [UInt8] {
+        var record = try #require(interchangeRecords(try StoryGraphImporter.read(Self.storyGraph)).first)
+        record.remove("ownership")
+        record.remove("reads")
+        record.set("owned", typed: "true")
+        let baseline = ImportBaseline.of(record, source: "storygraph")
+        return ImportedBookFile.bytes(for: record, extra: [ImportField(key: ImportBaseline.key, value: .string(baseline.text))], vocabulary: .standard)
+    }
+
+    @Test func anEarlierImportKeepsOwnedAndGainsItsEarlierReads() throws {
+        let bytes = try earlierImport()
+        let before = String(decoding: bytes, as: UTF8.self)
+        #expect(before.contains("\nowned: true\n") && !before.contains("reads:"), "\(before)")
+        let document = try BookDocument(bytes: bytes)
+        let book = try interchangeBook(bytes, path: "clarke-piranesi.md")
+        #expect(book.ownership == .owned)
+        let record = try #require(interchangeRecords(try StoryGraphImporter.read(Self.storyGraph)).first)
+        let result = ImportUpdater(source: .storygraph).update(book, body: document.body, from: record)
+        #expect(result.changed == ["reads"], "\(result)")
+        #expect(result.kept.isEmpty, "\(result)")
+        let after = String(decoding: try BookWriter.apply(result.edits, to: document, displayPath: "x.md", vocabulary: .standard), as: UTF8.self)
+        #expect(after.contains("\nowned: true\n"), "\(after)")
+        #expect(after.contains("\nreads:\n  - {started: 2021-01-05, finished: 2021-01-12}\n"), "\(after)")
+        // Once more: nothing to do.
+        let updated = try interchangeBook(Array(after.utf8), path: "clarke-piranesi.md")
+        let again = ImportUpdater(source: .storygraph).update(updated, body: "", from: record)
+        #expect(again.edits.isEmpty, "\(again)")
+    }
+}

@@ -43,6 +43,7 @@ func interchangeLines(_ record: ImportRecord) -> [String] {
         case .typed(let text): return "\(field.key): \(text)"
         case .list(let items): return "\(field.key): [" + items.joined(separator: ", ") + "]"
         case .json(let json): return "\(field.key): \(json.serialized())"
+        case .items(let items): return "\(field.key):" + items.map { " - " + $0 }.joined()
         }
     }
 }

@@ -52,7 +52,7 @@ import Testing
         let config = String(decoding: try folder.bytes("shelf.yaml"), as: UTF8.self)
         #expect(config == VocabularyDetectInitTests.defaultConfig)
         // Every key shelf reads is there, each under a comment that explains it.
-        for key in ["filename:", "# goal:", "# queries:", "# fields:", "# statuses:", "# series_counts:"] {
+        for key in ["filename:", "# goals:", "# queries:", "# fields:", "# statuses:", "# series_counts:"] {
             let lines = config.components(separatedBy: "\n")
             let index = try #require(lines.firstIndex { $0.hasPrefix(key) }, "no \(key)")
             #expect(index > 0 && lines[index - 1].hasPrefix("# ") && !lines[index - 1].hasPrefix("#   "), "\(key) has no explanation")

@@ -58,6 +58,8 @@ import Testing
             format: paperback
             goodreads: "19161852"
             source: goodreads
+            reads:
+              - {finished: true}
             read_count: 2
             owned_copies: 1
             \(imported)

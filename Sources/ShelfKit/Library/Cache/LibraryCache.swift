@@ -29,7 +29,7 @@ struct LibraryCache: Sendable {
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 3
+    static let formatVersion: UInt64 = 4
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 56
     /// How recent a file's times may be for its entry to be left out: wider than any file

@@ -1,0 +1,73 @@
+/// How a year's reading stands against its goal: every read finished in the year counts, a
+/// re-read too; pages are the book's `pages:` for each of those reads.
+public struct GoalProgress: Sendable {
+    public let year: Int
+    public let goal: ReadingGoal?
+    public let today: BookDate
+    /// Reads finished in the year.
+    public let books: Int
+    /// Their pages (a read of a book without `pages:` adds none).
+    public let pages: Int
+
+    public init(year: Int, goal: ReadingGoal?, books allBooks: [Book], today: BookDate) {
+        self.year = year
+        self.goal = goal
+        self.today = today
+        var books = 0
+        var pages = 0
+        for book in allBooks {
+            for read in book.reads where read.outcome == .finished && read.ended?.year == year {
+                books += 1
+                pages += book.pages ?? 0
+            }
+        }
+        self.books = books
+        self.pages = pages
+    }
+
+    /// Where the year is: over, under way (with the share of it gone by today), or to come.
+    public enum Period: Sendable, Equatable {
+        case past
+        case current(elapsedDays: Int, totalDays: Int)
+        case future
+    }
+
+    public var period: Period {
+        if year < today.year { return .past }
+        if year > today.year { return .future }
+        let first = DateSpan(BookDate(year: year, month: 1, day: 1)).first
+        let total = DateSpan(BookDate(year: year, month: 12, day: 31)).first - first + 1
+        return .current(elapsedDays: DateSpan(today).first - first + 1, totalDays: total)
+    }
+
+    /// One measure (books or pages) against its target.
+    public struct Measure: Sendable, Equatable {
+        public var target: Int
+        public var done: Int
+        /// How many the pace asks for by today (the target pro rata over the year's days).
+        public var expected: Int
+        /// Per week needed over the rest of the year to reach the target (0 once reached).
+        public var perWeek: Double?
+
+        public var remaining: Int { max(0, target - done) }
+        public var reached: Bool { done >= target }
+        public var onPace: Bool { done >= expected }
+    }
+
+    public var bookMeasure: Measure? { goal?.books.map { measure(target: $0, done: books) } }
+    public var pageMeasure: Measure? { goal?.pages.map { measure(target: $0, done: pages) } }
+
+    private func measure(target: Int, done: Int) -> Measure {
+        let remaining = max(0, target - done)
+        switch period {
+        case .past:
+            return Measure(target: target, done: done, expected: target, perWeek: nil)
+        case .future:
+            return Measure(target: target, done: done, expected: 0, perWeek: Double(remaining) * 7 / 365)
+        case .current(let elapsed, let total):
+            let expected = target * elapsed / total
+            let daysLeft = total - elapsed + 1
+            return Measure(target: target, done: done, expected: expected, perWeek: Double(remaining) * 7 / Double(daysLeft))
+        }
+    }
+}
