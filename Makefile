@@ -124,10 +124,15 @@ install: release release-serve
 # Regenerates docs/shelf.1 from the command definitions (swift-argument-parser's generate-manual),
 # with the query guide (docs/query.md) as a section; and embeds docs/query.md in the binary for
 # `shelf help query` (a test checks that both are current).
+# The page is made by swift-argument-parser's generate-manual from a debug build of shelf (the
+# package plugin would build every product in release, the web server's TLS included).
 man: setup
 	./scripts/embed-query-guide.sh
-	$(SWIFT) package --allow-writing-to-package-directory generate-manual --authors "the shelf developers"
-	./scripts/man-page.sh .build/plugins/GenerateManual/outputs/shelf/shelf.1
+	$(SWIFT) build --product shelf
+	cd .build/checkouts/swift-argument-parser && $(SWIFT) build --product generate-manual --scratch-path ../../generate-manual
+	mkdir -p .build/man
+	.build/generate-manual/debug/generate-manual .build/debug/shelf --authors "the shelf developers" -o .build/man
+	./scripts/man-page.sh .build/man/shelf.1
 
 clean:
 	rm -rf .build
