@@ -38,7 +38,7 @@ extension Pages {
         let isbn = text.trimmingCharacters(in: .whitespaces)
         guard !isbn.isEmpty else { return .page(addPage(notice: "Type an ISBN, or scan one.", status: .badRequest)) }
         do {
-            let index = try library.load(withNotes: false).index
+            let index = try live.load().index
             let action = AddBooksAction(writer: library.writer, index: index, request: NewBookRequest(), service: BookLookupService(),
                                         today: Pages.today(), force: false, refresh: false, reporter: SilentReporter())
             let added = try action.add(isbn: isbn)

@@ -9,7 +9,7 @@ extension Pages {
     func dashboard() -> Page {
         let books: [Book]
         do {
-            books = try library.load(withNotes: false).index.books
+            books = try live.load().index.books
         } catch {
             return message(.internalServerError, "Cannot read the library", String(describing: error))
         }

@@ -7,6 +7,8 @@ import ShelfKit
 /// template, wrap it in the layout.
 struct Pages: Sendable {
     let library: Library
+    /// The books in memory, looked at again (a stat per file) at every page.
+    let live: LiveLibrary
     let templates: MustacheLibrary
     let readOnly: Bool
     let token: String
@@ -73,12 +75,12 @@ struct Pages: Sendable {
         var all: [Book] = []
         do {
             let today = Pages.today()
-            all = try library.load(withNotes: false).index.books
+            all = try live.load().index.books
             if combined.isEmpty {
                 books = all
             } else {
                 let expression = try library.queryParser(today: today).parse(combined)
-                books = try library.query(expression, today: today).books
+                books = try live.query(expression, today: today).books
             }
         } catch {
             context["error"] = String(describing: error)

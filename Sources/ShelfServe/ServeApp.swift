@@ -17,7 +17,9 @@ struct ServeApp: Sendable {
     init(options: ServeOptions) throws {
         self.options = options
         requestGuard = RequestGuard(host: options.host, secure: options.tls != nil)
-        pages = Pages(library: options.library, templates: try Templates.library(), readOnly: options.readOnly, token: requestGuard.token)
+        pages = Pages(
+            library: options.library, live: LiveLibrary(library: options.library), templates: try Templates.library(),
+            readOnly: options.readOnly, token: requestGuard.token)
     }
 
     func run() async throws {

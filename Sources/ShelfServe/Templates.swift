@@ -129,7 +129,7 @@ enum Templates {
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); }
         .top a { white-space: nowrap; } .top { flex-wrap: wrap; }
-        .reads table, .conflict table { border-collapse: collapse; } .reads td, .reads th { border-bottom: 1px solid var(--line); padding: .2rem .6rem .2rem 0; text-align: left; }
+        .reads table, .conflict table { border-collapse: collapse; } .reads td, .reads th { border-bottom: 1px solid var(--line); padding: .2rem .6rem .2rem 0; text-align: left; white-space: nowrap; } .reads { overflow-x: auto; }
         progress { width: 12rem; max-width: 100%; vertical-align: middle; accent-color: var(--accent); } .progress-text { color: var(--muted); font-size: .9rem; }
         .reading li, .recent li { margin: .4rem 0; } .muted { color: var(--muted); }
         .chart { width: 100%; max-width: 32rem; height: auto; } .chart .bar { fill: var(--accent); } .chart text { fill: var(--muted); font-size: 10px; font-family: system-ui, sans-serif; }

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+/// A library held in memory by a long-running process (`shelf serve`): each use looks at the
+/// folder (one scan, one `stat` per file) and loads the books again only when a file was added,
+/// removed or changed, so that a change made in an editor, by a sync tool or by the command line
+/// shows at once without every request decoding every book.
+///
+/// The books are kept only when every file's times were older than `LibraryCache.racyWindow`
+/// when they were looked at: a second write in the same timestamp tick leaves a stamp unchanged,
+/// so a library changed moments ago is loaded again at each use until it has been still for a
+/// few seconds.
+public final class LiveLibrary: Sendable {
+    public let library: Library
+
+    private struct Held: Sendable {
+        var paths: [String]
+        var stamps: [FileStamp?]
+        var index: LibraryIndex
+        var problems: [LibraryProblem]
+    }
+
+    // Synchronization's: ShelfKit has a `Mutex` class of its own.
+    private let held = Synchronization.Mutex<Held?>(nil)
+
+    public init(library: Library) {
+        self.library = library
+    }
+
+    /// Whether books are held for the next use (tests look).
+    var isHolding: Bool { held.withLock { $0 != nil } }
+
+    /// The books as the files are now, and the files that failed.
+    public func load() throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+        let started = FileStamp.now()
+        let paths = try BookFileScanner.scan(root: library.root)
+        let stamps = LiveLibrary.stamps(paths, root: library.root)
+        if let kept = held.withLock({ $0 }), kept.paths == paths, kept.stamps == stamps {
+            return (kept.index, kept.problems)
+        }
+        // Looked at before the load: a file changed during it shows as changed next time.
+        let loaded = try library.load(withNotes: false)
+        let settled = stamps.allSatisfy { stamp in stamp.map { $0.latest < started - LibraryCache.racyWindow } ?? true }
+        let next = settled ? Held(paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems) : nil
+        held.withLock { $0 = next }
+        return loaded
+    }
+
+    /// The books matching `expression`, answered over the books in memory (a query that needs
+    /// the words of the notes reads the library as `Library.query` does).
+    public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
+        guard !expression.needsNotes else { return try library.query(expression, today: today) }
+        let (index, problems) = try load()
+        let library = self.library
+        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { library.notes(of: $0) })
+        return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
+    }
+
+    /// Each file's stamp (nil for one that cannot be looked at), on every core.
+    private static func stamps(_ paths: [String], root: String) -> [FileStamp?] {
+        let slots = StampSlots(count: paths.count)
+        let workers = max(1, min(ProcessInfoCores.count, paths.count / 256 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var folders = FolderCursor(root: root)
+            for position in stride(from: worker, to: paths.count, by: workers) {
+                slots.set(position, folders.stamp(paths[position]))
+            }
+        }
+        return slots.all
+    }
+}
+
+/// One stamp per file, each written by exactly one worker, read after all have finished.
+private final class StampSlots: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<FileStamp?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil)
+    }
+
+    func set(_ index: Int, _ stamp: FileStamp?) { storage[index] = stamp }
+
+    var all: [FileStamp?] { Array(storage.prefix(count)) }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+}

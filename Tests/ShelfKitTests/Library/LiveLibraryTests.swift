@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import ShelfKit
+
+/// `shelf serve`'s library in memory: reused while no file changed, loaded again when one is
+/// added, changed or removed, and never kept while files are moments old.
+@Suite struct LiveLibraryTests {
+    @Test func booksAreKeptUntilAFileChangesAndNeverWhileFilesAreMomentsOld() async throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let live = LiveLibrary(library: try Library(root: test.root))
+        let fresh = try Library(root: test.root)
+        // Just copied: every file is moments old, so nothing is kept.
+        #expect(try live.load().index.books == fresh.load().index.books)
+        #expect(!live.isHolding)
+
+        try await LibraryCacheTests.waitPastRacyWindow()
+        let first = try live.load().index.books
+        #expect(live.isHolding)
+        #expect(try live.load().index.books == first)
+
+        // A change of the same size, in place: the stamp tells, the next use shows it.
+        let dune = try test.read("herbert-dune.md")
+        try test.overwriteInPlace("herbert-dune.md", dune.replacingOccurrences(of: "title: Dune", with: "title: Dunf"))
+        #expect(try live.load().index.books.contains { $0.title == "Dunf" })
+        #expect(!live.isHolding, "a file written moments ago: loaded again at every use")
+
+        try test.write("new.md", "---\ntitle: New\ntags: [sci-fi]\n---\n")
+        try FileManager.default.removeItem(atPath: test.path("lem-solaris.md"))
+        let now = try live.load().index.books
+        #expect(now.contains { $0.path == "new.md" } && !now.contains { $0.path == "lem-solaris.md" })
+        #expect(now == (try fresh.load().index.books))
+
+        // Queries are answered over the books in memory, as Library.query answers them.
+        let today = BookDate(year: 2025, month: 6, day: 10)
+        for text in ["tag:sci-fi", "rating:>=4 -status:read", "dune", "\"left hand\""] {
+            let expression = try fresh.queryParser(today: today).parse(text)
+            #expect(try live.query(expression, today: today).books.map(\.path) == fresh.query(expression, today: today).books.map(\.path), "\(text)")
+        }
+    }
+}
