@@ -9,6 +9,8 @@ struct Pages: Sendable {
     let library: Library
     /// The books in memory, looked at again (a stat per file) at every page.
     let live: LiveLibrary
+    /// The whole library sorted and counted for the grid, kept while no file changes.
+    let gridMemo = GridMemo()
     let templates: MustacheLibrary
     let readOnly: Bool
     let token: String
@@ -72,15 +74,16 @@ struct Pages: Sendable {
         let combined = parts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
         var context: [String: Any] = [:]
         var books: [Book] = []
-        var all: [Book] = []
+        var overview = GridOverview(books: [])
         do {
             let today = Pages.today()
-            all = try live.load().index.books
+            let snapshot = try live.snapshot()
+            overview = gridMemo.overview(of: snapshot)
             if combined.isEmpty {
-                books = all
+                books = overview.byTitle
             } else {
                 let expression = try library.queryParser(today: today).parse(combined)
-                books = try live.query(expression, today: today).books
+                books = BookSortKey.title.sort(try live.query(expression, today: today).books)
             }
         } catch {
             context["error"] = String(describing: error)
@@ -89,7 +92,6 @@ struct Pages: Sendable {
         // or quotes needs no query quoting).
         if let author = query["author"], !author.isEmpty { books = books.filter { $0.authors.contains(author) } }
         if let series = query["series"], !series.isEmpty { books = books.filter { $0.series == series } }
-        books = BookSortKey.title.sort(books)
         if query["series"].map({ !$0.isEmpty }) == true {
             // A series in its order; books without a number after, by title.
             books = books.enumerated().sorted { ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset) }.map(\.element)
@@ -105,12 +107,10 @@ struct Pages: Sendable {
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
         if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }
-        context["statuses"] = ReadingStatus.allCases.map { status -> [String: Any] in
-            facet(status.rawValue, count: all.filter { $0.status == status }.count, key: "status", query: query)
-        }
-        context["tags"] = Pages.topTags(all).map { facet($0.name, count: $0.count, key: "tag", query: query) }
-        context["authorFacets"] = Pages.top(all.flatMap(\.authors)).map { facet($0.name, count: $0.count, key: "author", query: query) }
-        context["seriesFacets"] = Pages.top(all.compactMap(\.series)).map { facet($0.name, count: $0.count, key: "series", query: query) }
+        context["statuses"] = overview.statuses.map { facet($0.name, count: $0.count, key: "status", query: query) }
+        context["tags"] = overview.tags.map { facet($0.name, count: $0.count, key: "tag", query: query) }
+        context["authorFacets"] = overview.authors.map { facet($0.name, count: $0.count, key: "author", query: query) }
+        context["seriesFacets"] = overview.series.map { facet($0.name, count: $0.count, key: "series", query: query) }
         return layout("Library", query: text, content: render(context, "grid"))
     }
 
@@ -164,8 +164,9 @@ struct Pages: Sendable {
             "notes": NotesHTML.render(state.notes),
             "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
         ]
-        // Reads and progress have their own sections.
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && ![Book.readsKey, ReadingProgress.key].contains($0.key) }.map { field -> [String: Any] in
+        // Reads, progress and loans have their own sections.
+        let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]
+        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
         // The latest read (the top-level keys) is last, and its rating is the book's.
@@ -174,6 +175,11 @@ struct Pages: Sendable {
         context["reads"] = reads.enumerated().reversed().map { index, read -> [String: Any] in
             ["started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
              "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating)]
+        }
+        let today = Pages.today()
+        context["loans"] = book.loans.reversed().map { loan -> [String: Any] in
+            ["to": loan.to, "lent": loan.lent?.text ?? "", "due": loan.due?.text ?? "",
+             "returned": loan.returned?.text ?? (loan.isOpen ? "" : "yes"), "overdue": loan.isOverdue(today: today)]
         }
         let progress = ReadingProgress(book: book)
         if book.status == .reading, let summary = progress.summary {

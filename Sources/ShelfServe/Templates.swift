@@ -68,6 +68,10 @@ enum Templates {
         <tr><th>started</th><th>ended</th><th></th><th>format</th><th>rating</th></tr>
         {{#reads}}<tr><td>{{started}}</td><td>{{ended}}</td><td>{{outcome}}</td><td>{{format}}</td><td class="stars">{{stars}}</td></tr>{{/reads}}
         </table></section>{{/empty(reads)}}
+        {{^empty(loans)}}<section class="reads loans"><h2>Loans</h2><table>
+        <tr><th>to</th><th>lent</th><th>due</th><th>back</th></tr>
+        {{#loans}}<tr><td>{{to}}</td><td>{{lent}}</td><td>{{due}}{{#overdue}} <strong class="overdue">overdue</strong>{{/overdue}}</td><td>{{returned}}</td></tr>{{/loans}}
+        </table></section>{{/empty(loans)}}
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
         {{^readOnly}}
         <section class="quick">
@@ -127,7 +131,7 @@ enum Templates {
         .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--line); cursor: pointer; } .star.on { color: var(--accent); }
         .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
-        .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); }
+        .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); } .overdue { color: #b00020; }
         .top a { white-space: nowrap; } .top { flex-wrap: wrap; }
         .reads table, .conflict table { border-collapse: collapse; } .reads td, .reads th { border-bottom: 1px solid var(--line); padding: .2rem .6rem .2rem 0; text-align: left; white-space: nowrap; } .reads { overflow-x: auto; }
         progress { width: 12rem; max-width: 100%; vertical-align: middle; accent-color: var(--accent); } .progress-text { color: var(--muted); font-size: .9rem; }

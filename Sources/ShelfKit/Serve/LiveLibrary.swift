@@ -18,7 +18,16 @@ import Synchronization
 public final class LiveLibrary: Sendable {
     public let library: Library
 
+    /// The books as the files are now; `generation` names this set of books while it is held
+    /// (the same number until a file changes), nil when it is not held.
+    public struct Snapshot: Sendable {
+        public var index: LibraryIndex
+        public var problems: [LibraryProblem]
+        public var generation: UInt64?
+    }
+
     private struct Held: Sendable {
+        var generation: UInt64
         var paths: [String]
         var stamps: [FileStamp?]
         var index: LibraryIndex
@@ -35,20 +44,31 @@ public final class LiveLibrary: Sendable {
     /// Whether books are held for the next use (tests look).
     var isHolding: Bool { held.withLock { $0 != nil } }
 
+    private let generations = Atomic<UInt64>(0)
+
     /// The books as the files are now, and the files that failed.
     public func load() throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+        let snapshot = try self.snapshot()
+        return (snapshot.index, snapshot.problems)
+    }
+
+    /// The books as the files are now, with the generation that lets a caller keep what it
+    /// worked out from them (a sorted grid, facet counts) until a file changes.
+    public func snapshot() throws(FileError) -> Snapshot {
         let started = FileStamp.now()
         let paths = try BookFileScanner.scan(root: library.root)
         let stamps = LiveLibrary.stamps(paths, root: library.root)
         if let kept = held.withLock({ $0 }), kept.paths == paths, kept.stamps == stamps {
-            return (kept.index, kept.problems)
+            return Snapshot(index: kept.index, problems: kept.problems, generation: kept.generation)
         }
         // Looked at before the load: a file changed during it shows as changed next time.
         let loaded = try library.load(withNotes: false)
         let settled = stamps.allSatisfy { stamp in stamp.map { $0.latest < started - LibraryCache.racyWindow } ?? true }
-        let next = settled ? Held(paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems) : nil
+        let generation = generations.add(1, ordering: .relaxed).newValue
+        let next = settled
+            ? Held(generation: generation, paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems) : nil
         held.withLock { $0 = next }
-        return loaded
+        return Snapshot(index: loaded.index, problems: loaded.problems, generation: settled ? generation : nil)
     }
 
     /// The books matching `expression`, answered over the books in memory (a query that needs

@@ -18,12 +18,16 @@ import Testing
         let first = try live.load().index.books
         #expect(live.isHolding)
         #expect(try live.load().index.books == first)
+        // One generation while nothing changes: what a page worked out from it can be kept.
+        let generation = try #require(try live.snapshot().generation)
+        #expect(try live.snapshot().generation == generation)
 
         // A change of the same size, in place: the stamp tells, the next use shows it.
         let dune = try test.read("herbert-dune.md")
         try test.overwriteInPlace("herbert-dune.md", dune.replacingOccurrences(of: "title: Dune", with: "title: Dunf"))
         #expect(try live.load().index.books.contains { $0.title == "Dunf" })
         #expect(!live.isHolding, "a file written moments ago: loaded again at every use")
+        #expect(try live.snapshot().generation == nil, "nothing worked out from it may be kept")
 
         try test.write("new.md", "---\ntitle: New\ntags: [sci-fi]\n---\n")
         try FileManager.default.removeItem(atPath: test.path("lem-solaris.md"))

@@ -49,6 +49,27 @@ import Testing
         #expect(!plain.contains("<progress") && plain.contains("<section class=\"reads\">"))
     }
 
+    @Test func theBookPageShowsItsLoansNewestFirstWithTheOverdueOneMarked() throws {
+        let library = try TemporaryLibrary(books: [
+            ("lent.md", bookFile("""
+                title: Lent
+                loans:
+                  - {to: Ana, lent: 2025-01-02, due: 2025-02-01, returned: 2025-01-30}
+                  - {to: "Бо <b>", lent: 2026-10-01, due: 2026-11-01}
+                """)),
+        ])
+        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-26"])
+        let page = try server.request("/book?p=lent.md").body
+        let loans = try #require(page.components(separatedBy: "<h2>Loans</h2>").last?.components(separatedBy: "</table>").first, "\(page)")
+        let rows = loans.components(separatedBy: "<tr><td>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
+        #expect(rows == [
+            "Бо &lt;b&gt;</td><td>2026-10-01</td><td>2026-11-01 <strong class=\"overdue\">overdue</strong></td><td></td>",
+            "Ana</td><td>2025-01-02</td><td>2025-02-01</td><td>2025-01-30</td>",
+        ], "\(loans)")
+        // Shown in their own section, not again among the fields.
+        #expect(!page.contains("<dt>loans</dt>"), "\(page)")
+    }
+
     @Test func theDashboardShowsReadingNowRecentTheGoalAndChartsAsSVG() throws {
         let library = try Self.library(goal: true)
         let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
