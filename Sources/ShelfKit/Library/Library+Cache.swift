@@ -13,12 +13,15 @@ extension Library {
     /// Reads the books at `paths`, from the cache where a file is unchanged, and rewrites the
     /// cache when what it should hold differs from what it holds.
     /// - Parameter started: when the load began, in nanoseconds since 1970.
-    func loadBooks(_ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64) -> LibraryLoader.Result {
+    /// - Parameter cache: the cache as already read (without notes), if the caller has it.
+    func loadBooks(
+        _ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64, cache: LibraryCache? = nil
+    ) -> LibraryLoader.Result {
         guard let location = cacheLocation else {
             return LibraryLoader.load(
                 root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: nil, noteFilter: noteFilter)
         }
-        let old = LibraryCache.read(location, withNotes: withNotes)
+        let old = cache.flatMap { withNotes && $0.notes == nil ? nil : $0 } ?? LibraryCache.read(location, withNotes: withNotes)
         let use = LibraryLoader.CacheUse(
             old: old,
             matches: old?.match(paths) ?? [Int?](repeating: nil, count: paths.count),

@@ -7,34 +7,40 @@ import Dispatch
 import Synchronization
 
 extension Library {
+    /// What `quickTagQuery` gave: the answer, or the cache it read (nil when there was none),
+    /// for the full load to use instead of reading it again.
+    enum QuickTagAnswer {
+        case answered(QueryResult)
+        case notAnswered(LibraryCache?)
+    }
+
     /// Answers a query of tags alone (`ls --tag sci-fi`, `tag:a -tag:b`) from the cache's
-    /// recorded tags, decoding only the books that match; nil when it cannot, and the caller
-    /// loads the library as usual.
+    /// recorded tags, decoding only the books that match.
     ///
-    /// It answers only when every file is one the cache recorded, unchanged (one `stat` each),
-    /// and something matches: a library with a new, changed, unreadable or unlisted file is
-    /// loaded in full (which also brings the cache up to date), and an empty answer is
+    /// It answers only when every file of `scan` is one the cache recorded, unchanged (one
+    /// `stat` each), and something matches: a library with a new, changed, unreadable or unlisted
+    /// file is loaded in full (which also brings the cache up to date), and an empty answer is
     /// explained from the whole library.
-    func quickTagQuery(_ expression: QueryExpression) throws(FileError) -> QueryResult? {
-        guard let location = cacheLocation, let tags = TagExpression(expression) else { return nil }
-        let started = clock()
-        let scan = try BookFileScanner.scanAll(root: root)
-        guard scan.unlistedFolders.isEmpty, let cache = LibraryCache.read(location, withNotes: false),
-              cache.entries.count == scan.books.count
-        else { return nil }
+    func quickTagQuery(_ tags: TagExpression, scan: BookFileScanner.Scan, started: Int64) -> QuickTagAnswer {
+        guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false) else { return .notAnswered(nil) }
+        guard scan.unlistedFolders.isEmpty, cache.entries.count == scan.books.count else { return .notAnswered(cache) }
         let matches = cache.match(scan.books)
-        guard matches.allSatisfy({ $0 != nil }), Library.allUnchanged(scan.books, matches, cache, root: root) else { return nil }
+        guard matches.allSatisfy({ $0 != nil }), Library.allUnchanged(scan.books, matches, cache, root: root) else {
+            return .notAnswered(cache)
+        }
         var books: [Book] = []
         for (position, entry) in matches.enumerated() {
             guard let entry, cache.entries[entry].isBook, tags.matches(entry, in: cache) else { continue }
-            guard case .book(let book, _)? = try? cache.loaded(entry, path: scan.books[position], withNotes: false) else { return nil }
+            guard case .book(let book, _)? = try? cache.loaded(entry, path: scan.books[position], withNotes: false) else {
+                return .notAnswered(cache)
+            }
             books.append(book)
         }
-        guard !books.isEmpty else { return nil }
+        guard !books.isEmpty else { return .notAnswered(cache) }
         Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
         let problems: [LibraryProblem] = scan.conflicts.isEmpty ? [] : [.conflictCopies(scan.conflicts)]
         let index = LibraryIndex(books: books, noteWords: nil, withWords: false)
-        return QueryResult(index: index, matches: books.indices.map(Int32.init), problems: problems)
+        return .answered(QueryResult(index: index, matches: books.indices.map(Int32.init), problems: problems))
     }
 
     /// Refreshes the cache file's time when it is used without being rewritten, once a day, so
@@ -43,22 +49,24 @@ extension Library {
         if now - cache.lastUsed > 86_400 { _ = utimensat(AT_FDCWD, file, nil, 0) }
     }
 
-    /// True when every file's stamp is the one its entry recorded (stat on every core).
+    /// True when every file's stamp is the one its entry recorded (stat on every core; all stop
+    /// at the first change).
     static func allUnchanged(_ paths: [String], _ matches: [Int?], _ cache: LibraryCache, root: String) -> Bool {
-        let changed = ChangedFlag()
+        let changed = Atomic<Bool>(false)
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 256 + 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var folders = FolderCursor(root: root)
-            for position in stride(from: worker, to: paths.count, by: workers) where !changed.isSet {
+            for position in stride(from: worker, to: paths.count, by: workers) {
+                guard !changed.load(ordering: .relaxed) else { return }
                 guard let entry = matches[position], let stamp = folders.stamp(paths[position]),
                       stamp == cache.entries[entry].stamp
                 else {
-                    changed.set()
+                    changed.store(true, ordering: .relaxed)
                     return
                 }
             }
         }
-        return !changed.isSet
+        return !changed.load(ordering: .relaxed)
     }
 }
 
@@ -110,13 +118,4 @@ struct TagExpression {
         case .not(let inner): return !matches(inner, entry, cache)
         }
     }
-}
-
-/// Set by any worker that finds a changed file; the others then stop early.
-private final class ChangedFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-
-    var isSet: Bool { value.load(ordering: .relaxed) }
-
-    func set() { value.store(true, ordering: .relaxed) }
 }

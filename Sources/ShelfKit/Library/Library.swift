@@ -83,7 +83,16 @@ public struct Library: Sendable {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
         let scan = try BookFileScanner.scanAll(root: root)
-        let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started)
+        return load(scan, started: started, cache: nil, withNotes: withNotes, withWords: withWords, noteFilter: noteFilter)
+    }
+
+    /// `load` over a scan already made (at `started`), with the cache already read when the
+    /// caller has it (nil: read it here).
+    func load(
+        _ scan: BookFileScanner.Scan, started: Int64, cache: LibraryCache?, withNotes: Bool, withWords: Bool,
+        noteFilter: NoteWordFilter?
+    ) -> (index: LibraryIndex, problems: [LibraryProblem]) {
+        let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started, cache: cache)
         var problems = scan.unlistedFolders.map(LibraryProblem.unreadable) + result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)

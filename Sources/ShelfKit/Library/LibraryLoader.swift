@@ -140,7 +140,7 @@ enum LibraryLoader {
 }
 
 /// Result slots written by many workers, each slot by exactly one, read after they all finish.
-private final class Slots<Value>: @unchecked Sendable {
+final class Slots<Value>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {

@@ -11,9 +11,19 @@ public struct QueryResult: Sendable {
 extension Library {
     /// Loads the library (with the note index only when the query needs it) and answers `expression`.
     public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
-        if let quick = try quickTagQuery(expression) { return quick }
-        let (index, problems) = try load(
-            withNotes: expression.needsNotes, withWords: expression.needsNotes, noteFilter: NoteWordFilter(words: expression.allWords))
+        // Taken before any file is looked at: a file changed after this is never cached as clean.
+        let started = clock()
+        let scan = try BookFileScanner.scanAll(root: root)
+        var cache: LibraryCache?
+        if let tags = TagExpression(expression) {
+            switch quickTagQuery(tags, scan: scan, started: started) {
+            case .answered(let result): return result
+            case .notAnswered(let read): cache = read
+            }
+        }
+        let (index, problems) = load(
+            scan, started: started, cache: cache, withNotes: expression.needsNotes, withWords: expression.needsNotes,
+            noteFilter: NoteWordFilter(words: expression.allWords))
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
     }

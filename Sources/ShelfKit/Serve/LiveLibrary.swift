@@ -83,35 +83,14 @@ public final class LiveLibrary: Sendable {
 
     /// Each file's stamp (nil for one that cannot be looked at), on every core.
     private static func stamps(_ paths: [String], root: String) -> [FileStamp?] {
-        let slots = StampSlots(count: paths.count)
+        let slots = Slots<FileStamp>(count: paths.count)
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 256 + 1))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var folders = FolderCursor(root: root)
             for position in stride(from: worker, to: paths.count, by: workers) {
-                slots.set(position, folders.stamp(paths[position]))
+                if let stamp = folders.stamp(paths[position]) { slots.set(position, stamp) }
             }
         }
-        return slots.all
-    }
-}
-
-/// One stamp per file, each written by exactly one worker, read after all have finished.
-private final class StampSlots: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<FileStamp?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: max(count, 1))
-        storage.initialize(repeating: nil)
-    }
-
-    func set(_ index: Int, _ stamp: FileStamp?) { storage[index] = stamp }
-
-    var all: [FileStamp?] { Array(storage.prefix(count)) }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
+        return slots.drain()
     }
 }
