@@ -56,13 +56,14 @@ public final class LiveLibrary: Sendable {
     /// worked out from them (a sorted grid, facet counts) until a file changes.
     public func snapshot() throws(FileError) -> Snapshot {
         let started = FileStamp.now()
-        let paths = try BookFileScanner.scan(root: library.root)
+        let scan = try BookFileScanner.scanAll(root: library.root)
+        let paths = scan.books
         let stamps = LiveLibrary.stamps(paths, root: library.root)
         if let kept = held.withLock({ $0 }), kept.paths == paths, kept.stamps == stamps {
             return Snapshot(index: kept.index, problems: kept.problems, generation: kept.generation)
         }
         // Looked at before the load: a file changed during it shows as changed next time.
-        let loaded = try library.load(withNotes: false)
+        let loaded = library.load(scan, started: started, cache: nil, withNotes: false, withWords: true, noteFilter: nil)
         let settled = stamps.allSatisfy { stamp in stamp.map { $0.latest < started - LibraryCache.racyWindow } ?? true }
         let generation = generations.add(1, ordering: .relaxed).newValue
         let next = settled
