@@ -11,6 +11,8 @@ enum LibraryLoader {
         public var problems: [LibraryProblem]
         /// For each path, what the next cache should hold; nil when no cache is kept.
         var records: [CacheRecord?]?
+        /// For each book of `books`, the position of its path.
+        var positions: [Int] = []
 
         /// How many files were taken from the cache rather than read.
         var cacheHits: Int {
@@ -29,6 +31,9 @@ enum LibraryLoader {
         var matches: [Int?]
         /// Files whose times are this recent (nanoseconds since 1970) or later are not recorded.
         var recentSince: Int64
+        /// False to leave out of the result the books the cache holds unchanged (only their
+        /// records say they are there): to bring the cache up to date without decoding it.
+        var decodesKept = true
     }
 
     /// Loads the files at `paths` (relative to `root`).
@@ -54,10 +59,16 @@ enum LibraryLoader {
                 defer { index += workers }
                 let path = paths[index]
                 let full = root + "/" + path
-                if let cache, let kept = cached(index, path: path, cache: cache, folders: &folders, withNotes: withNotes, filter: noteFilter) {
-                    slots.set(index, kept.loaded)
-                    records?.set(index, .kept(kept.entry))
-                    continue
+                if let cache, let entry = unchanged(index, path: path, cache: cache, folders: &folders, withNotes: withNotes) {
+                    if !cache.decodesKept {
+                        records?.set(index, .kept(entry))
+                        continue
+                    }
+                    if let old = cache.old, let loaded = try? old.loaded(entry, path: path, withNotes: withNotes, filter: noteFilter) {
+                        slots.set(index, loaded)
+                        records?.set(index, .kept(entry))
+                        continue
+                    }
                 }
                 do throws(FileError) {
                     let stamp = try FileIO.read(full, into: &buffer)
@@ -81,10 +92,12 @@ enum LibraryLoader {
         books.reserveCapacity(paths.count)
         var noteWords: [[String]]? = withNotes ? [] : nil
         var problems: [LibraryProblem] = []
+        var positions: [Int] = []
         for index in paths.indices {
             switch slots.take(index) {
             case .book(let book, let words):
                 books.append(book)
+                positions.append(index)
                 noteWords?.append(words ?? [])
             case .notABook, .none:
                 break
@@ -92,21 +105,20 @@ enum LibraryLoader {
                 problems.append(problem)
             }
         }
-        return Result(books: books, noteWords: noteWords, problems: problems, records: records?.drain())
+        return Result(books: books, noteWords: noteWords, problems: problems, records: records?.drain(), positions: positions)
     }
 
     /// The cache's entry for the file at `path`, when its stamp is unchanged and it holds what
     /// this load needs.
-    private static func cached(
-        _ index: Int, path: String, cache: CacheUse, folders: inout FolderCursor, withNotes: Bool, filter: NoteWordFilter?
-    ) -> (loaded: LoadedFile, entry: Int)? {
+    private static func unchanged(
+        _ index: Int, path: String, cache: CacheUse, folders: inout FolderCursor, withNotes: Bool
+    ) -> Int? {
         guard let old = cache.old, let entryIndex = cache.matches[index] else { return nil }
         let entry = old.entries[entryIndex]
         guard !withNotes || !entry.isBook || entry.notes != nil,
-              let stamp = folders.stamp(path), stamp == entry.stamp,
-              let loaded = try? old.loaded(entryIndex, path: path, withNotes: withNotes, filter: filter)
+              let stamp = folders.stamp(path), stamp == entry.stamp
         else { return nil }
-        return (loaded, entryIndex)
+        return entryIndex
     }
 
     /// What the cache should record of a file just read; nil for a file that failed, which is
@@ -130,12 +142,32 @@ enum LibraryLoader {
                 for word in unique { distinct.string(word) }
                 noteBytes = distinct
             }
-            return .fresh(stamp, isBook: true, tags: tagBytes.bytes, book: bookBytes.bytes, notes: noteBytes?.bytes)
+            return .fresh(
+                stamp, isBook: true, tags: tagBytes.bytes, columns: EntryColumns.encode(book), words: searchWords(of: book),
+                book: bookBytes.bytes,
+                notes: noteBytes?.bytes)
         case .notABook:
-            return .fresh(stamp, isBook: false, tags: [], book: [], notes: nil)
+            return .fresh(stamp, isBook: false, tags: [], columns: [], words: [], book: [], notes: nil)
         case .failed:
             return nil
         }
+    }
+}
+
+extension LibraryLoader {
+    /// The distinct folded words `LibraryIndex` indexes for a bare word outside the notes (title,
+    /// subtitle, authors, series, tags, publisher), encoded as a count and strings.
+    static func searchWords(of book: Book) -> [UInt8] {
+        var seen = Set<String>()
+        var words: [String] = []
+        let texts = [book.title, book.subtitle ?? "", book.series ?? "", book.publisher ?? ""] + book.authors + book.tags
+        for text in texts {
+            TextFolding.forEachWord(in: text) { word in if seen.insert(word).inserted { words.append(word) } }
+        }
+        var writer = CacheByteWriter()
+        writer.count(words.count)
+        for word in words { writer.string(word) }
+        return writer.bytes
     }
 }
 

@@ -119,25 +119,33 @@ struct FieldMatcher {
     /// Compares the field with `value` as numbers when both are numbers, else as date spans.
     private func compare(_ book: Book, _ value: String, _ operation: FieldQuery.Operation) -> Bool {
         if kind != .date, let wanted = Double(value), let number = book.queryNumber(of: query.name) {
-            switch operation {
-            case .less: return number < wanted
-            case .lessOrEqual: return number <= wanted
-            case .greater: return number > wanted
-            case .greaterOrEqual: return number >= wanted
-            default: return number == wanted
-            }
+            return FieldMatcher.compare(number, wanted, operation)
         }
         guard let span = DateSpan.parse(value, today: today) else { return false }
         // `started` and `finished` match when any read does (`finished:2024` finds a re-read).
-        return book.queryDates(of: query.name).contains { date in
-            let day = DateSpan(date).first
-            switch operation {
-            case .less: return day < span.first
-            case .lessOrEqual: return day <= span.last
-            case .greater: return day > span.last
-            case .greaterOrEqual: return day >= span.first
-            default: return day >= span.first && day <= span.last
-            }
+        return book.queryDates(of: query.name).contains { FieldMatcher.compare(day: DateSpan($0).first, span, operation) }
+    }
+
+    /// `number` against `wanted`, as a comparison of the query asks.
+    static func compare(_ number: Double, _ wanted: Double, _ operation: FieldQuery.Operation) -> Bool {
+        switch operation {
+        case .less: return number < wanted
+        case .lessOrEqual: return number <= wanted
+        case .greater: return number > wanted
+        case .greaterOrEqual: return number >= wanted
+        default: return number == wanted
+        }
+    }
+
+    /// A date's first day (days since 1970) against a span, as a comparison of the query asks:
+    /// `<=` means up to the span's last day, `>=` from its first, a plain match within it.
+    static func compare(day: Int, _ span: DateSpan, _ operation: FieldQuery.Operation) -> Bool {
+        switch operation {
+        case .less: return day < span.first
+        case .lessOrEqual: return day <= span.last
+        case .greater: return day > span.last
+        case .greaterOrEqual: return day >= span.first
+        default: return day >= span.first && day <= span.last
         }
     }
 }

@@ -14,15 +14,9 @@ extension Library {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
         let scan = try BookFileScanner.scanAll(root: root)
-        var cache: LibraryCache?
-        if let tags = TagExpression(expression) {
-            switch quickTagQuery(tags, scan: scan, started: started) {
-            case .answered(let result): return result
-            case .notAnswered(let read): cache = read
-            }
-        }
+        if let answer = indexedQuery(expression, scan: scan, started: started, today: today) { return answer }
         let (index, problems) = load(
-            scan, started: started, cache: cache, withNotes: expression.needsNotes, withWords: expression.needsNotes,
+            scan, started: started, cache: nil, withNotes: expression.needsNotes, withWords: expression.needsNotes,
             noteFilter: NoteWordFilter(words: expression.allWords))
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)

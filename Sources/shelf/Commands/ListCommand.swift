@@ -46,6 +46,13 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
+        // Paths in title order come from the index without decoding the books, when it can.
+        if sort == .title, groupBy == nil, output.resolved == .paths,
+           let ordered = try QueryRunner.pathsInTitleOrder(filters, library: library, reversed: reverse) {
+            let paths = limit.map { Array(ordered.prefix($0)) } ?? ordered
+            Output.write(paths.map { Paths.display($0, in: library) + "\n" }.joined())
+            return
+        }
         let result = try QueryRunner.run(filters, library: library, explainingEmpty: true)
         var books = sort.sort(result.books, reversed: reverse)
         if let limit { books = Array(books.prefix(limit)) }

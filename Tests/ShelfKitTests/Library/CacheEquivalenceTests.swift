@@ -20,9 +20,14 @@ import Testing
         "title:/^the /", "publisher:ace", "language:en", "genres:\"science fiction\"", "format:paperback",
         "(tag:sci-fi rating:>=4) OR status:reading", "NOT (rating:5 OR finished:2024)", "location:shelf",
         "@reading", "@unrated",
-        // Tags alone are answered from the tags the cache records (`Library.quickTagQuery`).
+        // Answered from the index's tags and columns (`IndexPrefilter`), NOT included.
         "tag:SCI-FI", "tag:sci-fi tag:classics", "tag:sci-fi -tag:classics", "NOT tag:sci-fi", "tags:=sci-fi",
-        "tag:nowhere", "tag:sci-fi OR (tag:classics -tag:fantasy)",
+        "tag:nowhere", "tag:sci-fi OR (tag:classics -tag:fantasy)", "rating:>3", "rating:<=2 OR -has:rating", "pages:300..",
+        "pages:..250", "-rating:4..5", "finished:<2024", "finished:<=2023-06", "started:>-2y", "added:2023", "published:>1960",
+        "-finished:2024 tag:sci-fi", "status:to-read OR status:abandoned", "-status:reading -tag:classics",
+        // Bare words narrowed by the words each entry records (NOT only when exact).
+        "-estraven", "dune OR estraven", "-dune tag:sci-fi", "ursula -dune", "anc* -tag:sci-fi", "reader new", "\"ann leckie\"",
+        "NOT (the OR a)", "sci", "leckie status:reading",
     ]
 
     /// Every query's answer (matching paths, in order) and the problems reported.
@@ -32,6 +37,12 @@ import Testing
             let expression = try library.queryParser(today: today).parse(query)
             let result = try library.query(expression, today: today)
             lines.append(query + " → " + result.books.map(\.path).joined(separator: ", "))
+            // In title order, both ways: from the index's title ranks when it answers alone.
+            for reversed in [false, true] {
+                let ordered = try library.pathsInTitleOrder(expression, today: today, reversed: reversed)?.paths
+                    ?? BookSortKey.title.sort(result.books, reversed: reversed).map(\.path)
+                lines.append("  by title\(reversed ? ", reversed" : ""): " + ordered.joined(separator: ", "))
+            }
             lines.append(contentsOf: result.problems.map { "  problem: \($0)" })
         }
         return lines
@@ -62,7 +73,7 @@ import Testing
         #expect(warm.cacheHits + warm.problems.count == scan.books.count, "every file but the broken ones, which are read every time")
     }
 
-    @Test func aQueryOfTagsAloneIsAnsweredFromTheRecordedTagsOnlyWhenNothingChanged() throws {
+    @Test func aQueryIsAnsweredFromTheIndexDecodingOnlyItsCandidates() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
         var cached = try Library(root: test.root)
@@ -70,39 +81,62 @@ import Testing
         cached.clock = { FileStamp.now() + 10_000_000_000 }
         let fresh = try Library(root: test.root)
         let parser = cached.queryParser(today: Self.today)
+        let total = try fresh.load().index.books.count
+        // No cache yet: the first query reads every file and writes the index.
+        #expect(try Self.indexed(cached, parser.parse("tag:sci-fi")) != nil)
+        for query in ["tag:sci-fi -tag:classics", "tag:sci-fi rating:>=4", "rating:3..4 -status:read", "finished:2024 OR pages:>300",
+                      "NOT (rating:5 OR finished:2024)"] {
+            let expression = try parser.parse(query)
+            let answer = try #require(try Self.indexed(cached, expression), "\(query)")
+            #expect(answer.books.map(\.path) == (try fresh.query(expression, today: Self.today)).books.map(\.path), "\(query)")
+            // Only the books the index leaves as candidates were decoded: for these terms, the answer.
+            #expect(answer.index.books.count == answer.books.count, "\(query)")
+            #expect(answer.books.count < total, "\(query)")
+        }
+        // A term the index does not know (a word of the notes, a regex) leaves every book a candidate.
+        let words = try parser.parse("estraven tag:sci-fi")
+        let wordAnswer = try #require(try Self.indexed(cached, words))
+        #expect(wordAnswer.books.map(\.path) == (try fresh.query(words, today: Self.today)).books.map(\.path))
+        // An empty answer is left to the full load, to be explained from the whole library.
+        #expect(try Self.indexed(cached, parser.parse("tag:nowhere")) == nil)
+
+        // A file added: read alone, recorded, and part of the answer.
         let tags = try parser.parse("tag:sci-fi -tag:classics")
-        // No cache yet: the library is loaded in full (and the cache filled).
-        #expect(try Self.quick(cached, tags) == nil)
-        _ = try cached.query(tags, today: Self.today)
-        let quick = try #require(try Self.quick(cached, tags))
-        let full = try fresh.query(tags, today: Self.today)
-        #expect(quick.books == full.books)
-        #expect(quick.books.count > 3)
-        // Only the books that match were decoded.
-        #expect(quick.index.books.count == quick.books.count)
-
-        // Anything but tags, and an empty answer (explained from the whole library), go the usual way.
-        #expect(try Self.quick(cached, parser.parse("tag:sci-fi rating:5")) == nil)
-        #expect(try Self.quick(cached, parser.parse("tags:=sci-fi")) == nil)
-        #expect(try Self.quick(cached, parser.parse("tag:nowhere")) == nil)
-
-        // A file changed, added or broken since: loaded in full.
         try test.write("new.md", "---\ntitle: New\ntags: [sci-fi]\n---\n")
-        #expect(try Self.quick(cached, tags) == nil)
+        #expect(try Self.indexed(cached, tags)?.books.map(\.path).contains("new.md") == true)
         #expect(try cached.query(tags, today: Self.today).books == fresh.query(tags, today: Self.today).books)
-        #expect(try Self.quick(cached, tags)?.books.map(\.path).contains("new.md") == true)
+        // A broken file is reported, and the others still answer.
         try test.write("new.md", "---\ntitle: [broken\n---\n")
-        #expect(try Self.quick(cached, tags) == nil)
-        #expect(try cached.query(tags, today: Self.today).problems.count == 1)
+        let broken = try #require(try Self.indexed(cached, tags))
+        #expect(broken.problems.count == 1)
+        #expect(broken.books == (try fresh.query(tags, today: Self.today)).books)
     }
 
-    /// What the tags shortcut answers for `expression`, or nil when it leaves it to the full load.
-    static func quick(_ library: Library, _ expression: QueryExpression) throws -> QueryResult? {
-        guard let tags = TagExpression(expression) else { return nil }
+    @Test func aFileWrittenMomentsAgoIsAnsweredButNotRecorded() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var cached = try Library(root: test.root)
+        cached.cacheFolder = test.cacheFolder
+        let fresh = try Library(root: test.root)
+        let parser = cached.queryParser(today: Self.today)
+        let tags = try parser.parse("tag:sci-fi")
+        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        _ = try cached.query(tags, today: Self.today)
+        // Now by the real clock: a file written now is too recent to record.
+        cached.clock = FileStamp.now
+        try test.write("aaa-new.md", "---\ntitle: Aaa\ntags: [sci-fi]\n---\n")
+        let answer = try #require(try Self.indexed(cached, tags))
+        #expect(answer.books.map(\.path) == (try fresh.query(tags, today: Self.today)).books.map(\.path))
+        #expect(answer.books.first?.path == "aaa-new.md", "in path order among the recorded books")
+        let location = try #require(cached.cacheLocation)
+        let cache = try #require(LibraryCache.read(location, withNotes: false))
+        #expect(!(0..<cache.entries.count).contains { cache.pathOf($0) == "aaa-new.md" })
+    }
+
+    /// What the index answers for `expression`, or nil when it leaves it to the full load.
+    static func indexed(_ library: Library, _ expression: QueryExpression) throws -> QueryResult? {
         let started = library.clock()
-        guard case .answered(let result) = library.quickTagQuery(tags, scan: try BookFileScanner.scanAll(root: library.root), started: started)
-        else { return nil }
-        return result
+        return library.indexedQuery(expression, scan: try BookFileScanner.scanAll(root: library.root), started: started, today: today)
     }
 
     /// Makes one random change to the library or its cache; returns what it did.
@@ -129,7 +163,8 @@ import Testing
             try FileManager.default.removeItem(atPath: test.path(path))
             return "removed \(path)"
         case 4:
-            try test.write("new-\(round).md", "---\ntitle: New \(round)\nauthors: [Ann Leckie]\ntags: [sci-fi]\nstatus: reading\n"
+            // Titles repeat (with and without an article), so that equal title keys are ordered by path.
+            try test.write("new-\(round).md", "---\ntitle: \(round % 2 == 0 ? "The " : "")New \(round % 3)\nauthors: [Ann Leckie]\ntags: [sci-fi]\nstatus: reading\n"
                 + "finished: 2024-0\(random.next(upTo: 9) + 1)-01\n---\n\nThe reader of Estraven.\n")
             return "added new-\(round).md"
         case 5:

@@ -24,12 +24,20 @@ struct LibraryCache: Sendable {
         /// as a count and strings: a query of tags alone is answered from these without
         /// decoding the books it does not match.
         var tags: Range<Int>
+        /// The values queries compare most (`EntryColumns`).
+        var columns: Range<Int>
+        /// The folded words of the title, subtitle, authors, series, tags and publisher, as a
+        /// count and strings: the words a query's bare word looks for outside the notes.
+        var words: Range<Int>
+        /// The book's place in the order of every entry's title key (`--sort title`): books
+        /// with the same key share a place. Zero for a file that is not a book.
+        var titleRank: UInt32
         /// In the notes section; nil when the file was read without its notes.
         var notes: Range<Int>?
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 4
+    static let formatVersion: UInt64 = 5
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 56
     /// How recent a file's times may be for its entry to be left out: wider than any file
@@ -120,6 +128,13 @@ struct LibraryCache: Sendable {
             let tagsLength = try reader.count()
             let tagsStart = reader.offset
             _ = try reader.bytes(tagsLength)
+            let columnsLength = try reader.count()
+            let columnsStart = reader.offset
+            _ = try reader.bytes(columnsLength)
+            let titleRank = UInt32(truncatingIfNeeded: try reader.word())
+            let wordsLength = try reader.count()
+            let wordsStart = reader.offset
+            _ = try reader.bytes(wordsLength)
             let bookLength = try reader.count()
             let bookStart = reader.offset
             _ = try reader.bytes(bookLength)
@@ -132,7 +147,9 @@ struct LibraryCache: Sendable {
             }
             entries.append(Entry(
                 path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
-                book: bookStart..<bookStart + bookLength, tags: tagsStart..<tagsStart + tagsLength, notes: notes))
+                book: bookStart..<bookStart + bookLength, tags: tagsStart..<tagsStart + tagsLength,
+                columns: columnsStart..<columnsStart + columnsLength, words: wordsStart..<wordsStart + wordsLength,
+                titleRank: titleRank, notes: notes))
         }
         return entries
     }
@@ -167,18 +184,38 @@ struct LibraryCache: Sendable {
 
     /// True when entry `index` records the folded tag `folded` (compared byte for byte).
     func hasTag(_ index: Int, folded: UnsafeRawBufferPointer) -> Bool {
-        var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].tags]))
+        LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].tags]), holds: folded, prefix: false)
+    }
+
+    /// True when entry `index` records `word` (or, with `prefix`, a word starting with it, byte
+    /// for byte) among its words or, given the notes section, its note words.
+    func hasWord(_ index: Int, _ word: UnsafeRawBufferPointer, prefix: Bool, notes: CacheStorage?) -> Bool {
+        let entry = entries[index]
+        if LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entry.words]), holds: word, prefix: prefix) { return true }
+        guard let range = entry.notes, let notes, range.upperBound <= notes.bytes.count else { return false }
+        return LibraryCache.list(UnsafeRawBufferPointer(rebasing: notes.bytes[range]), holds: word, prefix: prefix)
+    }
+
+    /// True when a list of strings as `CacheByteWriter` writes them (a count, then each with its
+    /// length) holds `wanted`, or with `prefix` a string starting with it.
+    private static func list(_ bytes: UnsafeRawBufferPointer, holds wanted: UnsafeRawBufferPointer, prefix: Bool) -> Bool {
+        var reader = CacheByteReader(bytes)
         guard let count = try? reader.count() else { return false }
         for _ in 0..<count {
-            guard let length = try? reader.count(), let tag = try? reader.bytes(length) else { return false }
-            guard length == folded.count else { continue }
-            guard let mine = tag.baseAddress, let wanted = folded.baseAddress else { return true }
-            if memcmp(mine, wanted, length) == 0 { return true }
+            guard let length = try? reader.count(), let item = try? reader.bytes(length) else { return false }
+            guard prefix ? length >= wanted.count : length == wanted.count else { continue }
+            guard let mine = item.baseAddress, let theirs = wanted.baseAddress else { return true }
+            if memcmp(mine, theirs, wanted.count) == 0 { return true }
         }
         return false
     }
 
-    private func pathOf(_ index: Int) -> String {
+    /// Entry `index`'s columns; nil when they do not read (a damaged entry).
+    func columns(_ index: Int) -> EntryColumns? {
+        EntryColumns(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].columns]))
+    }
+
+    func pathOf(_ index: Int) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].path]), as: UTF8.self)
     }
 
@@ -195,13 +232,18 @@ struct LibraryCache: Sendable {
     /// What entry `index` recorded, read back: the book with its path, or nil for a file that
     /// is not a book. Throws when the entry does not decode.
     /// - Parameter filter: which note words to make strings of (all when nil).
-    func loaded(_ index: Int, path: String, withNotes: Bool, filter: NoteWordFilter? = nil) throws(CacheCorruption) -> LoadedFile {
+    /// - Parameter notes: the notes section, when it was read apart from the cache.
+    func loaded(
+        _ index: Int, path: String, withNotes: Bool, filter: NoteWordFilter? = nil, notes: CacheStorage? = nil
+    ) throws(CacheCorruption) -> LoadedFile {
         let entry = entries[index]
         guard entry.isBook else { return .notABook }
         var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entry.book]))
         let book = try BookCodec.decode(path: path, from: &reader)
         guard withNotes else { return .book(book, noteWords: nil) }
-        guard let range = entry.notes, let notes, range.upperBound <= notes.bytes.count else { throw CacheCorruption() }
+        guard let range = entry.notes, let notes = notes ?? self.notes, range.upperBound <= notes.bytes.count else {
+            throw CacheCorruption()
+        }
         var wordReader = CacheByteReader(UnsafeRawBufferPointer(rebasing: notes.bytes[range]))
         let count = try wordReader.count()
         var words: [String] = []

@@ -8,53 +8,54 @@ import Darwin
 enum CacheRecord: Sendable {
     /// The old cache's entry still holds: its bytes are copied as they are.
     case kept(Int)
-    /// Read from the file now: its stamp, encoded folded tags and book (both empty for a file
-    /// that is not a book), and its encoded note words when they were read.
-    case fresh(FileStamp, isBook: Bool, tags: [UInt8], book: [UInt8], notes: [UInt8]?)
+    /// Read from the file now: its stamp, encoded folded tags, columns, words and book (all empty for a
+    /// file that is not a book), and its encoded note words when they were read.
+    case fresh(FileStamp, isBook: Bool, tags: [UInt8], columns: [UInt8], words: [UInt8], book: [UInt8], notes: [UInt8]?)
 }
 
 /// Writes a library's cache file: to a temporary file beside it, then renamed over it, so a
 /// reader sees the old file or the new one, never a mix. The cache can always be made again, so
 /// it is not synced to disk; a file damaged by a crash fails its checksum and is ignored.
 enum LibraryCacheWriter {
+    /// One entry's bytes, wherever they lie (the old cache's storage or a fresh record).
+    private struct EntryParts {
+        var stamp: FileStamp
+        var isBook: Bool
+        var tags: UnsafeRawBufferPointer
+        var columns: UnsafeRawBufferPointer
+        var words: UnsafeRawBufferPointer
+        var book: UnsafeRawBufferPointer
+        var notes: UnsafeRawBufferPointer?
+    }
+
     /// Writes `records` (in path order, nil for a file not to record).
     static func write(paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation) {
         let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
+        var ranks = [UInt32](repeating: 0, count: records.count)
+        var keys: [(position: Int, key: String)] = []
+        keys.reserveCapacity(records.count)
+        for position in records.indices {
+            withParts(records[position], old: old, oldNotes: oldNotes) { parts in
+                guard parts.isBook, let columns = EntryColumns(parts.columns) else { return }
+                keys.append((position, String(decoding: columns.titleKey, as: UTF8.self)))
+            }
+        }
+        // Ordered as `BookSortKey.sort` orders title keys (String comparison), so that any subset
+        // of books sorted by rank is in the order that sort gives it.
+        keys.sort { $0.key < $1.key }
+        var rank: UInt32 = 0
+        for (order, item) in keys.enumerated() {
+            if order > 0, keys[order - 1].key != item.key { rank += 1 }
+            ranks[item.position] = rank
+        }
         var main = CacheByteWriter()
         var notes = CacheByteWriter()
         main.string(location.root)
         main.count(records.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
-        for (path, record) in zip(paths, records) {
-            switch record {
-            case .none:
-                continue
-            case .kept(let index):
-                guard let old else { continue }
-                let entry = old.entries[index]
-                var noteBytes: UnsafeRawBufferPointer?
-                if let range = entry.notes, let oldNotes, range.upperBound <= oldNotes.bytes.count {
-                    noteBytes = UnsafeRawBufferPointer(rebasing: oldNotes.bytes[range])
-                }
-                appendEntry(
-                    path: path, stamp: entry.stamp, isBook: entry.isBook,
-                    tags: UnsafeRawBufferPointer(rebasing: old.main.bytes[entry.tags]),
-                    book: UnsafeRawBufferPointer(rebasing: old.main.bytes[entry.book]), notes: noteBytes,
-                    main: &main, notesSection: &notes)
-            case .fresh(let stamp, let isBook, let tags, let book, let noteBytes):
-                tags.withUnsafeBytes { tagBytes in
-                    book.withUnsafeBytes { bookBytes in
-                        if let noteBytes {
-                            noteBytes.withUnsafeBytes {
-                                appendEntry(path: path, stamp: stamp, isBook: isBook, tags: tagBytes, book: bookBytes, notes: $0,
-                                            main: &main, notesSection: &notes)
-                            }
-                        } else {
-                            appendEntry(path: path, stamp: stamp, isBook: isBook, tags: tagBytes, book: bookBytes, notes: nil,
-                                        main: &main, notesSection: &notes)
-                        }
-                    }
-                }
+        for (position, (path, record)) in zip(paths, records).enumerated() {
+            withParts(record, old: old, oldNotes: oldNotes) { parts in
+                appendEntry(path: path, parts: parts, titleRank: ranks[position], main: &main, notesSection: &notes)
             }
         }
         var header = CacheByteWriter()
@@ -68,21 +69,67 @@ enum LibraryCacheWriter {
         save([header.bytes, main.bytes, notes.bytes], to: location.file)
     }
 
+    /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
+    private static func withParts(
+        _ record: CacheRecord?, old: LibraryCache?, oldNotes: CacheStorage?, _ body: (EntryParts) -> Void
+    ) {
+        switch record {
+        case .none:
+            return
+        case .kept(let index):
+            guard let old else { return }
+            let entry = old.entries[index]
+            var noteBytes: UnsafeRawBufferPointer?
+            if let range = entry.notes, let oldNotes, range.upperBound <= oldNotes.bytes.count {
+                noteBytes = UnsafeRawBufferPointer(rebasing: oldNotes.bytes[range])
+            }
+            let bytes = old.main.bytes
+            body(EntryParts(
+                stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
+                columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
+                words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
+                book: UnsafeRawBufferPointer(rebasing: bytes[entry.book]), notes: noteBytes))
+        case .fresh(let stamp, let isBook, let tags, let columns, let words, let book, let noteBytes):
+            tags.withUnsafeBytes { tagBytes in
+                columns.withUnsafeBytes { columnBytes in
+                    words.withUnsafeBytes { wordBytes in
+                        book.withUnsafeBytes { bookBytes in
+                            let parts = EntryParts(
+                                stamp: stamp, isBook: isBook, tags: tagBytes, columns: columnBytes, words: wordBytes, book: bookBytes,
+                                notes: nil)
+                            guard let noteBytes else { return body(parts) }
+                            noteBytes.withUnsafeBytes { noteBuffer in
+                                var withNotes = parts
+                                withNotes.notes = noteBuffer
+                                body(withNotes)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private static func appendEntry(
-        path: String, stamp: FileStamp, isBook: Bool, tags: UnsafeRawBufferPointer, book: UnsafeRawBufferPointer,
-        notes: UnsafeRawBufferPointer?, main: inout CacheByteWriter, notesSection: inout CacheByteWriter
+        path: String, parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter, notesSection: inout CacheByteWriter
     ) {
         main.string(path)
+        let stamp = parts.stamp
         for word in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
                      UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed)] {
             main.word(word)
         }
-        main.byte((isBook ? 1 : 0) | (notes == nil ? 0 : 2))
-        main.count(tags.count)
-        main.raw(tags)
-        main.count(book.count)
-        main.raw(book)
-        if let notes {
+        main.byte((parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2))
+        main.count(parts.tags.count)
+        main.raw(parts.tags)
+        main.count(parts.columns.count)
+        main.raw(parts.columns)
+        main.word(UInt64(titleRank))
+        main.count(parts.words.count)
+        main.raw(parts.words)
+        main.count(parts.book.count)
+        main.raw(parts.book)
+        if let notes = parts.notes {
             main.word(UInt64(notesSection.bytes.count))
             main.word(UInt64(notes.count))
             notesSection.raw(notes)

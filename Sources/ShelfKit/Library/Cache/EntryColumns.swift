@@ -1,0 +1,89 @@
+/// The values of one book that queries compare most, stored beside its cache entry in a fixed
+/// layout, so that a query over the whole library reads them in place instead of decoding
+/// every book (`IndexPrefilter`).
+///
+/// Layout (little-endian): status (0 = none, else 1 + its position in `ReadingStatus.allCases`),
+/// whether there is a rating, whether there is a page count, a zero, the number of days of each
+/// date field (`added`, `started`, `finished`, `published`, 16 bits each), the rating and the
+/// page count (64-bit floats), the days themselves (64-bit, days since 1970, each date's first
+/// day, as `FieldMatcher` compares them), then the folded title key `--sort title` orders by.
+///
+/// The values are the ones the query evaluator reads: `queryNumber(of:)` for the numbers and
+/// `queryDates(of:)` for the dates (every read's dates for `started` and `finished`).
+struct EntryColumns {
+    static let dateFields: [CanonicalField] = [.added, .started, .finished, .published]
+    private static let statuses = ReadingStatus.allCases
+    private static let headerSize = 28
+
+    /// The columns of `book`, encoded.
+    static func encode(_ book: Book) -> [UInt8] {
+        var writer = CacheByteWriter()
+        writer.byte(book.status.map { UInt8((statuses.firstIndex(of: $0) ?? 0) + 1) } ?? 0)
+        let rating = book.queryNumber(of: "rating")
+        let pages = book.queryNumber(of: "pages")
+        writer.byte(rating == nil ? 0 : 1)
+        writer.byte(pages == nil ? 0 : 1)
+        writer.byte(0)
+        let days = dateFields.map { field in
+            // More dates than 16 bits count are cut: the entry is then never trusted (see `isTrusted`).
+            Array(book.queryDates(of: field.rawValue).map { Int64(DateSpan($0).first) }.prefix(Int(UInt16.max)))
+        }
+        for list in days {
+            let count = UInt16(list.count)
+            writer.byte(UInt8(truncatingIfNeeded: count))
+            writer.byte(UInt8(truncatingIfNeeded: count >> 8))
+        }
+        writer.word((rating ?? 0).bitPattern)
+        writer.word((pages ?? 0).bitPattern)
+        for list in days {
+            for day in list { writer.word(UInt64(bitPattern: day)) }
+        }
+        var key = BookSortKey.titleKey(book.title)
+        key.withUTF8 { writer.raw(UnsafeRawBufferPointer($0)) }
+        return writer.bytes
+    }
+
+    let bytes: UnsafeRawBufferPointer
+
+    /// A view of encoded columns; nil when they are too short for what they claim to hold.
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        guard bytes.count >= EntryColumns.headerSize, bytes.count >= daysEnd else { return nil }
+    }
+
+    var status: ReadingStatus? {
+        let code = Int(bytes[0])
+        return code == 0 || code > EntryColumns.statuses.count ? nil : EntryColumns.statuses[code - 1]
+    }
+
+    var rating: Double? { bytes[1] == 0 ? nil : Double(bitPattern: word(at: 12)) }
+    var pages: Double? { bytes[2] == 0 ? nil : Double(bitPattern: word(at: 20)) }
+
+    /// The days of date field `field` (a position in `dateFields`).
+    func days(_ field: Int) -> some Collection<Int> {
+        var start = EntryColumns.headerSize
+        for earlier in 0..<field { start += 8 * count(earlier) }
+        let base = bytes
+        return (0..<count(field)).lazy.map { Int(Int64(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8 * $0, as: UInt64.self)))) }
+    }
+
+    /// True unless a date list was cut when it was written.
+    var isTrusted: Bool {
+        (0..<EntryColumns.dateFields.count).allSatisfy { count($0) < Int(UInt16.max) }
+    }
+
+    /// The folded title key, as bytes.
+    var titleKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[daysEnd...]) }
+
+    private func count(_ field: Int) -> Int {
+        Int(bytes[4 + 2 * field]) | Int(bytes[5 + 2 * field]) << 8
+    }
+
+    private var daysEnd: Int {
+        EntryColumns.headerSize + 8 * (0..<EntryColumns.dateFields.count).reduce(0) { $0 + count($1) }
+    }
+
+    private func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}

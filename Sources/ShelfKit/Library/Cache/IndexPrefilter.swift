@@ -1,0 +1,169 @@
+/// Narrows a query to the cache entries that can match it, from what the cache records of each
+/// book (its folded tags and `EntryColumns`), without decoding a book.
+///
+/// The answer is a superset: the books it leaves out cannot match, and the query evaluator then
+/// decides over the rest. A set is `exact` when it is precisely the books that match, worked out
+/// with the very comparisons `FieldMatcher` makes over the very values it reads; only an exact set
+/// may be inverted for NOT, and an exact answer needs no evaluation at all.
+struct IndexPrefilter {
+    struct Candidates {
+        var set: BitSet
+        var exact: Bool
+    }
+
+    let cache: LibraryCache
+    let today: BookDate
+    /// The notes section, to look for a bare word in the notes; without it a word narrows nothing.
+    var notes: CacheStorage? = nil
+
+    /// The entries that can match `expression`, among the books; nil when the cache cannot narrow
+    /// it (every book is a candidate).
+    func candidates(_ expression: QueryExpression) -> Candidates? {
+        guard var found = narrow(expression) else { return nil }
+        found.set.formIntersection(books)
+        return found
+    }
+
+    /// Every entry that is a book.
+    var books: BitSet {
+        var set = BitSet(capacity: cache.entries.count)
+        for index in cache.entries.indices where cache.entries[index].isBook { set.insert(index) }
+        return set
+    }
+
+    private func narrow(_ expression: QueryExpression) -> Candidates? {
+        switch expression {
+        case .all:
+            return Candidates(set: books, exact: true)
+        case .and(let parts):
+            var result = Candidates(set: books, exact: true)
+            for part in parts {
+                guard let found = narrow(part) else {
+                    result.exact = false
+                    continue
+                }
+                result.set.formIntersection(found.set)
+                result.exact = result.exact && found.exact
+            }
+            return result
+        case .or(let parts):
+            var result = Candidates(set: BitSet(capacity: cache.entries.count), exact: true)
+            for part in parts {
+                guard let found = narrow(part) else { return nil }
+                result.set.formUnion(found.set)
+                result.exact = result.exact && found.exact
+            }
+            return result
+        case .not(let inner):
+            guard let found = narrow(inner), found.exact else { return nil }
+            var set = found.set.inverted()
+            set.formIntersection(books)
+            return Candidates(set: set, exact: true)
+        case .field(let query):
+            return field(query).map { Candidates(set: $0, exact: true) }
+        case let .word(word, prefix):
+            return self.word(word, prefix: prefix)
+        case .phrase(let words):
+            // Every word must be there; whether in order is the evaluator's to say.
+            var result = Candidates(set: books, exact: false)
+            for word in words {
+                guard let found = self.word(word, prefix: false) else { return nil }
+                result.set.formIntersection(found.set)
+            }
+            return result
+        case .has:
+            return nil
+        }
+    }
+
+    /// The books holding a bare word where `WordLookup` looks (title, subtitle, authors, series,
+    /// tags, publisher, notes). Words are compared byte for byte, which is exactly how the
+    /// evaluator compares an ASCII word; any other word (equal to differently composed text), and
+    /// an ISBN (looked up by its digits), is left to the evaluator.
+    private func word(_ word: String, prefix: Bool) -> Candidates? {
+        guard let notes, !word.isEmpty, word.utf8.allSatisfy({ $0 < 0x80 }), ISBN.parse(word) == nil else { return nil }
+        let bytes = Array(word.utf8)
+        let set = bytes.withUnsafeBytes { wanted in
+            var set = BitSet(capacity: cache.entries.count)
+            for index in cache.entries.indices where cache.entries[index].isBook {
+                if cache.hasWord(index, wanted, prefix: prefix, notes: notes) { set.insert(index) }
+            }
+            return set
+        }
+        // A prefix found by bytes is a superset of one found by characters.
+        return Candidates(set: set, exact: !prefix)
+    }
+
+    /// The books matching a field term, for the terms the cache answers exactly; nil otherwise.
+    private func field(_ query: FieldQuery) -> BitSet? {
+        switch (CanonicalField(key: query.name), query.operation) {
+        case (.tags?, .matches):
+            let folded = Array(TextFolding.foldTag(query.value).utf8)
+            return folded.withUnsafeBytes { wanted in
+                entries { index, _ in cache.hasTag(index, folded: wanted) }
+            }
+        case (.status?, .matches), (.status?, .exact):
+            guard let wanted = ReadingStatus(alias: query.value) else { return nil }
+            return entries { _, columns in columns.status == wanted }
+        case (.rating?, _), (.pages?, _):
+            guard let compare = numberComparison(query) else { return nil }
+            let isRating = CanonicalField(key: query.name) == .rating
+            return entries { _, columns in compare(isRating ? columns.rating : columns.pages) }
+        case (let date?, _):
+            guard let field = EntryColumns.dateFields.firstIndex(of: date), let compare = dateComparison(query) else { return nil }
+            return entries { _, columns in compare(columns.days(field)) }
+        default:
+            return nil
+        }
+    }
+
+    /// `FieldMatcher`'s test of a number field, for a number; nil for a test it makes otherwise.
+    private func numberComparison(_ query: FieldQuery) -> ((Double?) -> Bool)? {
+        switch query.operation {
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .matches:
+            guard let wanted = Double(query.value) else { return nil }
+            let operation = query.operation
+            return { number in number.map { FieldMatcher.compare($0, wanted, operation) } ?? false }
+        case let .range(low, high):
+            // An end that is not a number is compared as a date: left to the evaluator.
+            guard low.isEmpty || Double(low) != nil, high.isEmpty || Double(high) != nil else { return nil }
+            let lowest = Double(low), highest = Double(high)
+            return { number in
+                guard let number else { return low.isEmpty && high.isEmpty }
+                return (lowest.map { FieldMatcher.compare(number, $0, .greaterOrEqual) } ?? true)
+                    && (highest.map { FieldMatcher.compare(number, $0, .lessOrEqual) } ?? true)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `FieldMatcher`'s test of a date field over its days (any day may match each end).
+    private func dateComparison(_ query: FieldQuery) -> ((any Collection<Int>) -> Bool)? {
+        switch query.operation {
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .matches:
+            guard let span = DateSpan.parse(query.value, today: today) else { return nil }
+            let operation = query.operation
+            return { days in days.contains { FieldMatcher.compare(day: $0, span, operation) } }
+        case let .range(low, high):
+            let lowSpan = DateSpan.parse(low, today: today), highSpan = DateSpan.parse(high, today: today)
+            guard low.isEmpty || lowSpan != nil, high.isEmpty || highSpan != nil else { return nil }
+            return { days in
+                (lowSpan.map { span in days.contains { FieldMatcher.compare(day: $0, span, .greaterOrEqual) } } ?? true)
+                    && (highSpan.map { span in days.contains { FieldMatcher.compare(day: $0, span, .lessOrEqual) } } ?? true)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The book entries for which `test` holds; nil when an entry's columns cannot be trusted.
+    private func entries(_ test: (Int, EntryColumns) -> Bool) -> BitSet? {
+        var set = BitSet(capacity: cache.entries.count)
+        for index in cache.entries.indices where cache.entries[index].isBook {
+            guard let columns = cache.columns(index), columns.isTrusted else { return nil }
+            if test(index, columns) { set.insert(index) }
+        }
+        return set
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+extension Library {
+    /// The cache brought up to date with the files of a scan, and what it cannot hold.
+    struct IndexedLibrary {
+        let cache: LibraryCache
+        /// For each cache entry, the position of its path in the scan.
+        let positions: [Int]
+        /// Books read now that the cache does not record (written moments ago), with their scan
+        /// positions and, when notes were asked for, their note words.
+        var loose: [(position: Int, book: Book, words: [String]?)]
+        var problems: [LibraryProblem]
+    }
+
+    /// Brings the cache up to date with `scan`: when every file is one it records, unchanged
+    /// (one `stat` each), it is used as it is; otherwise only the files added or changed are
+    /// read, the cache is written again, and the new one is used. Nil when no cache can be kept
+    /// or written.
+    /// - Parameter withNotes: every book's note words must be recorded (a file recorded without
+    ///   them is read again).
+    func indexed(_ scan: BookFileScanner.Scan, started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?) -> IndexedLibrary? {
+        guard let location = cacheLocation else { return nil }
+        var problems = scan.unlistedFolders.map(LibraryProblem.unreadable)
+        let old = LibraryCache.read(location, withNotes: false)
+        let matches = old?.match(scan.books) ?? [Int?](repeating: nil, count: scan.books.count)
+        if let old, old.entries.count == scan.books.count, matches.allSatisfy({ $0 != nil }),
+           !withNotes || old.entries.allSatisfy({ !$0.isBook || $0.notes != nil }),
+           Library.allUnchanged(scan.books, matches, old, root: root) {
+            Library.markUsed(old, file: location.file, now: started / 1_000_000_000)
+            if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
+            var positions = [Int](repeating: 0, count: old.entries.count)
+            for (position, entry) in matches.enumerated() { if let entry { positions[entry] = position } }
+            return IndexedLibrary(cache: old, positions: positions, loose: [], problems: problems)
+        }
+        let use = LibraryLoader.CacheUse(
+            old: old, matches: matches, recentSince: started - LibraryCache.racyWindow, decodesKept: false)
+        let result = LibraryLoader.load(
+            root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
+        guard let records = result.records else { return nil }
+        var current = old
+        if Library.cacheChanged(records, old: old) {
+            LibraryCacheWriter.write(paths: scan.books, records: records, old: old, to: location)
+            if let cacheFolder {
+                LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: started / 1_000_000_000, keeping: location.file)
+            }
+            current = LibraryCache.read(location, withNotes: false)
+        }
+        let positions = records.indices.filter { records[$0] != nil }
+        // A cache that could not be written (or was replaced meanwhile) leaves the usual load.
+        guard let current, current.entries.count == positions.count else { return nil }
+        var loose: [(position: Int, book: Book, words: [String]?)] = []
+        for (offset, position) in result.positions.enumerated() where records[position] == nil {
+            loose.append((position, result.books[offset], result.noteWords?[offset]))
+        }
+        problems += result.problems
+        if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
+        return IndexedLibrary(cache: current, positions: positions, loose: loose, problems: problems)
+    }
+
+    /// Answers `expression` from the cache: the books the cache's tags and columns leave as
+    /// candidates are decoded (never the others), and the query evaluator decides over them.
+    /// Nil when the cache cannot be used, or when nothing matches (an empty answer is explained
+    /// from the whole library).
+    func indexedQuery(_ expression: QueryExpression, scan: BookFileScanner.Scan, started: Int64, today: BookDate) -> QueryResult? {
+        let filter = NoteWordFilter(words: expression.allWords)
+        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
+        return answer(expression, from: state, today: today)
+    }
+
+    /// `indexedQuery` over a cache already brought up to date.
+    func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate) -> QueryResult? {
+        let withNotes = expression.needsNotes
+        let filter = NoteWordFilter(words: expression.allWords)
+        let cache = state.cache
+        let notes = withNotes ? cache.notesStorage() : nil
+        if withNotes && notes == nil { return nil }
+        let prefilter = IndexPrefilter(cache: cache, today: today, notes: notes)
+        let candidates = prefilter.candidates(expression)?.set ?? prefilter.books
+        var found: [(position: Int, book: Book, words: [String]?)] = []
+        for id in candidates.ids {
+            let entry = Int(id)
+            guard case .book(let book, let words)? = try? cache.loaded(
+                entry, path: cache.pathOf(entry), withNotes: withNotes, filter: filter, notes: notes)
+            else { return nil }
+            found.append((state.positions[entry], book, words))
+        }
+        if !state.loose.isEmpty {
+            found += state.loose
+            found.sort { $0.position < $1.position }
+        }
+        let index = LibraryIndex(
+            books: found.map(\.book), noteWords: withNotes ? found.map { $0.words ?? [] } : nil, withWords: withNotes)
+        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
+        let matches = evaluator.evaluate(expression).ids
+        guard !matches.isEmpty else { return nil }
+        return QueryResult(index: index, matches: matches, problems: state.problems)
+    }
+
+    /// Refreshes the cache file's time when it is used without being rewritten, once a day, so
+    /// that age alone never removes an index in use.
+    static func markUsed(_ cache: LibraryCache, file: String, now: Int64) {
+        if now - cache.lastUsed > 86_400 { _ = utimensat(AT_FDCWD, file, nil, 0) }
+    }
+
+    /// True when every file's stamp is the one its entry recorded (stat on every core; all stop
+    /// at the first change).
+    static func allUnchanged(_ paths: [String], _ matches: [Int?], _ cache: LibraryCache, root: String) -> Bool {
+        let changed = Atomic<Bool>(false)
+        let workers = max(1, min(ProcessInfoCores.count, paths.count / 256 + 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var folders = FolderCursor(root: root)
+            for position in stride(from: worker, to: paths.count, by: workers) {
+                guard !changed.load(ordering: .relaxed) else { return }
+                guard let entry = matches[position], let stamp = folders.stamp(paths[position]),
+                      stamp == cache.entries[entry].stamp
+                else {
+                    changed.store(true, ordering: .relaxed)
+                    return
+                }
+            }
+        }
+        return !changed.load(ordering: .relaxed)
+    }
+}
