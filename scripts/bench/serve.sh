@@ -98,8 +98,8 @@ bench_serve() {
         serve_row thumb "$base$thumb_url" "bash $SCRATCH/drop-thumbnails.sh"
         fact serve.thumb ok
     fi
-    fact serve.grid_books "$(printf '%s' "$grid" | grep -o '[0-9]* books' | head -n 1)"
-    fact serve.tag_books "$(curl -s "$base/?tag=sci-fi" | grep -o '[0-9]* books' | head -n 1)"
+    fact serve.grid_books "$(printf '%s' "$grid" | grep -o '[0-9]* books[^<]*' | head -n 1)"
+    fact serve.tag_books "$(curl -s "$base/?tag=sci-fi" | grep -o '[0-9]* books[^<]*' | head -n 1)"
     fact serve.hwm_kib "$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVE_PID/status")"
     fact serve.size "$n"
     fact serve.requests "$SERVE_REQUESTS"
