@@ -86,7 +86,6 @@ EDIT_SIZE=${SIZES%% *}
 for n in $SIZES; do [ "$n" = 10000 ] && EDIT_SIZE=10000; done
 
 detect_cache_flag
-fact cache_modes "$CACHE_MODES"
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 if awk -v load="${LOAD_BEFORE%% *}" -v cores="$(nproc)" 'BEGIN { exit !(load > cores) }'; then

@@ -95,6 +95,8 @@ EOF
     warm "$library"
     shelf_cmd cache "$library" ls --tag sci-fi --format paths
     MEASURE_PREPARE="bash $SCRATCH/edit-book.sh" measure "edited-$n" "shelf ls --tag sci-fi --format paths" "${SHELF_CMD[@]}"
+    # One line per prepared run: the first, hyperfine's warm-ups and runs, and the peak-RSS runs.
+    fact "$n.edited.edits" "$(grep -c 'Edited once more, by hand.' "$book" || true)"
     grep -q 'Edited once more, by hand.' "$book" || die "the edited-book row did not edit $book"
     rm -rf "$library"
 }

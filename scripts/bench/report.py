@@ -179,6 +179,9 @@ if facts.get("serve.status") == "ok":
     grid, book, thumb = serve("grid"), serve("book"), serve("thumb")
     row("web UI: grid page `/`, first byte, warm", label(edit_n), f"< {GRID_MS} ms", f"{grid['ms']:.1f} ms "
         f"(first request {grid['first']:.0f} ms)", verdict(grid["ms"] < GRID_MS), serve_note)
+    tag = serve("tag")
+    row("web UI: a tag facet of the grid, `/?tag=sci-fi`, first byte, warm", label(edit_n), f"< {GRID_MS} ms",
+        f"{tag['ms']:.1f} ms (first request {tag['first']:.0f} ms)", verdict(tag["ms"] < GRID_MS), serve_note)
     row("web UI: a book page, first byte", label(edit_n), f"< {BOOK_MS} ms", f"{book['ms']:.1f} ms",
         verdict(book["ms"] < BOOK_MS), serve_note)
     shown = facts.get("serve.grid_books", "")
@@ -303,6 +306,9 @@ for n in sizes:
         if got:
             para(f"{dict((i, wh) for i, wh, *_ in TARGET_ROWS + EXTRA_ROWS)[id_]}: shelf {got[0]}, `rg -l sci-fi` "
                  f"{got[1]}, which {got[2]} (`sci-fi` is written only in tags).", bullet=True)
+    if facts.get(f"{n}.edited.edits"):
+        para(f"the edited book, `{facts[f'{n}.edited.book']}`, was edited {facts[f'{n}.edited.edits']} times: once "
+             "before each run (the first, the warm-ups, the timed and the peak-memory runs).", bullet=True)
     got = found("rating")
     if got:
         para(f"`ls '{rating_query}'`: shelf {got[0]}; the files with a `rating: 4` or `5` line and a "
