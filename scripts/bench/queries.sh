@@ -74,7 +74,7 @@ bench_edited() {
     local n=$1 library book
     say "$n books: one book edited, then a query"
     library=$(scratch_copy "$n" edited)
-    book=$({ rg -l sci-fi "$library" || true; } | sort | head -n 1)
+    book=$({ rg -l sci-fi "$library" || true; } | sort | sed -n 1p)
     [ -f "$book" ] || die "no sci-fi book in $library"
     fact "$n.edited.book" "${book#"$library"/}"
     cat >"$SCRATCH/edit-book.sh" <<EOF
@@ -125,8 +125,8 @@ check_counts() {
     rg_ls=$(lines "$RESULTS/rg-ls-$n.out")
     files=$(find "$dir" -name '*.md' | wc -l)
     words=${PHRASE// /\\W+}
-    expect_rating=$({ rg -l '^rating: [45]\s*$' "$dir" || true; } | xargs -r rg -l '^finished: 2024-' | wc -l)
-    expect_words=$({ rg -l -i -w water "$dir" || true; } | xargs -r rg -l -i '\bpeople' | wc -l)
+    expect_rating=$({ rg -l '^rating: [45]\s*$' "$dir" || true; } | { xargs -r rg -l '^finished: 2024-' || true; } | wc -l)
+    expect_words=$({ rg -l -i -w water "$dir" || true; } | { xargs -r rg -l -i '\bpeople' || true; } | wc -l)
     expect_phrase=$({ rg -U -ilw "$words" "$dir" || true; } | wc -l)
     fact "$n.count.rg-ls" "$rg_ls"
     fact "$n.count.rg-words" "$(lines "$RESULTS/rg-words-$n.out")"

@@ -71,7 +71,7 @@ bench_serve() {
     SERVE_PID=$!
     port=""
     for _ in $(seq 300); do
-        port=$(sed -n 's|^Serving .* at http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | head -n 1)
+        port=$(sed -n 's|^Serving .* at http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | sed -n 1p)
         [ -n "$port" ] && break
         kill -0 "$SERVE_PID" 2>/dev/null || die "shelf serve stopped: $(head -n 5 "$log")"
         sleep 0.1
@@ -83,12 +83,12 @@ bench_serve() {
 
     serve_row grid "$base/"
     grid=$(curl -s "$base/")
-    book_url=$(printf '%s' "$grid" | grep -o 'href="/book?p=[^"]*"' | head -n 1 | sed 's/^href="//; s/"$//; s/&amp;/\&/g')
+    book_url=$(printf '%s' "$grid" | { grep -o 'href="/book?p=[^"]*"' || true; } | sed -n 1p | sed 's/^href="//; s/"$//; s/&amp;/\&/g')
     [ -n "$book_url" ] || die "the grid page links to no book"
     serve_row tag "$base/?tag=sci-fi"
     serve_row book "$base$book_url"
     fact serve.book "$book_url"
-    thumb_url=$(printf '%s' "$grid" | grep -o 'src="/thumb?p=[^"]*"' | head -n 1 | sed 's/^src="//; s/"$//; s/&amp;/\&/g')
+    thumb_url=$(printf '%s' "$grid" | { grep -o 'src="/thumb?p=[^"]*"' || true; } | sed -n 1p | sed 's/^src="//; s/"$//; s/&amp;/\&/g')
     if ! command -v vipsthumbnail >/dev/null 2>&1; then
         fact serve.thumb "not measured: vipsthumbnail is not installed (apt-get install libvips-tools)"
     elif [ -z "$thumb_url" ]; then
@@ -98,8 +98,8 @@ bench_serve() {
         serve_row thumb "$base$thumb_url" "bash $SCRATCH/drop-thumbnails.sh"
         fact serve.thumb ok
     fi
-    fact serve.grid_books "$(printf '%s' "$grid" | grep -o '[0-9]* books[^<]*' | head -n 1)"
-    fact serve.tag_books "$(curl -s "$base/?tag=sci-fi" | grep -o '[0-9]* books[^<]*' | head -n 1)"
+    fact serve.grid_books "$(printf '%s' "$grid" | grep -o '[0-9]* books[^<]*' | sed -n 1p)"
+    fact serve.tag_books "$(curl -s "$base/?tag=sci-fi" | grep -o '[0-9]* books[^<]*' | sed -n 1p)"
     fact serve.hwm_kib "$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVE_PID/status")"
     fact serve.size "$n"
     fact serve.requests "$SERVE_REQUESTS"
