@@ -99,7 +99,7 @@ test: setup
 	$(SWIFT) test --skip-build --parallel
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./scripts/fuzz.sh
 
-bench: release
+bench: release release-serve
 	./scripts/bench.sh
 
 # The binary, its network module (in lib/shelf/, where shelf looks for it), the man page, and

@@ -5,11 +5,13 @@
 #   make bench                          # 1k, 10k and 100k books
 #   BENCH_SIZES="1000 10000" make bench # skip 100k for a quick run
 #
-# Per library size: `shelf ls --tag sci-fi`, `shelf search '"the reader"'` and a compound query,
-# each against ripgrep, with peak RSS; when shelf has --no-cache, each both without and with its
-# persistent cache. At 10k books (or the first size when 10k is not run): `shelf set` on one book,
-# `shelf tags rename` over every book against a shell loop of mv, and `calibredb list`. Then
-# `shelf --version`. The helpers are in scripts/bench/.
+# Per library size, the rows of the index's targets, each against ripgrep scanning the same files,
+# with peak RSS: warm `shelf ls --tag sci-fi`, `ls 'rating:>=4 finished:2024'`, `ls --sort title`
+# and `search 'water people'`; cold (no cache: every run builds the index); one book edited by
+# hand, then a query; and `shelf set` on one book against `shelf --version`. At 10k books (or the
+# first size when 10k is not run): the web UI (`shelf serve`: first byte of the grid, a tag facet,
+# a book page and a thumbnail, and the server's peak memory), `shelf tags rename` over every book
+# against a shell loop of mv, and `calibredb list`. The helpers are in scripts/bench/.
 #
 # Environment:
 #   BENCH_SIZES    library sizes, in books (default "1000 10000 100000")
@@ -21,6 +23,9 @@
 #                  calibre when it is installed
 #   SHELF_BIN      the shelf binary to time (default .build/release/shelf, built by `make release`)
 #   BENCH_GEN      a prebuilt shelf-bench-gen (default: built here with swift build -c release)
+#   BENCH_SETTLE   seconds the rows that write a file wait for it to leave shelf's 3 s racy window
+#                  (default 3.2)
+#   BENCH_SERVE_REQUESTS  requests per web UI row after the first (default 20)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -40,6 +45,7 @@ source "$BENCH_LIB/common.sh"
 source "$BENCH_LIB/data.sh"
 source "$BENCH_LIB/queries.sh"
 source "$BENCH_LIB/edits.sh"
+source "$BENCH_LIB/serve.sh"
 source "$BENCH_LIB/calibre.sh"
 
 for n in $SIZES; do
@@ -72,26 +78,26 @@ GEN_HASH=$(cat "$ROOT"/Sources/BenchGenerator/*.swift | sha256sum | cut -c1-16)
 # --- data --------------------------------------------------------------------------------------
 
 rm -rf "$RESULTS" "$SCRATCH"
-mkdir -p "$RESULTS"
+mkdir -p "$RESULTS" "$SCRATCH"
 for n in $SIZES; do generate "$n"; done
 
-# The edits and calibre run at 10k books, the size the targets name; at the first size otherwise.
+# The web UI, the rename and calibre run at 10k books, the size the targets name; at the first size otherwise.
 EDIT_SIZE=${SIZES%% *}
 for n in $SIZES; do [ "$n" = 10000 ] && EDIT_SIZE=10000; done
 
 detect_cache_flag
-fact cache_modes "$CACHE_MODES"
 
-LOAD_BEFORE=$(cut -d' ' -f1 /proc/loadavg)
-if awk -v load="$LOAD_BEFORE" -v cores="$(nproc)" 'BEGIN { exit !(load > cores) }'; then
-    warn "load average $LOAD_BEFORE on $(nproc) cores: other work will inflate the timings"
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+if awk -v load="${LOAD_BEFORE%% *}" -v cores="$(nproc)" 'BEGIN { exit !(load > cores) }'; then
+    warn "load average ${LOAD_BEFORE%% *} on $(nproc) cores: other work will inflate the timings"
 fi
 
 # --- timings -----------------------------------------------------------------------------------
 
 for n in $SIZES; do bench_queries "$n"; done
 bench_version
-bench_set "$EDIT_SIZE"
+for n in $SIZES; do bench_set "$n"; done
+bench_serve "$EDIT_SIZE"
 bench_rename "$EDIT_SIZE"
 bench_calibre "$EDIT_SIZE"
 rm -rf "$SCRATCH"
@@ -113,10 +119,11 @@ BENCH_SHELF_VERSION=$("$SHELF" --version)
 BENCH_RG=$(rg --version | sed -n 1p)
 BENCH_HYPERFINE=$(hyperfine --version)
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC')
-BENCH_LOAD="$LOAD_BEFORE before, $(cut -d' ' -f1 /proc/loadavg) after"
+BENCH_LOAD="$LOAD_BEFORE before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 export BENCH_CPU BENCH_CORES BENCH_MEM BENCH_KERNEL BENCH_SHELF_VERSION BENCH_RG BENCH_HYPERFINE BENCH_DATE BENCH_LOAD
 export BENCH_SIZES_RUN=$SIZES BENCH_SEED_USED=$SEED BENCH_RESULTS=$RESULTS BENCH_OUT_FILE=$OUT
-export BENCH_PHRASE=$PHRASE BENCH_COMPOUND=$COMPOUND BENCH_RENAME_FROM=$RENAME_FROM BENCH_RENAME_TO=$RENAME_TO
+export BENCH_PHRASE=$PHRASE BENCH_RATING=$RATING_QUERY BENCH_WORDS=$WORDS BENCH_WORDS_RG="${WORDS_RG[*]}"
+export BENCH_RENAME_FROM=$RENAME_FROM BENCH_RENAME_TO=$RENAME_TO BENCH_SETTLE_USED=$SETTLE BENCH_EDIT_SIZE=$EDIT_SIZE
 
 mkdir -p "$(dirname "$OUT")"
 python3 "$BENCH_LIB/report.py"

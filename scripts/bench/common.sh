@@ -35,11 +35,13 @@ quote() {
     printf '%s' "${out% }"
 }
 
-# Peak RSS in KiB, the largest of RUNS runs: `max_rss RUNS COMMAND…`.
+# Peak RSS in KiB, the largest of RUNS runs: `max_rss RUNS COMMAND…`. When $MEASURE_PREPARE is
+# set, that shell command runs (untimed) before each run, as hyperfine's --prepare does.
 max_rss() {
     local runs=$1 best=0 kib
     shift
     for _ in $(seq "$runs"); do
+        if [ -n "${MEASURE_PREPARE:-}" ]; then bash -c "$MEASURE_PREPARE"; fi
         kib=$("$GNU_TIME" -f %M "$@" 2>&1 >/dev/null | tail -n 1)
         case $kib in ''|*[!0-9]*) die "could not read the peak RSS of: $*" ;; esac
         [ "$kib" -gt "$best" ] && best=$kib
@@ -62,9 +64,18 @@ warm() {
 #   under 0.5 s: --warmup 3 --runs 10;  under 5 s: --warmup 1 --runs 5;  else --warmup 0 --runs 3.
 # hyperfine writes $RESULTS/ID.json (the median is what the report uses), and /usr/bin/time the
 # peak RSS to $RESULTS/ID.rss (the largest of three runs, or of one for commands over 2 s).
+#
+# With MEASURE_PREPARE set (`MEASURE_PREPARE="bash script.sh" measure …`), that command runs,
+# untimed, before the first run, before every run hyperfine makes (its --prepare) and before
+# every peak-RSS run: for the rows that must start each run from a given state (no cache, one
+# book just edited).
 measure() {
-    local id=$1 name=$2 start end ms warmup runs rss_runs
+    local id=$1 name=$2 start end ms warmup runs rss_runs prepare=()
     shift 2
+    if [ -n "${MEASURE_PREPARE:-}" ]; then
+        bash -c "$MEASURE_PREPARE"
+        prepare=(--prepare "$MEASURE_PREPARE")
+    fi
     start=$(date +%s%N)
     "$@" >"$RESULTS/$id.out" 2>"$RESULTS/$id.err" \
         || die "$name failed (exit $?): $* — $(head -n 3 "$RESULTS/$id.err")"
@@ -79,7 +90,7 @@ measure() {
     fi
     if [ "$ms" -lt 2000 ]; then rss_runs=3; else rss_runs=1; fi
     printf '%s (first run %d ms: --warmup %d --runs %d)\n' "$name" "$ms" "$warmup" "$runs" >&2
-    hyperfine -N --style basic --warmup "$warmup" --runs "$runs" \
+    hyperfine -N --style basic --warmup "$warmup" --runs "$runs" "${prepare[@]}" \
         --export-json "$RESULTS/$id.json" -n "$name" "$(quote "$@")" >&2
     max_rss "$rss_runs" "$@" >"$RESULTS/$id.rss"
 }

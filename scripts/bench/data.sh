@@ -35,13 +35,14 @@ scratch_copy() {
 
 # --- the persistent cache ----------------------------------------------------------------------
 
-# shelf keeps a cache under $XDG_CACHE_HOME/shelf/ when it has one (it is being added: see
-# docs/performance.md). Point it into the bench data, and start empty, so the "cached" timings
-# are of a cache that this run's warm-up runs filled.
+# shelf keeps its index of each library (and the web UI its thumbnails) under
+# $XDG_CACHE_HOME/shelf/. Point it into the bench data, and start empty, so the warm timings are
+# of an index that this run's warm-up runs filled; the cold row removes it before every run.
 export XDG_CACHE_HOME="$DATA/xdg-cache"
 
 # Where --no-cache goes when this shelf has it: "command" (after the subcommand, as the other
-# library options), "global" (before it), or "" when shelf has no such flag.
+# library options), "global" (before it), or "" when shelf has no such flag. Also starts the
+# cache empty.
 detect_cache_flag() {
     rm -rf "$XDG_CACHE_HOME"
     mkdir -p "$XDG_CACHE_HOME"
@@ -52,16 +53,14 @@ detect_cache_flag() {
         NO_CACHE_AT="global"
     fi
     if [ -n "$NO_CACHE_AT" ]; then
-        CACHE_MODES="nocache cache"
-        echo "shelf has --no-cache: each query is timed without the cache and with a warm cache" >&2
+        echo "shelf has --no-cache: \`ls --tag sci-fi\` is also timed with it" >&2
     else
-        CACHE_MODES="plain"
-        echo "shelf has no --no-cache flag (no persistent cache): each query is timed once" >&2
+        echo "shelf has no --no-cache flag: the --no-cache row is left out" >&2
     fi
 }
 
 # Sets SHELF_CMD to a shelf command line: `shelf_cmd MODE LIBRARY SUBCOMMAND ARGS…`, where MODE is
-# nocache (adds --no-cache), cache or plain (as a user would type it).
+# nocache (adds --no-cache) or cache (as a user would type it).
 shelf_cmd() {
     local mode=$1 library=$2 subcommand=$3
     shift 3

@@ -12,7 +12,8 @@ bench_version() {
     max_rss 3 "$SHELF" --version >"$RESULTS/version.rss"
 }
 
-# `shelf set BOOK rating=5` on one book of a copy of the COUNT-book library. Before every run,
+# `shelf set BOOK rating=5` on one book of a copy of the COUNT-book library (at every size: the
+# cost of editing one book by path should not grow with the library). Before every run,
 # hyperfine's --prepare copies the book's original bytes back, so every timed run changes a
 # rating (1 to 4) to 5 and writes the file: a no-op edit would write nothing. The restore is
 # followed by a pause of 50 ms: shelf waits until a file changed less than 40 ms ago has settled
@@ -21,7 +22,7 @@ bench_version() {
 bench_set() {
     local n=$1 library book original
     say "shelf set, one book of $n"
-    library=$(scratch_copy "$n" set)
+    library=$(scratch_copy "$n" set-$n)
     book=$("$SHELF" --library "$library" ls 'rating:1..4' --format paths --limit 1)
     [ -f "$book" ] || die "no book rated 1 to 4 in $library"
     book=$(realpath "$book")
@@ -32,11 +33,10 @@ bench_set() {
     grep -q '^rating: 5' "$book" || die "shelf set $book rating=5 did not write rating: 5"
     cp "$original" "$book"
     warm "$library"
-    fact set.size "$n"
-    fact set.book "${book#"$library"/}"
+    fact "$n.set.book" "${book#"$library"/}"
     printf '%s && sleep 0.05\n' "$(quote cp "$original" "$book")" >"$SCRATCH/set-restore.sh"
     hyperfine -N --style basic --warmup 3 --runs 20 --prepare "bash $SCRATCH/set-restore.sh" \
-        --export-json "$RESULTS/set.json" -n "shelf set BOOK rating=5" \
+        --export-json "$RESULTS/set-$n.json" -n "shelf set BOOK rating=5" \
         "$(quote "$SHELF" --library "$library" set "$book" rating=5)" >&2
     cmp -s "$book" "$original" && die "the timed shelf set runs left the book unchanged"
     rm -rf "$library"

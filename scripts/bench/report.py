@@ -1,27 +1,31 @@
 """Writes docs/benchmarks.md from the results of scripts/bench.sh (run by it, not by hand).
 
-Reads $BENCH_RESULTS: hyperfine's JSON per timed command (ID.json), the peak RSS in KiB (ID.rss)
-and facts.txt (KEY=VALUE lines: counts, sizes, what ran).
+Reads $BENCH_RESULTS: hyperfine's JSON per timed command (ID.json), the peak RSS in KiB (ID.rss),
+the web UI's first-byte times (serve-ID.first and serve-ID.times, seconds, one a line) and
+facts.txt (KEY=VALUE lines: counts, sizes, what ran). The targets are those of the index issue
+(#22: every query row against ripgrep, peak memory, `set` against `--version`) and of the web UI
+issue (#21: first byte of the grid and a book page, thumbnails cached, the server's memory).
 """
 
 import json
 import os
+import statistics
 import textwrap
 
 env = os.environ
 results = env["BENCH_RESULTS"]
 sizes = [int(s) for s in env["BENCH_SIZES_RUN"].split()]
-phrase = env["BENCH_PHRASE"]
-compound = env["BENCH_COMPOUND"]
+phrase, rating_query, words = env["BENCH_PHRASE"], env["BENCH_RATING"], env["BENCH_WORDS"]
+words_rg = env["BENCH_WORDS_RG"]
 rename_from, rename_to = env["BENCH_RENAME_FROM"], env["BENCH_RENAME_TO"]
+edit_n = int(env["BENCH_EDIT_SIZE"])
+settle = env["BENCH_SETTLE_USED"]
 
 facts = {}
 with open(f"{results}/facts.txt") as f:
     for line in f:
         key, _, value = line.rstrip("\n").partition("=")
         facts[key] = value
-modes = facts["cache_modes"].split()
-has_cache = modes != ["plain"]
 
 
 def label(n):
@@ -35,7 +39,8 @@ def run(id_, index=0):
         return None
     with open(path) as f:
         r = json.load(f)["results"][index]
-    out = {"ms": r["median"] * 1000, "sd": (r.get("stddev") or 0) * 1000, "name": r["command"]}
+    out = {"ms": r["median"] * 1000, "sd": (r.get("stddev") or 0) * 1000, "name": r["command"],
+           "cpu": (r["user"] + r["system"]) * 1000}
     rss = f"{results}/{id_}.rss"
     if os.path.exists(rss):
         with open(rss) as f:
@@ -43,22 +48,39 @@ def run(id_, index=0):
     return out
 
 
-def run_cpu(id_, index=0):
-    """Mean user + system time in ms of one timed command."""
-    with open(f"{results}/{id_}.json") as f:
-        r = json.load(f)["results"][index]
-    return (r["user"] + r["system"]) * 1000
+def times_ms(path):
+    with open(path) as f:
+        return [float(x) * 1000 for x in f.read().split()]
 
 
-MODE_TEXT = {"nocache": "off (`--no-cache`)", "cache": "warm", "plain": "none in this build"}
-MODE_SHORT = {"nocache": "no cache", "cache": "warm cache", "plain": ""}
-QUERIES = [  # id, the rg baseline's id, what the row answers
-    ("ls", "rg-ls", "tag"),
-    ("search", "rg-search", "two words"),
-    ("compound", "rg-ls", "compound"),
+def serve(id_):
+    """The web UI row ID: its first request(s) and the median of the others, in ms; None if not run."""
+    first, rest = f"{results}/serve-{id_}.first", f"{results}/serve-{id_}.times"
+    if not os.path.exists(first) or not os.path.exists(rest):
+        return None
+    return {"first": statistics.median(times_ms(first)), "ms": statistics.median(times_ms(rest)),
+            "max": max(times_ms(rest)), "count": len(times_ms(rest))}
+
+
+# The target rows of the index issue, per size: id, what is timed, the ripgrep baseline's id, the
+# target as a ratio to it.
+TARGET_ROWS = [
+    ("tag", "warm `ls --tag sci-fi`", "rg-ls", 0.4),
+    ("rating", f"warm `ls '{rating_query}'`", "rg-ls", 0.4),
+    ("sort", "warm `ls --sort title`", "rg-ls", 0.4),
+    ("words", f"warm `search '{words}'` (ranked, with reasons)", "rg-words", 0.5),
+    ("cold", "cold `ls --tag sci-fi` (no cache; builds it)", "rg-ls", 1.2),
+    ("edited", "one book edited, then `ls --tag sci-fi`", "rg-ls", 0.5),
 ]
-
-SHORT = {"ls": "shelf ls --tag sci-fi", "search": f"shelf search '\"{phrase}\"'", "compound": f"shelf ls '{compound}'"}
+# Rows kept for comparison with earlier runs; no target of their own.
+EXTRA_ROWS = [
+    ("phrase", f"warm `search '\"{phrase}\"'` (a phrase)", "rg-phrase"),
+    ("nocache", "`ls --tag sci-fi` with `--no-cache`", "rg-ls"),
+]
+RG_NAMES = {"rg-ls": "`rg -l sci-fi`", "rg-words": f"`{words_rg}`", "rg-phrase": f"`rg -il \"{phrase}\"`"}
+MEMORY_LIMIT = {10000: 48, 100000: 200}  # MiB, peak RSS of any query
+SET_LIMIT = 2.0  # × `shelf --version`
+GRID_MS, BOOK_MS, SERVE_MIB = 100, 30, 150
 
 lines = []
 w = lines.append
@@ -67,6 +89,10 @@ w = lines.append
 def table(header, align):
     w("| " + " | ".join(header) + " |")
     w("| " + " | ".join("---:" if a == "r" else "---" for a in align) + " |")
+
+
+def row(*cells):
+    w("| " + " | ".join(str(c) for c in cells) + " |")
 
 
 def para(text, bullet=False):
@@ -80,37 +106,100 @@ def fmt_ms(ms):
     return f"{ms:.0f}" if ms >= 100 else f"{ms:.1f}"
 
 
+def verdict(ok):
+    return "met" if ok else "**not met**"
+
+
+def noisy(*runs):
+    """A warning for the timings whose σ is over a quarter of their median: the verdict may flip."""
+    loud = [f"`{r['name']}` ±{100 * r['sd'] / r['ms']:.0f}%" for r in runs if r and r["sd"] > 0.25 * r["ms"]]
+    return "noisy: " + ", ".join(loud) if loud else ""
+
+
+def ratio_row(n, id_, base_id):
+    """(shelf run, baseline run, ratio) of one row at n books, or None when it did not run."""
+    r, base = run(f"{id_}-{n}"), run(f"{base_id}-{n}")
+    if r is None or base is None:
+        return None
+    return r, base, r["ms"] / base["ms"]
+
+
+def query_rss(n):
+    """The largest peak RSS of the timed shelf queries at n books (all but `--no-cache`, which
+    does not use the index), and which row it was."""
+    ids = [id_ for id_, *_ in TARGET_ROWS + EXTRA_ROWS if id_ != "nocache"]
+    peaks = [(run(f"{id_}-{n}")["rss"], id_) for id_ in ids if run(f"{id_}-{n}")]
+    return max(peaks) if peaks else None
+
+
+def set_row(n):
+    s, v = run(f"set-{n}"), run("version")
+    return None if s is None or v is None else (s, v, s["ms"] / v["ms"])
+
+
+# --- summary --------------------------------------------------------------------------------------
+
 w("# Benchmarks")
 w("")
-w("Generated by `make bench` (`scripts/bench.sh` and `scripts/bench/`); the script rewrites this")
-w("whole file on each run.")
+w("Generated by `make bench` (`scripts/bench.sh` and `scripts/bench/`), which rewrites this whole")
+w("file on each run: the targets first, then every row in detail, then how to run it.")
 w("")
-w("What is measured, on libraries made by `shelf-bench-gen` (1–3 KB per book, 1000 books per")
-w(f"folder, about 8% tagged `sci-fi`, seed {env['BENCH_SEED_USED']}), with a warm page cache, so CPU and")
-w("system calls rather than the disk; whole-process wall time, hyperfine medians:")
+w("## Targets")
 w("")
-w("- **Queries**, each against ripgrep scanning the same files (the floor for any tool that reads")
-w("  every file): `shelf ls --tag sci-fi` vs `rg -l sci-fi`; the phrase")
-w(f"  `shelf search '\"{phrase}\"'` vs `rg -il \"{phrase}\"`; and the compound query")
-w(f"  `shelf ls '{compound}'` vs `rg -l sci-fi`. Each shelf command prints")
-w("  paths (`--format paths`).")
-if has_cache:
-    w("  Each shelf query runs twice: without its persistent cache (`--no-cache`: every file read and")
-    w("  parsed) and with a warm cache (filled by the warm-up runs; `XDG_CACHE_HOME` points into the")
-    w("  bench data).")
+para("The targets of the index (issue 22: each row against ripgrep scanning the same files, at 10k "
+     "and 100k books) and of the web UI (issue 21: at 10k books). Whole-process wall time, hyperfine "
+     "medians, warm page cache; the ratio is shelf's median over ripgrep's. A timing whose σ is over a "
+     "quarter of its median is flagged as noisy: on a busy machine its verdict may flip.")
+w("")
+table(["work", "books", "target", "measured", "met?", "note"], ["l", "r", "l", "l", "l", "l"])
+for n in (10000, 100000):
+    if n not in sizes:
+        row("the index's rows", label(n), "–", f"not run (`BENCH_SIZES` without {n})", "–", "")
+        continue
+    for id_, what, base_id, target in TARGET_ROWS:
+        got = ratio_row(n, id_, base_id)
+        if got is None:
+            row(what, label(n), f"≤ {target} × {RG_NAMES[base_id]}", "not run", "–", "")
+            continue
+        r, base, ratio = got
+        row(what, label(n), f"≤ {target} × {RG_NAMES[base_id]}",
+            f"{ratio:.2f}× ({fmt_ms(r['ms'])} vs {fmt_ms(base['ms'])} ms)", verdict(ratio <= target), noisy(r, base))
+    peak = query_rss(n)
+    if peak:
+        row("peak memory, any query (all rows but `--no-cache`)", label(n), f"≤ {MEMORY_LIMIT[n]} MiB",
+            f"{peak[0]:.1f} MiB (`{peak[1]}` row)", verdict(peak[0] <= MEMORY_LIMIT[n]), "")
+    got = set_row(n)
+    if got:
+        s, v, ratio = got
+        row("`set` on one book by path", label(n), f"≤ {SET_LIMIT:g} × `shelf --version`",
+            f"{ratio:.2f}× ({fmt_ms(s['ms'])} vs {fmt_ms(v['ms'])} ms)", verdict(ratio <= SET_LIMIT), noisy(s, v))
+
+serve_note = "" if edit_n == 10000 else f"measured at {label(edit_n)}, not 10k"
+if facts.get("serve.status") == "ok":
+    grid, book, thumb = serve("grid"), serve("book"), serve("thumb")
+    row("web UI: grid page `/`, first byte, warm", label(edit_n), f"< {GRID_MS} ms", f"{grid['ms']:.1f} ms "
+        f"(first request {grid['first']:.0f} ms)", verdict(grid["ms"] < GRID_MS), serve_note)
+    tag = serve("tag")
+    row("web UI: a tag facet of the grid, `/?tag=sci-fi`, first byte, warm", label(edit_n), f"< {GRID_MS} ms",
+        f"{tag['ms']:.1f} ms (first request {tag['first']:.0f} ms)", verdict(tag["ms"] < GRID_MS), serve_note)
+    row("web UI: a book page, first byte", label(edit_n), f"< {BOOK_MS} ms", f"{book['ms']:.1f} ms",
+        verdict(book["ms"] < BOOK_MS), serve_note)
+    shown = facts.get("serve.grid_books", "")
+    row("web UI: the grid paged or lazily loaded", label(edit_n), "paged", f"`/` shows: {shown}",
+        verdict("page 1 of" in shown), serve_note)
+    if thumb:
+        row("web UI: thumbnails cached on disk", label(edit_n), "cached", f"made {thumb['first']:.0f} ms, "
+            f"then {thumb['ms']:.1f} ms from the cache", verdict(thumb["ms"] < thumb["first"]), serve_note)
+    else:
+        row("web UI: thumbnails cached on disk", label(edit_n), "cached", facts.get("serve.thumb", "not run"), "–", "")
+    mib = int(facts["serve.hwm_kib"]) / 1024
+    row("web UI: server's peak memory (VmHWM)", label(edit_n), f"< {SERVE_MIB} MiB", f"{mib:.1f} MiB",
+        verdict(mib < SERVE_MIB), serve_note)
 else:
-    w("  This shelf has no persistent cache (no `--no-cache` flag), so each query runs once: every")
-    w("  run reads and parses every file. Builds with the cache get a second, warm-cache row.")
-w("- **Edits**, on scratch copies: `shelf set BOOK rating=5` (the book's bytes are restored before")
-w("  every run, so each run really writes) vs `shelf --version`; `shelf tags rename` rewriting every")
-w("  book vs a shell loop that moves pre-made files holding the same bytes over the books.")
-w("- **calibre**: `calibredb list --search 'tags:\"=sci-fi\"'` on a calibre library holding the same")
-w("  books.")
-w("- **Peak memory** (max RSS under `/usr/bin/time -f %M`, the largest of three runs, of one for")
-w("  commands over 2 s).")
+    row("web UI", label(edit_n), "–", facts.get("serve.status", "not run"), "–", "")
 w("")
-w("Runs per command follow its first run: `--warmup 3 --runs 10` under 0.5 s, `--warmup 1 --runs 5`")
-w("under 5 s, `--runs 3` beyond (the first run then is the warm-up).")
+
+w("## Machine")
 w("")
 w(f"- Machine: {env['BENCH_CPU']}, {env['BENCH_CORES']} cores (`nproc`), {env['BENCH_MEM']} memory, {env['BENCH_KERNEL']}")
 w(f"- {env['BENCH_SWIFT']}")
@@ -120,8 +209,43 @@ if facts.get("calibre.version"):
     tools += f", {facts['calibre.version']}"
 w(f"- Tools: {tools}")
 w(f"- Date: {env['BENCH_DATE']}")
-w(f"- Load average (1 min) around the timings: {env['BENCH_LOAD']}; other work on the machine")
-w("  (builds, tests) shows up as a larger σ and a higher median, for shelf and rg alike")
+para(f"Load average (1, 5, 15 min): {env['BENCH_LOAD']}; other work on the machine (builds, tests) "
+     "shows up as a larger σ and a higher median, for shelf and rg alike", bullet=True)
+w("")
+
+# --- what is measured -----------------------------------------------------------------------------
+
+w("## What is measured")
+w("")
+para(f"Libraries made by `shelf-bench-gen` (1–3 KB per book, 1000 books per folder, seed "
+     f"{env['BENCH_SEED_USED']}): about 8% of the books are tagged `sci-fi` (a word written nowhere "
+     "else), about 5% of the notes hold `water`, 5% `people` and 1% both. The page cache is warm "
+     "(every file read once before the timings), so what is measured is CPU and system calls, not "
+     "the disk. shelf prints paths (`--format paths`) in every row but the search of the targets, "
+     "which prints its default output: the books ranked, each with where it matched and a snippet. "
+     "`XDG_CACHE_HOME` points into the bench data, so shelf's index lives there.")
+w("")
+para("**Warm**: the index exists and every file is unchanged; the command's first run and "
+     "hyperfine's warm-ups fill it.", bullet=True)
+para("**Cold**: before every run (hyperfine's `--prepare`, untimed) the whole cache folder is "
+     "removed, so each run reads and parses every file and writes the index: a first run.", bullet=True)
+para("**One book edited**: on a scratch copy, before every run a line is appended to one `sci-fi` "
+     f"book's notes, its modification time set a minute back, and then the script waits {settle} s: shelf "
+     "neither keeps nor trusts a file whose modification or change time is under 3 s old, and a change "
+     "time cannot be set back. Each run then finds exactly one file changed since the index was "
+     "written.", bullet=True)
+para(f"**Baselines**: `rg -l sci-fi` for every `ls` row, the cold and the edited rows; `{words_rg}` "
+     f"for `search '{words}'`. A search of two words finds the books holding both (the last also as a "
+     "prefix); ripgrep cannot ask for both in one pass over a file without a regex spanning the whole "
+     "file, so its baseline is the nearest single pass: the files holding either word. The books are "
+     "checked apart (Books found, below).", bullet=True)
+para("**Peak memory**: max RSS under `/usr/bin/time -f %M`, the largest of three runs (of one for "
+     "commands over 2 s), made in the same state as the timed runs.", bullet=True)
+para("**`set`**: `shelf set BOOK rating=5` by path on a scratch copy, the book's bytes restored "
+     "before every run so that each run writes, against `shelf --version` (start-up alone).", bullet=True)
+w("")
+para("Runs per command follow its first run: `--warmup 3 --runs 10` under 0.5 s, `--warmup 1 --runs 5` "
+     "under 5 s, `--runs 3` beyond.")
 w("")
 
 # --- per size -------------------------------------------------------------------------------------
@@ -131,65 +255,135 @@ for n in sizes:
     w(f"## {label(n)} books")
     w("")
     w(f"{files} files, {mib:.1f} MiB on disk.")
+    if n not in MEMORY_LIMIT:
+        w("The targets are set at 10k and 100k books; at this size they are only a guide.")
     w("")
-    header = ["query", "command"] + (["cache"] if has_cache else []) + ["median ms", "± σ ms", "× rg", "max RSS MiB"]
-    table(header, ["l", "l"] + (["l"] if has_cache else []) + ["r"] * 4)
-    for query, base, what in QUERIES:
-        rg = run(f"{base}-{n}")
-        for mode in modes:
-            r = run(f"{query}-{mode}-{n}")
-            cells = [what, f"`{r['name']}`"] + ([MODE_TEXT[mode]] if has_cache else [])
-            cells += [fmt_ms(r["ms"]), f"{r['sd']:.1f}", f"{r['ms'] / rg['ms']:.2f}", f"{r['rss']:.1f}"]
-            w("| " + " | ".join(cells) + " |")
-        cells = [what, f"`{rg['name']}`"] + (["–"] if has_cache else [])
-        cells += [fmt_ms(rg["ms"]), f"{rg['sd']:.1f}", "1.00", f"{rg['rss']:.1f}"]
-        w("| " + " | ".join(cells) + " |")
+    table(["row", "shelf ms", "± σ", "baseline", "baseline ms", "ratio", "target", "met?", "max RSS MiB"],
+          ["l", "r", "r", "l", "r", "r", "l", "l", "r"])
+    limit = MEMORY_LIMIT.get(n)
+    for id_, what, base_id, target in TARGET_ROWS + [(i, wh, b, None) for i, wh, b in EXTRA_ROWS]:
+        got = ratio_row(n, id_, base_id)
+        if got is None:
+            continue
+        r, base, ratio = got
+        rss = f"{r['rss']:.1f}" + ("" if limit is None or target is None or r["rss"] <= limit else f" (> {limit})")
+        row(what, fmt_ms(r["ms"]), f"{r['sd']:.1f}", RG_NAMES[base_id], fmt_ms(base["ms"]), f"{ratio:.2f}",
+            "–" if target is None else f"≤ {target}", "–" if target is None else verdict(ratio <= target), rss)
+    got = set_row(n)
+    if got:
+        s, v, ratio = got
+        row("`set` on one book by path", fmt_ms(s["ms"]), f"{s['sd']:.1f}", "`shelf --version`", fmt_ms(v["ms"]),
+            f"{ratio:.2f}", f"≤ {SET_LIMIT:g}", verdict(ratio <= SET_LIMIT), "–")
+    for base_id in ("rg-ls", "rg-words", "rg-phrase"):
+        base = run(f"{base_id}-{n}")
+        if base:
+            row(RG_NAMES[base_id], fmt_ms(base["ms"]), f"{base['sd']:.1f}", "–", "–", "1.00", "–", "–", f"{base['rss']:.1f}")
+    w("")
+    if limit:
+        peak = query_rss(n)
+        w(f"Peak memory of any query (all rows but `--no-cache`): {peak[0]:.1f} MiB, against ≤ {limit} MiB: {verdict(peak[0] <= limit)}.")
+        w("")
+    w("Commands as timed (run with `--library DIR`):")
+    w("")
+    for id_, what, base_id, *_ in TARGET_ROWS + EXTRA_ROWS:
+        r = run(f"{id_}-{n}")
+        if r:
+            para(f"{what}: `{r['name']}`, against {RG_NAMES[base_id]}", bullet=True)
+    if n in sizes and facts.get(f"{n}.set.book"):
+        para(f"`set`: `shelf set {facts[f'{n}.set.book']} rating=5` in a copy of the library", bullet=True)
     w("")
 
-    def counts(query):
-        return ", ".join(sorted({facts[f"{n}.count.{query}-{m}"] for m in modes}))
+    def found(id_):
+        got, want = facts.get(f"{n}.count.{id_}"), facts.get(f"{n}.expect.{id_}")
+        if got is None:
+            return None
+        return got, want, ("agrees" if got == want else "**differs**")
 
-    rg_ls = facts[f"{n}.count.rg_ls"]
-    same = "the same" if counts("ls") == rg_ls else "**not** the same"
-    w("Books found:")
+    w("Books found, against ripgrep's equivalent:")
     w("")
-    para(f"tag: shelf {counts('ls')}, `rg -l sci-fi` {rg_ls} ({same}; the generator writes `sci-fi` only "
-         "in tags).", bullet=True)
-    words = phrase.replace(" ", "\\W+")
-    agree = "agrees" if counts("search") == facts[f"{n}.expect.search"] else "**differs**"
-    para(f"two words: shelf {counts('search')}; `rg -il \"{phrase}\"` {facts[f'{n}.count.rg_search']} files. "
-         f"shelf matches whole words across line breaks and punctuation, as `rg -U -ilw '{words}'` does: "
-         f"{facts[f'{n}.expect.search']} files, which {agree}.", bullet=True)
-    agree = "agrees" if counts("compound") == facts[f"{n}.expect.compound"] else "**differs**"
-    para(f"compound: shelf {counts('compound')}; the files holding `sci-fi`, a rating of 4 or 5 and a "
-         f"finished date from 2020 to 2024 (three `rg -l` passes): {facts[f'{n}.expect.compound']}, "
-         f"which {agree}.", bullet=True)
+    for id_ in ("tag", "cold", "edited", "nocache"):
+        got = found(id_)
+        if got:
+            para(f"{dict((i, wh) for i, wh, *_ in TARGET_ROWS + EXTRA_ROWS)[id_]}: shelf {got[0]}, `rg -l sci-fi` "
+                 f"{got[1]}, which {got[2]} (`sci-fi` is written only in tags).", bullet=True)
+    if facts.get(f"{n}.edited.edits"):
+        para(f"the edited book, `{facts[f'{n}.edited.book']}`, was edited {facts[f'{n}.edited.edits']} times: once "
+             "before each run (the first, the warm-ups, the timed and the peak-memory runs).", bullet=True)
+    got = found("rating")
+    if got:
+        para(f"`ls '{rating_query}'`: shelf {got[0]}; the files with a `rating: 4` or `5` line and a "
+             f"`finished: 2024-` line (two `rg -l` passes): {got[1]}, which {got[2]}.", bullet=True)
+    got = found("sort")
+    if got:
+        para(f"`ls --sort title`: shelf {got[0]} of {got[1]} files, which {got[2]}.", bullet=True)
+    got = found("words")
+    if got:
+        para(f"`search '{words}'`: shelf {got[0]}; the files holding the word `water` and a word starting "
+             f"with `people`, in any case (`rg -l -i -w water`, then `rg -l -i '\\bpeople'`): {got[1]}, "
+             f"which {got[2]}. `{words_rg}` lists {facts[f'{n}.count.rg-words']} files (either word); "
+             f"{facts[f'{n}.count.water']} hold `water`, {facts[f'{n}.count.people']} `people`.", bullet=True)
+    got = found("phrase")
+    if got:
+        para(f"the phrase: shelf {got[0]}; shelf matches whole words across line breaks and punctuation, as "
+             f"`rg -U -ilw '{phrase.replace(' ', chr(92) + 'W+')}'` does: {got[1]} files, which {got[2]} "
+             f"(`rg -il \"{phrase}\"` lists {facts[f'{n}.count.rg-phrase']}).", bullet=True)
+    w("")
+
+# --- the web UI -----------------------------------------------------------------------------------
+
+w(f"## Web UI ({label(edit_n)} books)")
+w("")
+if facts.get("serve.status") != "ok":
+    w(f"Not measured: {facts.get('serve.status', 'not run')}.")
+    w("")
+else:
+    count = facts["serve.requests"]
+    para(f"The release `shelf serve --read-only --port 0` on a scratch copy of the library, in which the "
+         "first book by title has a cover (`covers/bench-cover.jpg`, 600×900, made by libvips). curl's time "
+         "to the first byte (`%{time_starttransfer}`) over loopback: the first request of each page, then "
+         f"the median and the largest of {count} more. The grid's first request is the server's first "
+         "page: it loads the library. A thumbnail is made (by `vipsthumbnail`) on its first request and "
+         "kept under `$XDG_CACHE_HOME/shelf/thumbnails`; its first is the median of five requests, each "
+         "with that folder emptied.")
+    w("")
+    table(["request", "first ms", "median ms", "max ms", "target", "met?"], ["l", "r", "r", "r", "l", "l"])
+    pages = [("grid", "the grid, `/` " + f"({facts.get('serve.grid_books', '')})", GRID_MS),
+             ("tag", "a tag facet, `/?tag=sci-fi` " + f"({facts.get('serve.tag_books', '')})", GRID_MS),
+             ("book", f"a book page, `{facts.get('serve.book', '/book')}`", BOOK_MS),
+             ("thumb", "its thumbnail, `/thumb?p=…` (first: made; then: cached)", None)]
+    for id_, what, limit in pages:
+        s = serve(id_)
+        if s is None:
+            row(what, "–", "–", "–", "–", facts.get("serve.thumb", "not run"))
+            continue
+        row(what, f"{s['first']:.1f}", f"{s['ms']:.1f}", f"{s['max']:.1f}", "–" if limit is None else f"< {limit} ms (median)",
+            "–" if limit is None else verdict(s["ms"] < limit))
+    mib = int(facts["serve.hwm_kib"]) / 1024
+    w("")
+    w(f"The server's peak memory after these requests (VmHWM): {mib:.1f} MiB, against < {SERVE_MIB} MiB: "
+      f"{verdict(mib < SERVE_MIB)}.")
     w("")
 
 # --- edits, start-up and calibre ------------------------------------------------------------------
 
 version = run("version")
-set_run = run("set")
 rename = run("rename", 0)
 loop = run("rename", 1)
-edit_n = int(facts["set.size"])
 
-w(f"## Start-up and edits ({label(edit_n)} books)")
+w(f"## Start-up and rewriting every book ({label(edit_n)} books)")
 w("")
 table(["command", "median ms", "± σ ms", "ratio", "max RSS MiB"], ["l", "r", "r", "r", "r"])
-w(f"| `shelf --version` | {fmt_ms(version['ms'])} | {version['sd']:.1f} | – | {version['rss']:.1f} |")
-w(f"| `shelf set BOOK rating=5` | {fmt_ms(set_run['ms'])} | {set_run['sd']:.1f} | "
-  f"{set_run['ms'] / version['ms']:.2f} × `--version` | – |")
-w(f"| `shelf tags rename {rename_from} {rename_to} --yes` | {fmt_ms(rename['ms'])} | {rename['sd']:.1f} | "
-  f"{rename['ms'] / loop['ms']:.2f} × the loop | – |")
-w(f"| `mv BOOK.new BOOK` for each book (bash loop) | {fmt_ms(loop['ms'])} | {loop['sd']:.1f} | 1.00 | – |")
+row("`shelf --version`", fmt_ms(version["ms"]), f"{version['sd']:.1f}", "–", f"{version['rss']:.1f}")
+row(f"`shelf tags rename {rename_from} {rename_to} --yes`", fmt_ms(rename["ms"]), f"{rename['sd']:.1f}",
+    f"{rename['ms'] / loop['ms']:.2f} × the loop", "–")
+row("`mv BOOK.new BOOK` for each book (bash loop)", fmt_ms(loop["ms"]), f"{loop['sd']:.1f}", "1.00", "–")
 w("")
-para(f"`set` edits `{facts['set.book']}` in a copy of the library. For the rename, a scratch copy "
-     f"first gets the tag `{rename_from}` in every book (`scripts/bench/add_tag.py`); shelf then "
-     f"rewrote {facts['rename.changed']} of {facts['rename.files']} files. The loop moves files holding "
-     "exactly those bytes, made beforehand, over the books: one `mv` process per book, so it costs "
-     "mostly process start-ups. Both start each run from a restored copy (`--prepare`, untimed; "
-     "`--runs 3`).")
+para(f"For the rename, a scratch copy first gets the tag `{rename_from}` in every book "
+     f"(`scripts/bench/add_tag.py`); shelf then rewrote {facts['rename.changed']} of {facts['rename.files']} "
+     "files, each atomically (a temporary file, fsync, rename, fsync of the folder), using "
+     f"{rename['cpu'] / 1000:.1f} s of CPU in {rename['ms'] / 1000:.1f} s. The loop moves files holding "
+     "exactly those bytes, made beforehand, over the books: one `mv` process per book, syncing nothing. "
+     "Both start each run from a restored copy (`--prepare`, untimed; `--runs 3`).")
 w("")
 
 calibre = run(f"calibre-{edit_n}") if facts.get("calibre.status") == "ok" else None
@@ -198,145 +392,18 @@ w("")
 if calibre is None:
     w(f"Not measured: {facts.get('calibre.status', 'not run')}.")
 else:
-    table(["command"] + (["cache"] if has_cache else []) + ["median ms", "± σ ms", "calibre ÷ shelf", "max RSS MiB"],
-          ["l"] + (["l"] if has_cache else []) + ["r"] * 4)
-    w(f"| `{calibre['name']} --with-library DIR` " + ("| – " if has_cache else "")
-      + f"| {fmt_ms(calibre['ms'])} | {calibre['sd']:.1f} | 1.00 | {calibre['rss']:.1f} |")
-    for mode in modes:
-        r = run(f"ls-{mode}-{edit_n}")
-        w(f"| `{r['name']}` " + (f"| {MODE_TEXT[mode]} " if has_cache else "")
-          + f"| {fmt_ms(r['ms'])} | {r['sd']:.1f} | {calibre['ms'] / r['ms']:.1f} | {r['rss']:.1f} |")
-    w("")
+    table(["command", "median ms", "± σ ms", "calibre ÷ shelf", "max RSS MiB"], ["l", "r", "r", "r", "r"])
+    row(f"`{calibre['name']} --with-library DIR`", fmt_ms(calibre["ms"]), f"{calibre['sd']:.1f}", "1.00",
+        f"{calibre['rss']:.1f}")
+    r = run(f"tag-{edit_n}")
+    row(f"`{r['name']}` (warm)", fmt_ms(r["ms"]), f"{r['sd']:.1f}", f"{calibre['ms'] / r['ms']:.1f}", f"{r['rss']:.1f}")
     w("")
     para("The calibre library is built once with calibre's own database API (`calibre-debug -e "
          "scripts/bench/calibre_build.py`: title, authors, tags, ISBN, publisher, rating; no formats) and "
          "reused while the books and calibre's version are unchanged. calibre finds "
          f"{facts['calibre.count']} books: its `=` is an exact match, so it leaves out `sci-fi/space` and "
          f"`sci-fi/cyberpunk` ({facts['calibre.expect']} books carry `sci-fi` itself), which shelf's "
-         f"`--tag sci-fi` includes ({facts[f'{edit_n}.count.rg_ls']}).")
-w("")
-
-# --- targets --------------------------------------------------------------------------------------
-
-w("## Targets")
-w("")
-w("Every row of the performance issue's targets (2 cores, warm page cache, whole-process wall")
-w("time, medians). Where a target is not met, the last column says why, as far as it is known;")
-w("[performance.md](performance.md) has the profile and what would close the gaps. It also flags")
-w("timings whose σ is over a quarter of the median: on a busy machine their verdict may flip.")
-w("")
-table(["work", "target", "measured", "met?", "why not / note"], ["l", "l", "l", "l", "l"])
-
-PARSE_NOTE = ("no persistent cache in this build, so every run opens, reads and parses every file"
-              if not has_cache else
-              "without the cache every run opens, reads and parses every file: the kernel's open, read and close "
-              "are over half the profile, as for rg, and parsing most of the rest (performance.md, Reading every file)")
-WHY = {
-    "ls": PARSE_NOTE,
-    "search": ("a phrase of two of the commonest words: about two thirds of the books hold both, and their notes "
-               "are read again to see the words in order, where rg reads each file once (performance.md, Search)"),
-    "compound": PARSE_NOTE,
-}
-
-
-def verdict(ok):
-    return "met" if ok else "**not met**"
-
-
-def per_mode(parts):
-    """parts: [(mode, text, ok)] → measured and met cells, one entry per mode."""
-    if len(parts) == 1:
-        return parts[0][1], verdict(parts[0][2]), parts[0][2]
-    measured = "; ".join(f"{MODE_SHORT[m]}: {t}" for m, t, _ in parts)
-    met = "; ".join(f"{MODE_SHORT[m]}: {verdict(ok)}" for m, _, ok in parts)
-    return measured, met, all(ok for _, _, ok in parts)
-
-
-def note(ok, *why):
-    return "" if ok else "; ".join(x for x in why if x)
-
-
-def noisy(*runs):
-    """A warning for the timings whose σ is over a quarter of their median: the verdict may flip."""
-    loud = [f"`{r['name']}` ±{100 * r['sd'] / r['ms']:.0f}%" for r in runs if r["sd"] > 0.25 * r["ms"]]
-    return "noisy: " + ", ".join(loud) if loud else ""
-
-
-def cell(*parts):
-    return "; ".join(x for x in parts if x)
-
-
-def target_row(work, target, n, query, base, under_1s=False):
-    if n not in sizes:
-        w(f"| {work} | {target} | not run (`BENCH_SIZES` without {n}) | – | |")
-        return
-    rg = run(f"{base}-{n}")
-    parts, timed = [], [rg]
-    for mode in modes:
-        r = run(f"{query}-{mode}-{n}")
-        timed.append(r)
-        ratio = r["ms"] / rg["ms"]
-        ok = ratio <= 1.2 and (not under_1s or r["ms"] < 1000)
-        text = f"{ratio:.2f}× ({fmt_ms(r['ms'])} vs {fmt_ms(rg['ms'])} ms)"
-        parts.append((mode, text, ok))
-    measured, met, ok = per_mode(parts)
-    w(f"| {work} | {target} | {measured} | {met} | {cell(note(ok, WHY[query]), noisy(*timed))} |")
-
-
-for n, suffix, under in [(10000, "", False), (100000, " (and under 1 s)", True)]:
-    target_row(f"`shelf ls --tag sci-fi --format paths`, {label(n)}", f"≤ 1.2 × `rg -l sci-fi`{suffix}",
-               n, "ls", "rg-ls", under)
-    target_row(f"`shelf search '\"{phrase}\"'`, {label(n)}", f"≤ 1.2 × `rg -il \"{phrase}\"`{suffix}",
-               n, "search", "rg-search", under)
-    target_row(f"`shelf ls '{compound}'`, {label(n)}", f"≤ 1.2 × `rg -l sci-fi`{suffix}",
-               n, "compound", "rg-ls", under)
-
-ratio = set_run["ms"] / version["ms"]
-set_label = label(edit_n)
-set_note = cell(note(ratio <= 3, "start-up is most of it: see `--version`"), noisy(set_run, version))
-if edit_n != 10000:
-    set_note = cell(set_note, f"measured at {set_label}, not 10k")
-w(f"| `shelf set PATH rating=5`, one book of {set_label} | ≤ 3 × `shelf --version` | {ratio:.2f}× "
-  f"({fmt_ms(set_run['ms'])} vs {fmt_ms(version['ms'])} ms) | {verdict(ratio <= 3)} | {set_note} |")
-ok = version["ms"] <= 10
-w(f"| `shelf --version` | ≤ 10 ms | {version['ms']:.1f} ms | {verdict(ok)} | "
-  + cell(note(ok, "mostly the dynamic loader (performance.md, Start-up)"), noisy(version)) + " |")
-ratio = rename["ms"] / loop["ms"]
-rename_cpu = run_cpu("rename", 0)
-why = note(ratio <= 2, f"shelf writes each book atomically (a temporary file, fsync, rename, fsync of the folder) and "
-           f"used {rename_cpu / 1000:.1f} s of CPU in {rename['ms'] / 1000:.1f} s: the rest is waiting for the disk; "
-           "the loop syncs nothing")
-why = cell(why, noisy(rename, loop))
-if edit_n != 10000:
-    why = "; ".join(x for x in [why, f"measured at {label(edit_n)}, not 10k"] if x)
-w(f"| `shelf tags rename` over {label(edit_n)} books ({facts['rename.changed']} files rewritten) | ≤ 2 × a shell "
-  f"loop of `mv` of pre-made files | {ratio:.2f}× ({fmt_ms(rename['ms'])} vs {fmt_ms(loop['ms'])} ms) | "
-  f"{verdict(ratio <= 2)} | {why} |")
-for n, limit in [(10000, 64), (100000, 512)]:
-    if n not in sizes:
-        w(f"| peak memory (max RSS), `ls`, {label(n)} | ≤ {limit} MiB | not run (`BENCH_SIZES` without {n}) | – | |")
-        continue
-    parts = [(m, f"{run(f'ls-{m}-{n}')['rss']:.1f} MiB", run(f"ls-{m}-{n}")["rss"] <= limit) for m in modes]
-    measured, met, ok = per_mode(parts)
-    why = note(ok, "every book is held in memory with all its fields (performance.md, Memory)")
-    w(f"| peak memory (max RSS), `ls`, {label(n)} | ≤ {limit} MiB | {measured} | {met} | {why} |")
-if calibre is None:
-    w(f"| against calibre, {label(edit_n)} | `shelf ls --tag` ≥ 7 × faster than `calibredb list` | "
-      f"{facts.get('calibre.status', 'not run')} | – | |")
-else:
-    parts = []
-    for mode in modes:
-        speedup = calibre["ms"] / run(f"ls-{mode}-{edit_n}")["ms"]
-        parts.append((mode, f"{speedup:.1f}× ({fmt_ms(calibre['ms'])} vs {fmt_ms(run(f'ls-{mode}-{edit_n}')['ms'])} ms)",
-                      speedup >= 7))
-    measured, met, ok = per_mode(parts)
-    why = note(ok, f"shelf would need ≤ {fmt_ms(calibre['ms'] / 7)} ms",
-               "calibredb answers from one SQLite database it keeps; shelf, even with its cache, looks at every "
-               "file (a stat each) so that no edit made outside it is missed (performance.md, The cache)")
-    why = cell(why, noisy(calibre, *(run(f"ls-{m}-{edit_n}") for m in modes)))
-    if edit_n != 10000:
-        why = "; ".join(x for x in [why, f"measured at {label(edit_n)}, not 10k"] if x)
-    w(f"| against calibre, {label(edit_n)} | `shelf ls --tag` ≥ 7 × faster than `calibredb list` | {measured} | {met} | {why} |")
+         f"`--tag sci-fi` includes ({facts[f'{edit_n}.count.rg-ls']}).")
 w("")
 
 # --- growth ---------------------------------------------------------------------------------------
@@ -349,43 +416,45 @@ if len(sizes) >= 2:
          f"{label(last)} − time at {label(first)}) ÷ {last - first} books, and the same for memory; the fixed "
          "part (start-up, the first allocations) drops out.")
     w("")
-    rows = []
-    for query, base, what in QUERIES:
-        for mode in modes:
-            suffix = f" ({MODE_SHORT[mode]})" if has_cache else ""
-            rows.append((f"`{SHORT[query]}`{suffix}", f"{query}-{mode}"))
-    rows += [("`rg -l sci-fi`", "rg-ls"), (f"`rg -il \"{phrase}\"`", "rg-search")]
-    table(["command"] + [f"ms at {label(n)}" for n in sizes] + ["µs per book"], ["l"] + ["r"] * (len(sizes) + 1))
-    for name, key in rows:
+    growth = [(what, id_) for id_, what, *_ in TARGET_ROWS + EXTRA_ROWS] + [(RG_NAMES[b], b) for b in RG_NAMES]
+    growth = [(what, key) for what, key in growth if all(run(f"{key}-{n}") for n in sizes)]
+    table(["row"] + [f"ms at {label(n)}" for n in sizes] + ["µs per book"], ["l"] + ["r"] * (len(sizes) + 1))
+    for what, key in growth:
         ms = [run(f"{key}-{n}")["ms"] for n in sizes]
-        slope = (ms[-1] - ms[0]) * 1000 / (last - first)
-        w(f"| {name} | " + " | ".join(fmt_ms(x) for x in ms) + f" | {slope:.1f} |")
+        row(what, *(fmt_ms(x) for x in ms), f"{(ms[-1] - ms[0]) * 1000 / (last - first):.1f}")
+    if all(run(f"set-{n}") for n in sizes):
+        ms = [run(f"set-{n}")["ms"] for n in sizes]
+        row("`set` on one book by path", *(fmt_ms(x) for x in ms), f"{(ms[-1] - ms[0]) * 1000 / (last - first):.2f}")
     w("")
-    table(["command"] + [f"MiB at {label(n)}" for n in sizes] + ["KiB per book"], ["l"] + ["r"] * (len(sizes) + 1))
-    for name, key in rows:
+    table(["row"] + [f"MiB at {label(n)}" for n in sizes] + ["KiB per book"], ["l"] + ["r"] * (len(sizes) + 1))
+    for what, key in growth:
         rss = [run(f"{key}-{n}")["rss"] for n in sizes]
-        slope = (rss[-1] - rss[0]) * 1024 / (last - first)
-        w(f"| {name} | " + " | ".join(f"{x:.1f}" for x in rss) + f" | {slope:.2f} |")
+        row(what, *(f"{x:.1f}" for x in rss), f"{(rss[-1] - rss[0]) * 1024 / (last - first):.2f}")
     w("")
 
 # --- how to run -----------------------------------------------------------------------------------
 
 w("## How to run")
 w("")
-w("`make bench` builds shelf in release mode, then runs `scripts/bench.sh`, which installs")
-w("ripgrep, hyperfine and GNU time with apt-get when they are missing, builds `shelf-bench-gen`,")
-w("generates the libraries under `bench-data/` (git-ignored; reused while the count, seed and")
-w("generator sources are unchanged), warms the page cache, times each command and rewrites this")
-w("file. `BENCH_SIZES=\"1000 10000\" make bench` skips the 100k library (several minutes faster: a")
-w("search at 100k takes about ten seconds per run); `BENCH_SEED` changes the seed. The commands that")
-w("write (`set`, `tags rename`) work on scratch copies under `bench-data/scratch/`, removed afterwards.")
+para("`make bench` builds shelf and `shelf-serve` in release mode, then runs `scripts/bench.sh`, which "
+     "installs ripgrep, hyperfine, GNU time and curl with apt-get when they are missing, builds "
+     "`shelf-bench-gen`, generates the libraries under `bench-data/` (git-ignored; reused while the count, "
+     "seed and generator sources are unchanged), warms the page cache, times each row and rewrites this "
+     "file. Take the numbers on a quiet machine: the load average above says how quiet it was.")
 w("")
-w("calibre is timed when it is installed; `BENCH_CALIBRE=1 make bench` installs it first")
-w("(`apt-get install calibre`, a few hundred MB with Qt), `BENCH_CALIBRE=0` skips it. Its library")
-w("is built once under `bench-data/calibre-10000/`.")
+para("`BENCH_SIZES=\"1000 10000\" make bench` skips the 100k library; `BENCH_SEED` changes the seed; "
+     "`SHELF_BIN` times another shelf binary (`shelf-serve` is looked for beside it). The commands that "
+     "write (`set`, the edited book, `tags rename`, the web UI's cover) work on scratch copies under "
+     "`bench-data/scratch/`, removed afterwards; the generated libraries are only read. The web UI rows "
+     "need `shelf-serve` (`make release-serve`) and, for the thumbnail, libvips (`libvips-tools`).")
 w("")
-w("To make a library by hand: `swift run -c release shelf-bench-gen 10000 /tmp/books --seed 42`. Raw")
-w("hyperfine JSON, peak RSS and the output of each command's first run are in `bench-data/results/`.")
+para("calibre is timed when it is installed; `BENCH_CALIBRE=1 make bench` installs it first (`apt-get "
+     "install calibre`, a few hundred MB with Qt), `BENCH_CALIBRE=0` skips it. Its library is built once "
+     "under `bench-data/calibre-10000/`.")
+w("")
+para("To make a library by hand: `swift run -c release shelf-bench-gen 10000 /tmp/books --seed 42`. Raw "
+     "hyperfine JSON, peak RSS, the web UI's times and the output of each command's first run are in "
+     "`bench-data/results/`.")
 
 with open(env["BENCH_OUT_FILE"], "w") as f:
     f.write("\n".join(lines) + "\n")
