@@ -65,8 +65,7 @@ extension Library {
 
     /// Answers `expression` from the cache: the books the cache's tags and columns leave as
     /// candidates are decoded (never the others), and the query evaluator decides over them.
-    /// Nil when the cache cannot be used, or when nothing matches (an empty answer is explained
-    /// from the whole library).
+    /// The answer's index holds those candidates only. Nil when the cache cannot be used.
     func indexedQuery(_ expression: QueryExpression, scan: BookFileScanner.Scan, started: Int64, today: BookDate) -> QueryResult? {
         let filter = NoteWordFilter(words: expression.allWords)
         guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
@@ -97,9 +96,7 @@ extension Library {
         let index = LibraryIndex(
             books: found.map(\.book), noteWords: withNotes ? found.map { $0.words ?? [] } : nil, withWords: withNotes)
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
-        let matches = evaluator.evaluate(expression).ids
-        guard !matches.isEmpty else { return nil }
-        return QueryResult(index: index, matches: matches, problems: state.problems)
+        return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: state.problems)
     }
 
     /// Refreshes the cache file's time when it is used without being rewritten, once a day, so

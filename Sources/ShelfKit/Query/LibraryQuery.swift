@@ -1,5 +1,7 @@
 /// A query answered over a whole library.
 public struct QueryResult: Sendable {
+    /// The books the answer was worked out over: every book, or (answered from the index) only
+    /// those it could not rule out. To explain an empty answer, load the whole library.
     public var index: LibraryIndex
     /// Ids of the matching books, ascending.
     public var matches: [Int32]

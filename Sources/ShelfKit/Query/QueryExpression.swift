@@ -14,7 +14,7 @@ public indirect enum QueryExpression: Sendable, Equatable {
     case has(String)
 
     /// True when answering needs the words of the notes.
-    var needsNotes: Bool {
+    public var needsNotes: Bool {
         switch self {
         case .all, .field, .has: return false
         case .word, .phrase: return true

@@ -147,7 +147,7 @@ enum QueryRunner {
             ProcessLifetime.keepUntilExit(result)
             Diagnostics.report(result.problems, library: library)
             if explainingEmpty, result.matches.isEmpty {
-                explain(expression, index: result.index, library: library, today: today)
+                explain(expression, library: library, today: today)
             }
             return result
         } catch {
@@ -167,6 +167,14 @@ enum QueryRunner {
         } catch {
             throw Diagnostics.failure(error.description)
         }
+    }
+
+    /// Writes why `expression` matched nothing, from the whole library (a query's answer holds
+    /// only the books the index could not rule out).
+    static func explain(_ expression: QueryExpression, library: Library, today: BookDate) {
+        guard let loaded = try? library.load(withNotes: expression.needsNotes) else { return }
+        ProcessLifetime.keepUntilExit(loaded.index)
+        explain(expression, index: loaded.index, library: library, today: today)
     }
 
     /// Writes why `expression` matched nothing, one `shelf: …` line per reason (on a pipe, only

@@ -45,9 +45,7 @@ struct SearchCommand: ParsableCommand {
         case .table:
             if found.results.isEmpty {
                 Diagnostics.write("No books match.")
-                if let loaded = try? library.query(expression, today: today) {
-                    QueryRunner.explain(expression, index: loaded.index, library: library, today: today)
-                }
+                QueryRunner.explain(expression, library: library, today: today)
                 return
             }
             let terms = expression.positiveTerms

@@ -97,7 +97,9 @@ import Testing
         let library = try FirstHour.library()
         guard let search = try ViewTerminal.run(["search", "estravn"], in: library.root) else { return }
         #expect(search.status == 0, "\(search)")
-        #expect(search.stdout == "No books match.\nshelf: no book holds the word 'estravn' (nor a word starting with it)\n", "\(search)")
+        // The hint looks at every word of every book's notes: the name is in The Left Hand of Darkness's.
+        #expect(search.stdout == "No books match.\nshelf: no book holds the word 'estravn' (nor a word starting with it); did you mean 'estraven'?\n",
+                "\(search)")
         let typo = try #require(try ViewTerminal.run(["search", "darknes", "hand"], in: library.root))
         #expect(typo.stdout.contains("shelf: no book holds the word 'darknes'; did you mean 'darkness'?"), "\(typo)")
         #expect(!typo.stdout.contains("estr"), "a canned hint: \(typo)")
