@@ -45,11 +45,10 @@ extension Library {
         guard let records = result.records else { return nil }
         var current = old
         if Library.cacheChanged(records, old: old) {
-            LibraryCacheWriter.write(paths: scan.books, records: records, old: old, to: location)
+            current = LibraryCacheWriter.write(paths: scan.books, records: records, old: old, to: location)
             if let cacheFolder {
                 LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: started / 1_000_000_000, keeping: location.file)
             }
-            current = LibraryCache.read(location, withNotes: false)
         }
         let positions = records.indices.filter { records[$0] != nil }
         // A cache that could not be written (or was replaced meanwhile) leaves the usual load.

@@ -19,15 +19,23 @@ struct EntryColumns {
     static func encode(_ book: Book) -> [UInt8] {
         var writer = CacheByteWriter()
         writer.byte(book.status.map { UInt8((statuses.firstIndex(of: $0) ?? 0) + 1) } ?? 0)
-        let rating = book.queryNumber(of: "rating")
-        let pages = book.queryNumber(of: "pages")
+        // The typed values `queryNumber(of:)` and `queryDates(of:)` give for these fields.
+        let rating = book.rating
+        let pages = book.pages.map(Double.init)
         writer.byte(rating == nil ? 0 : 1)
         writer.byte(pages == nil ? 0 : 1)
         writer.byte(0)
-        let days = dateFields.map { field in
-            // More dates than 16 bits count are cut: the entry is then never trusted (see `isTrusted`).
-            Array(book.queryDates(of: field.rawValue).map { Int64(DateSpan($0).first) }.prefix(Int(UInt16.max)))
-        }
+        // Every read's dates for `started` and `finished`, as `readDates` gives them, with the
+        // `reads:` list looked up once.
+        let reads = book.earlierReads
+        let dates: [[BookDate]] = [
+            book.added.map { [$0] } ?? [],
+            reads.compactMap(\.started) + (book.started.map { [$0] } ?? []),
+            reads.compactMap(\.ended) + (book.finished.map { [$0] } ?? []),
+            book.published.map { [$0] } ?? [],
+        ]
+        // More dates than 16 bits count are cut: the entry is then never trusted (see `isTrusted`).
+        let days = dates.map { Array($0.map { Int64(DateSpan($0).first) }.prefix(Int(UInt16.max))) }
         for list in days {
             let count = UInt16(list.count)
             writer.byte(UInt8(truncatingIfNeeded: count))
@@ -59,12 +67,15 @@ struct EntryColumns {
     var rating: Double? { bytes[1] == 0 ? nil : Double(bitPattern: word(at: 12)) }
     var pages: Double? { bytes[2] == 0 ? nil : Double(bitPattern: word(at: 20)) }
 
-    /// The days of date field `field` (a position in `dateFields`).
-    func days(_ field: Int) -> some Collection<Int> {
-        var start = EntryColumns.headerSize
-        for earlier in 0..<field { start += 8 * count(earlier) }
-        let base = bytes
-        return (0..<count(field)).lazy.map { Int(Int64(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8 * $0, as: UInt64.self)))) }
+    /// True when one of the days of date field `field` (a position in `dateFields`) passes `test`.
+    func anyDay(_ field: Int, _ test: (Int) -> Bool) -> Bool {
+        var offset = EntryColumns.headerSize
+        for earlier in 0..<field { offset += 8 * count(earlier) }
+        for _ in 0..<count(field) {
+            if test(Int(Int64(bitPattern: word(at: offset)))) { return true }
+            offset += 8
+        }
+        return false
     }
 
     /// True unless a date list was cut when it was written.

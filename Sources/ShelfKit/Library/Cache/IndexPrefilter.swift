@@ -111,7 +111,7 @@ struct IndexPrefilter {
             return entries { _, columns in compare(isRating ? columns.rating : columns.pages) }
         case (let date?, _):
             guard let field = EntryColumns.dateFields.firstIndex(of: date), let compare = dateComparison(query) else { return nil }
-            return entries { _, columns in compare(columns.days(field)) }
+            return entries { _, columns in compare(columns, field) }
         default:
             return nil
         }
@@ -138,19 +138,20 @@ struct IndexPrefilter {
         }
     }
 
-    /// `FieldMatcher`'s test of a date field over its days (any day may match each end).
-    private func dateComparison(_ query: FieldQuery) -> ((any Collection<Int>) -> Bool)? {
+    /// `FieldMatcher`'s test of a date field over its days (any day may match each end), given
+    /// an entry's columns and the field's position in `EntryColumns.dateFields`.
+    private func dateComparison(_ query: FieldQuery) -> ((EntryColumns, Int) -> Bool)? {
         switch query.operation {
         case .less, .lessOrEqual, .greater, .greaterOrEqual, .matches:
             guard let span = DateSpan.parse(query.value, today: today) else { return nil }
             let operation = query.operation
-            return { days in days.contains { FieldMatcher.compare(day: $0, span, operation) } }
+            return { columns, field in columns.anyDay(field) { FieldMatcher.compare(day: $0, span, operation) } }
         case let .range(low, high):
             let lowSpan = DateSpan.parse(low, today: today), highSpan = DateSpan.parse(high, today: today)
             guard low.isEmpty || lowSpan != nil, high.isEmpty || highSpan != nil else { return nil }
-            return { days in
-                (lowSpan.map { span in days.contains { FieldMatcher.compare(day: $0, span, .greaterOrEqual) } } ?? true)
-                    && (highSpan.map { span in days.contains { FieldMatcher.compare(day: $0, span, .lessOrEqual) } } ?? true)
+            return { columns, field in
+                (lowSpan.map { span in columns.anyDay(field) { FieldMatcher.compare(day: $0, span, .greaterOrEqual) } } ?? true)
+                    && (highSpan.map { span in columns.anyDay(field) { FieldMatcher.compare(day: $0, span, .lessOrEqual) } } ?? true)
             }
         default:
             return nil

@@ -70,12 +70,12 @@ struct LibraryCache: Sendable {
               let notesLength = try? reader.word(), let notesChecksum = try? reader.word(),
               mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4),
               let main = CacheStorage(reading: descriptor, at: headerSize, count: Int(mainLength)),
-              CacheChecksum.of(main.bytes) == mainChecksum
+              CacheChecksum.ofSection(main.bytes) == mainChecksum
         else { return nil }
         var notes: CacheStorage?
         if withNotes {
             guard let section = CacheStorage(reading: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength)),
-                  CacheChecksum.of(section.bytes) == notesChecksum
+                  CacheChecksum.ofSection(section.bytes) == notesChecksum
             else { return nil }
             notes = section
         }
@@ -84,6 +84,15 @@ struct LibraryCache: Sendable {
         return LibraryCache(
             main: main, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
             notesSection: section)
+    }
+
+    /// The cache just written to `location` from these bytes, without reading the file again;
+    /// its notes section is read from the file when asked for.
+    static func made(main bytes: [UInt8], notesCount: Int, notesChecksum: UInt64, location: LibraryCacheLocation) -> LibraryCache? {
+        let main = CacheStorage(copying: bytes)
+        guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
+        let section = (location.file, headerSize + bytes.count, notesCount, notesChecksum)
+        return LibraryCache(main: main, notes: nil, entries: entries, lastUsed: FileStamp.now() / 1_000_000_000, notesSection: section)
     }
 
     private init(
@@ -105,7 +114,7 @@ struct LibraryCache: Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard let section = CacheStorage(reading: descriptor, at: notesSection.offset, count: notesSection.count),
-              CacheChecksum.of(section.bytes) == notesSection.checksum
+              CacheChecksum.ofSection(section.bytes) == notesSection.checksum
         else { return nil }
         return section
     }
@@ -277,6 +286,16 @@ final class CacheStorage: @unchecked Sendable {
         }
         self.memory = memory
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<done])
+    }
+
+    /// A copy of `bytes`.
+    init(copying bytes: [UInt8]) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress, let target = memory.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
+        }
+        self.memory = memory
+        self.bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<bytes.count])
     }
 
     deinit { memory.deallocate() }

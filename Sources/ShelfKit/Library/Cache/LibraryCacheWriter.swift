@@ -28,8 +28,10 @@ enum LibraryCacheWriter {
         var notes: UnsafeRawBufferPointer?
     }
 
-    /// Writes `records` (in path order, nil for a file not to record).
-    static func write(paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation) {
+    /// Writes `records` (in path order, nil for a file not to record); returns the cache written,
+    /// as a reader of the file would see it, or nil when it could not be written.
+    @discardableResult
+    static func write(paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation) -> LibraryCache? {
         let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
         var ranks = [UInt32](repeating: 0, count: records.count)
@@ -63,10 +65,12 @@ enum LibraryCacheWriter {
         header.word(LibraryCache.formatVersion)
         header.word(location.identity)
         header.word(UInt64(main.bytes.count))
-        header.word(main.bytes.withUnsafeBytes { CacheChecksum.of($0) })
+        header.word(main.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
         header.word(UInt64(notes.bytes.count))
-        header.word(notes.bytes.withUnsafeBytes { CacheChecksum.of($0) })
-        save([header.bytes, main.bytes, notes.bytes], to: location.file)
+        let notesChecksum = notes.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) }
+        header.word(notesChecksum)
+        guard save([header.bytes, main.bytes, notes.bytes], to: location.file) else { return nil }
+        return LibraryCache.made(main: main.bytes, notesCount: notes.bytes.count, notesChecksum: notesChecksum, location: location)
     }
 
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
@@ -138,19 +142,23 @@ enum LibraryCacheWriter {
 
     /// Writes the parts to a new file beside `file` and renames it over `file`; any failure
     /// leaves the old cache (or none), which is only slower, never wrong.
-    private static func save(_ parts: [[UInt8]], to file: String) {
-        guard let slash = file.lastIndex(of: "/") else { return }
+    private static func save(_ parts: [[UInt8]], to file: String) -> Bool {
+        guard let slash = file.lastIndex(of: "/") else { return false }
         let folder = String(file[..<slash])
         makeFolder(folder)
         let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).cache"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return false }
         var written = true
         for part in parts where written {
             written = part.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         }
         if close(descriptor) != 0 { written = false }
-        if !written || rename(temporary, file) != 0 { unlink(temporary) }
+        if !written || rename(temporary, file) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// Makes `folder` and its parents, private to the user (the cache holds the library's metadata).
