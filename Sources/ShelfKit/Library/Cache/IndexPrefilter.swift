@@ -19,9 +19,7 @@ struct IndexPrefilter {
     /// The entries that can match `expression`, among the books; nil when the cache cannot narrow
     /// it (every book is a candidate).
     func candidates(_ expression: QueryExpression) -> Candidates? {
-        guard var found = narrow(expression) else { return nil }
-        found.set.formIntersection(books)
-        return found
+        narrow(expression, within: books)
     }
 
     /// Every entry that is a book.
@@ -31,14 +29,16 @@ struct IndexPrefilter {
         return set
     }
 
-    private func narrow(_ expression: QueryExpression) -> Candidates? {
+    /// The entries of `within` that can match `expression`: exact when they are precisely those
+    /// of `within` that match. Each term of an AND looks only at what the terms before it left.
+    private func narrow(_ expression: QueryExpression, within: BitSet) -> Candidates? {
         switch expression {
         case .all:
-            return Candidates(set: books, exact: true)
+            return Candidates(set: within, exact: true)
         case .and(let parts):
-            var result = Candidates(set: books, exact: true)
+            var result = Candidates(set: within, exact: true)
             for part in parts {
-                guard let found = narrow(part) else {
+                guard let found = narrow(part, within: result.set) else {
                     result.exact = false
                     continue
                 }
@@ -49,25 +49,25 @@ struct IndexPrefilter {
         case .or(let parts):
             var result = Candidates(set: BitSet(capacity: cache.entries.count), exact: true)
             for part in parts {
-                guard let found = narrow(part) else { return nil }
+                guard let found = narrow(part, within: within) else { return nil }
                 result.set.formUnion(found.set)
                 result.exact = result.exact && found.exact
             }
             return result
         case .not(let inner):
-            guard let found = narrow(inner), found.exact else { return nil }
+            guard let found = narrow(inner, within: within), found.exact else { return nil }
             var set = found.set.inverted()
-            set.formIntersection(books)
+            set.formIntersection(within)
             return Candidates(set: set, exact: true)
         case .field(let query):
-            return field(query).map { Candidates(set: $0, exact: true) }
+            return field(query, within: within).map { Candidates(set: $0, exact: true) }
         case let .word(word, prefix):
-            return self.word(word, prefix: prefix)
+            return self.word(word, prefix: prefix, within: within)
         case .phrase(let words):
             // Every word must be there; whether in order is the evaluator's to say.
-            var result = Candidates(set: books, exact: false)
+            var result = Candidates(set: within, exact: false)
             for word in words {
-                guard let found = self.word(word, prefix: false) else { return nil }
+                guard let found = self.word(word, prefix: false, within: result.set) else { return nil }
                 result.set.formIntersection(found.set)
             }
             return result
@@ -80,14 +80,12 @@ struct IndexPrefilter {
     /// tags, publisher, notes). Words are compared byte for byte, which is exactly how the
     /// evaluator compares an ASCII word; any other word (equal to differently composed text), and
     /// an ISBN (looked up by its digits), is left to the evaluator.
-    private func word(_ word: String, prefix: Bool) -> Candidates? {
+    private func word(_ word: String, prefix: Bool, within: BitSet) -> Candidates? {
         guard let notes, !word.isEmpty, word.utf8.allSatisfy({ $0 < 0x80 }), ISBN.parse(word) == nil else { return nil }
         let bytes = Array(word.utf8)
         let set = bytes.withUnsafeBytes { wanted in
             var set = BitSet(capacity: cache.entries.count)
-            for index in cache.entries.indices where cache.entries[index].isBook {
-                if cache.hasWord(index, wanted, prefix: prefix, notes: notes) { set.insert(index) }
-            }
+            for id in within.ids where cache.hasWord(Int(id), wanted, prefix: prefix, notes: notes) { set.insert(Int(id)) }
             return set
         }
         // A prefix found by bytes is a superset of one found by characters.
@@ -95,23 +93,23 @@ struct IndexPrefilter {
     }
 
     /// The books matching a field term, for the terms the cache answers exactly; nil otherwise.
-    private func field(_ query: FieldQuery) -> BitSet? {
+    private func field(_ query: FieldQuery, within: BitSet) -> BitSet? {
         switch (CanonicalField(key: query.name), query.operation) {
         case (.tags?, .matches):
             let folded = Array(TextFolding.foldTag(query.value).utf8)
             return folded.withUnsafeBytes { wanted in
-                entries { index, _ in cache.hasTag(index, folded: wanted) }
+                entries(within) { index, _ in cache.hasTag(index, folded: wanted) }
             }
         case (.status?, .matches), (.status?, .exact):
             guard let wanted = ReadingStatus(alias: query.value) else { return nil }
-            return entries { _, columns in columns.status == wanted }
+            return entries(within) { _, columns in columns.status == wanted }
         case (.rating?, _), (.pages?, _):
             guard let compare = numberComparison(query) else { return nil }
             let isRating = CanonicalField(key: query.name) == .rating
-            return entries { _, columns in compare(isRating ? columns.rating : columns.pages) }
+            return entries(within) { _, columns in compare(isRating ? columns.rating : columns.pages) }
         case (let date?, _):
             guard let field = EntryColumns.dateFields.firstIndex(of: date), let compare = dateComparison(query) else { return nil }
-            return entries { _, columns in compare(columns, field) }
+            return entries(within) { _, columns in compare(columns, field) }
         default:
             return nil
         }
@@ -158,10 +156,11 @@ struct IndexPrefilter {
         }
     }
 
-    /// The book entries for which `test` holds; nil when an entry's columns cannot be trusted.
-    private func entries(_ test: (Int, EntryColumns) -> Bool) -> BitSet? {
+    /// The entries of `within` for which `test` holds; nil when an entry's columns cannot be trusted.
+    private func entries(_ within: BitSet, _ test: (Int, EntryColumns) -> Bool) -> BitSet? {
         var set = BitSet(capacity: cache.entries.count)
-        for index in cache.entries.indices where cache.entries[index].isBook {
+        for id in within.ids {
+            let index = Int(id)
             guard let columns = cache.columns(index), columns.isTrusted else { return nil }
             if test(index, columns) { set.insert(index) }
         }

@@ -62,6 +62,7 @@ struct LibraryCache: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0,
               let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
+        let fileSize = Int(info.st_size)
         var reader = CacheByteReader(header.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
               let version = try? reader.word(), version == formatVersion,
@@ -69,12 +70,13 @@ struct LibraryCache: Sendable {
               let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
               let notesLength = try? reader.word(), let notesChecksum = try? reader.word(),
               mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4),
-              let main = CacheStorage(reading: descriptor, at: headerSize, count: Int(mainLength)),
+              headerSize + Int(mainLength) + Int(notesLength) <= fileSize,
+              let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
               CacheChecksum.ofSection(main.bytes) == mainChecksum
         else { return nil }
         var notes: CacheStorage?
         if withNotes {
-            guard let section = CacheStorage(reading: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength)),
+            guard let section = CacheStorage(mapping: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength)),
                   CacheChecksum.ofSection(section.bytes) == notesChecksum
             else { return nil }
             notes = section
@@ -113,7 +115,9 @@ struct LibraryCache: Sendable {
         let descriptor = open(notesSection.file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let section = CacheStorage(reading: descriptor, at: notesSection.offset, count: notesSection.count),
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, notesSection.offset + notesSection.count <= Int(info.st_size),
+              let section = CacheStorage(mapping: descriptor, at: notesSection.offset, count: notesSection.count),
               CacheChecksum.ofSection(section.bytes) == notesSection.checksum
         else { return nil }
         return section
@@ -210,9 +214,11 @@ struct LibraryCache: Sendable {
     private static func list(_ bytes: UnsafeRawBufferPointer, holds wanted: UnsafeRawBufferPointer, prefix: Bool) -> Bool {
         var reader = CacheByteReader(bytes)
         guard let count = try? reader.count() else { return false }
+        let first = wanted.first
         for _ in 0..<count {
             guard let length = try? reader.count(), let item = try? reader.bytes(length) else { return false }
-            guard prefix ? length >= wanted.count : length == wanted.count else { continue }
+            // The first byte rules out most words before a call to memcmp.
+            guard prefix ? length >= wanted.count : length == wanted.count, first == nil || item.first == first else { continue }
             guard let mine = item.baseAddress, let theirs = wanted.baseAddress else { return true }
             if memcmp(mine, theirs, wanted.count) == 0 { return true }
         }
@@ -262,41 +268,4 @@ struct LibraryCache: Sendable {
         }
         return .book(book, noteWords: words)
     }
-}
-
-/// Bytes read from a cache file, owned, freed with the last copy of the cache.
-final class CacheStorage: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
-    private let memory: UnsafeMutableRawBufferPointer
-
-    /// Reads `count` bytes at `offset`; nil when a read fails or the file is shorter (unless
-    /// `allowingShort`, which keeps what there is).
-    init?(reading descriptor: Int32, at offset: Int, count: Int, allowingShort: Bool = false) {
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 8)
-        var done = 0
-        while done < count {
-            let got = pread(descriptor, memory.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-            if got < 0 && errno == EINTR { continue }
-            if got == 0 && allowingShort { break }
-            if got <= 0 {
-                memory.deallocate()
-                return nil
-            }
-            done += got
-        }
-        self.memory = memory
-        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<done])
-    }
-
-    /// A copy of `bytes`.
-    init(copying bytes: [UInt8]) {
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        bytes.withUnsafeBytes { source in
-            if let base = source.baseAddress, let target = memory.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
-        }
-        self.memory = memory
-        self.bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<bytes.count])
-    }
-
-    deinit { memory.deallocate() }
 }
