@@ -22,15 +22,18 @@ extension Library {
         let cache = state.cache
         let prefilter = IndexPrefilter(cache: cache, today: today, notes: expression.needsNotes ? cache.notesStorage() : nil)
         if state.loose.isEmpty, let candidates = prefilter.candidates(expression), candidates.exact {
-            let ids = candidates.set.ids.map(Int.init)
+            let ids = candidates.set.ids
             guard !ids.isEmpty else { return nil }
-            let paths = ids.map(cache.pathOf)
-            let order = ids.indices.sorted { lhs, rhs in
-                let left = cache.entries[ids[lhs]].titleRank, right = cache.entries[ids[rhs]].titleRank
-                if left != right { return (left < right) != reversed }
-                return paths[lhs] < paths[rhs]
+            // Entries are in path order (`String` order, as the scanner lists them), so an entry's
+            // position breaks a tie of titles as `BookSortKey.sort` does, by path: each book is
+            // one number, rank then position, and a reversed order flips the rank alone.
+            var keys = ids.map { id -> UInt64 in
+                let rank = cache.entries[Int(id)].titleRank
+                return UInt64(reversed ? ~rank : rank) << 32 | UInt64(UInt32(id))
             }
-            return OrderedPaths(paths: order.map { paths[$0] }, problems: state.problems)
+            keys.sort()
+            let order = keys.map { Int(UInt32(truncatingIfNeeded: $0)) }
+            return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems)
         }
         guard let result = answer(expression, from: state, today: today) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)

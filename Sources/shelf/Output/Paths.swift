@@ -10,8 +10,8 @@ enum Paths {
     /// in the library or above it (`../classics/x.md` from a sibling folder), else absolute.
     static func display(_ relative: String, in library: Library) -> String {
         let current = currentFolder
-        let target = library.absolutePath(relative)
         if current == library.root { return relative }
+        let target = library.absolutePath(relative)
         if library.root.hasPrefix(current + "/") || current == "/" {
             return String(target.dropFirst(current == "/" ? 1 : current.count + 1))
         }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Bytes of a cache file, freed with the last copy of the cache: mapped from the file (a warm
-/// query touches only the pages it needs and copies nothing), read into memory, or copied.
+/// query touches only the pages it needs and copies nothing), or read into memory.
 ///
 /// A mapping stays valid when the file is replaced or removed: the cache is only ever written to
 /// a new file renamed over the old one, never truncated in place (that would fault a reader).
@@ -55,16 +55,6 @@ final class CacheStorage: @unchecked Sendable {
     private init(mapped address: UnsafeMutableRawPointer, length: Int, skipping: Int, count: Int) {
         backing = .mapped(address, length)
         bytes = UnsafeRawBufferPointer(start: address + skipping, count: count)
-    }
-
-    /// A copy of `bytes`.
-    init(copying bytes: [UInt8]) {
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        bytes.withUnsafeBytes { source in
-            if let base = source.baseAddress, let target = memory.baseAddress { target.copyMemory(from: base, byteCount: source.count) }
-        }
-        backing = .allocated(memory)
-        self.bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<bytes.count])
     }
 
     deinit {

@@ -19,7 +19,9 @@ struct LibraryCache: Sendable {
         var path: Range<Int>
         var stamp: FileStamp
         var isBook: Bool
+        /// In the books section, with the checksum of those bytes.
         var book: Range<Int>
+        var bookChecksum: UInt64
         /// The book's folded tags, each parent of a nested tag too (`LibraryIndex.foldedTags`),
         /// as a count and strings: a query of tags alone is answered from these without
         /// decoding the books it does not match.
@@ -37,14 +39,18 @@ struct LibraryCache: Sendable {
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 5
+    static let formatVersion: UInt64 = 6
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
-    static let headerSize = 56
+    static let headerSize = 64
     /// How recent a file's times may be for its entry to be left out: wider than any file
     /// system's timestamp granularity (FAT's is two seconds).
     static let racyWindow: Int64 = 3_000_000_000
 
+    /// Every entry, small: what a query reads of every file.
     let main: CacheStorage
+    /// The encoded books, each checked against its own checksum when it is decoded: a query
+    /// touches only the pages of the books it decodes.
+    let books: CacheStorage
     let notes: CacheStorage?
     let entries: [Entry]
     /// When the cache file was last modified (written, or marked used), seconds since 1970.
@@ -69,10 +75,12 @@ struct LibraryCache: Sendable {
               let identity = try? reader.word(), identity == location.identity,
               let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
               let notesLength = try? reader.word(), let notesChecksum = try? reader.word(),
-              mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4),
-              headerSize + Int(mainLength) + Int(notesLength) <= fileSize,
+              let booksLength = try? reader.word(),
+              mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4), booksLength < UInt64(Int.max / 4),
+              headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
               let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
-              CacheChecksum.ofSection(main.bytes) == mainChecksum
+              CacheChecksum.ofSection(main.bytes) == mainChecksum,
+              let books = CacheStorage(mapping: descriptor, at: headerSize + Int(mainLength) + Int(notesLength), count: Int(booksLength))
         else { return nil }
         var notes: CacheStorage?
         if withNotes {
@@ -84,24 +92,16 @@ struct LibraryCache: Sendable {
         guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
         let section = (location.file, headerSize + Int(mainLength), Int(notesLength), notesChecksum)
         return LibraryCache(
-            main: main, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
+            main: main, books: books, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
             notesSection: section)
     }
 
-    /// The cache just written to `location` from these bytes, without reading the file again;
-    /// its notes section is read from the file when asked for.
-    static func made(main bytes: [UInt8], notesCount: Int, notesChecksum: UInt64, location: LibraryCacheLocation) -> LibraryCache? {
-        let main = CacheStorage(copying: bytes)
-        guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
-        let section = (location.file, headerSize + bytes.count, notesCount, notesChecksum)
-        return LibraryCache(main: main, notes: nil, entries: entries, lastUsed: FileStamp.now() / 1_000_000_000, notesSection: section)
-    }
-
     private init(
-        main: CacheStorage, notes: CacheStorage?, entries: [Entry], lastUsed: Int64,
+        main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: [Entry], lastUsed: Int64,
         notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
     ) {
         self.main = main
+        self.books = books
         self.notes = notes
         self.entries = entries
         self.lastUsed = lastUsed
@@ -148,9 +148,10 @@ struct LibraryCache: Sendable {
             let wordsLength = try reader.count()
             let wordsStart = reader.offset
             _ = try reader.bytes(wordsLength)
-            let bookLength = try reader.count()
-            let bookStart = reader.offset
-            _ = try reader.bytes(bookLength)
+            let bookStart = Int(truncatingIfNeeded: try reader.word())
+            let bookLength = Int(truncatingIfNeeded: try reader.word())
+            let bookChecksum = try reader.word()
+            guard bookStart >= 0, bookLength >= 0, bookStart <= Int.max - bookLength else { throw CacheCorruption() }
             var notes: Range<Int>?
             if kind & 2 != 0 {
                 let start = Int(truncatingIfNeeded: try reader.word())
@@ -160,7 +161,7 @@ struct LibraryCache: Sendable {
             }
             entries.append(Entry(
                 path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
-                book: bookStart..<bookStart + bookLength, tags: tagsStart..<tagsStart + tagsLength,
+                book: bookStart..<bookStart + bookLength, bookChecksum: bookChecksum, tags: tagsStart..<tagsStart + tagsLength,
                 columns: columnsStart..<columnsStart + columnsLength, words: wordsStart..<wordsStart + wordsLength,
                 titleRank: titleRank, notes: notes))
         }
@@ -253,7 +254,10 @@ struct LibraryCache: Sendable {
     ) throws(CacheCorruption) -> LoadedFile {
         let entry = entries[index]
         guard entry.isBook else { return .notABook }
-        var reader = CacheByteReader(UnsafeRawBufferPointer(rebasing: main.bytes[entry.book]))
+        guard entry.book.upperBound <= books.bytes.count else { throw CacheCorruption() }
+        let bytes = UnsafeRawBufferPointer(rebasing: books.bytes[entry.book])
+        guard CacheChecksum.ofSection(bytes) == entry.bookChecksum else { throw CacheCorruption() }
+        var reader = CacheByteReader(bytes)
         let book = try BookCodec.decode(path: path, from: &reader)
         guard withNotes else { return .book(book, noteWords: nil) }
         guard let range = entry.notes, let notes = notes ?? self.notes, range.upperBound <= notes.bytes.count else {

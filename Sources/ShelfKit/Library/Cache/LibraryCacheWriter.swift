@@ -53,11 +53,12 @@ enum LibraryCacheWriter {
         }
         var main = CacheByteWriter()
         var notes = CacheByteWriter()
+        var books = CacheByteWriter()
         main.string(location.root)
         main.count(records.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
         for (position, (path, record)) in zip(paths, records).enumerated() {
             withParts(record, old: old, oldNotes: oldNotes) { parts in
-                appendEntry(path: path, parts: parts, titleRank: ranks[position], main: &main, notesSection: &notes)
+                appendEntry(path: path, parts: parts, titleRank: ranks[position], main: &main, notesSection: &notes, books: &books)
             }
         }
         var header = CacheByteWriter()
@@ -67,10 +68,10 @@ enum LibraryCacheWriter {
         header.word(UInt64(main.bytes.count))
         header.word(main.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
         header.word(UInt64(notes.bytes.count))
-        let notesChecksum = notes.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) }
-        header.word(notesChecksum)
-        guard save([header.bytes, main.bytes, notes.bytes], to: location.file) else { return nil }
-        return LibraryCache.made(main: main.bytes, notesCount: notes.bytes.count, notesChecksum: notesChecksum, location: location)
+        header.word(notes.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
+        header.word(UInt64(books.bytes.count))
+        guard save([header.bytes, main.bytes, notes.bytes, books.bytes], to: location.file) else { return nil }
+        return LibraryCache.read(location, withNotes: false)
     }
 
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
@@ -92,7 +93,9 @@ enum LibraryCacheWriter {
                 stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
                 columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
                 words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
-                book: UnsafeRawBufferPointer(rebasing: bytes[entry.book]), notes: noteBytes))
+                book: entry.book.upperBound <= old.books.bytes.count
+                    ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0),
+                notes: noteBytes))
         case .fresh(let stamp, let isBook, let tags, let columns, let words, let book, let noteBytes):
             tags.withUnsafeBytes { tagBytes in
                 columns.withUnsafeBytes { columnBytes in
@@ -115,7 +118,8 @@ enum LibraryCacheWriter {
     }
 
     private static func appendEntry(
-        path: String, parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter, notesSection: inout CacheByteWriter
+        path: String, parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter, notesSection: inout CacheByteWriter,
+        books: inout CacheByteWriter
     ) {
         main.string(path)
         let stamp = parts.stamp
@@ -131,8 +135,10 @@ enum LibraryCacheWriter {
         main.word(UInt64(titleRank))
         main.count(parts.words.count)
         main.raw(parts.words)
-        main.count(parts.book.count)
-        main.raw(parts.book)
+        main.word(UInt64(books.bytes.count))
+        main.word(UInt64(parts.book.count))
+        main.word(CacheChecksum.ofSection(parts.book))
+        books.raw(parts.book)
         if let notes = parts.notes {
             main.word(UInt64(notesSection.bytes.count))
             main.word(UInt64(notes.count))
