@@ -83,11 +83,16 @@ struct IndexPrefilter {
     private func word(_ word: String, prefix: Bool, within: BitSet) -> Candidates? {
         guard let notes, !word.isEmpty, word.utf8.allSatisfy({ $0 < 0x80 }), ISBN.parse(word) == nil else { return nil }
         let bytes = Array(word.utf8)
-        let set = bytes.withUnsafeBytes { wanted in
+        let found = bytes.withUnsafeBytes { wanted -> BitSet? in
             var set = BitSet(capacity: cache.entries.count)
-            for id in within.ids where cache.hasWord(Int(id), wanted, prefix: prefix, notes: notes) { set.insert(Int(id)) }
+            for id in within.ids {
+                // Damaged note words narrow nothing: the books are decoded, which finds the damage.
+                guard let holds = cache.hasWord(Int(id), wanted, prefix: prefix, notes: notes) else { return nil }
+                if holds { set.insert(Int(id)) }
+            }
             return set
         }
+        guard let set = found else { return nil }
         // A prefix found by bytes is a superset of one found by characters.
         return Candidates(set: set, exact: !prefix)
     }

@@ -34,12 +34,16 @@ struct LibraryCache: Sendable {
         /// The book's place in the order of every entry's title key (`--sort title`): books
         /// with the same key share a place. Zero for a file that is not a book.
         var titleRank: UInt32
-        /// In the notes section; nil when the file was read without its notes.
+        /// The entry's `WordBloom`, in the main section.
+        var bloom: Range<Int>
+        /// In the notes section, with the checksum of those bytes; nil when the file was read
+        /// without its notes.
         var notes: Range<Int>?
+        var notesChecksum: UInt64
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 6
+    static let formatVersion: UInt64 = 7
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 64
     /// How recent a file's times may be for its entry to be left out: wider than any file
@@ -56,7 +60,7 @@ struct LibraryCache: Sendable {
     /// When the cache file was last modified (written, or marked used), seconds since 1970.
     let lastUsed: Int64
     /// Where the notes section lies in the file, and its checksum, to read it later.
-    private let notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
+    private let notesSection: (file: String, offset: Int, count: Int)
 
     /// Reads the cache file at `location`; nil when there is none or it does not belong to this
     /// library and binary, or is damaged.
@@ -74,7 +78,7 @@ struct LibraryCache: Sendable {
               let version = try? reader.word(), version == formatVersion,
               let identity = try? reader.word(), identity == location.identity,
               let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
-              let notesLength = try? reader.word(), let notesChecksum = try? reader.word(),
+              let notesLength = try? reader.word(), (try? reader.word()) != nil,
               let booksLength = try? reader.word(),
               mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4), booksLength < UInt64(Int.max / 4),
               headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
@@ -84,13 +88,12 @@ struct LibraryCache: Sendable {
         else { return nil }
         var notes: CacheStorage?
         if withNotes {
-            guard let section = CacheStorage(mapping: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength)),
-                  CacheChecksum.ofSection(section.bytes) == notesChecksum
+            guard let section = CacheStorage(mapping: descriptor, at: headerSize + Int(mainLength), count: Int(notesLength))
             else { return nil }
             notes = section
         }
         guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
-        let section = (location.file, headerSize + Int(mainLength), Int(notesLength), notesChecksum)
+        let section = (location.file, headerSize + Int(mainLength), Int(notesLength))
         return LibraryCache(
             main: main, books: books, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
             notesSection: section)
@@ -98,7 +101,7 @@ struct LibraryCache: Sendable {
 
     private init(
         main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: [Entry], lastUsed: Int64,
-        notesSection: (file: String, offset: Int, count: Int, checksum: UInt64)
+        notesSection: (file: String, offset: Int, count: Int)
     ) {
         self.main = main
         self.books = books
@@ -108,8 +111,9 @@ struct LibraryCache: Sendable {
         self.notesSection = notesSection
     }
 
-    /// The notes section: the one read with the cache, else read now from the file, checked
-    /// against the checksum read with the rest (a file replaced since gives nil).
+    /// The notes section: the one read with the cache, else mapped now from the file. Each
+    /// entry's words are checked against their own checksum when they are read (a file replaced
+    /// since fails those checks).
     func notesStorage() -> CacheStorage? {
         if let notes { return notes }
         let descriptor = open(notesSection.file, O_RDONLY | O_CLOEXEC)
@@ -117,8 +121,7 @@ struct LibraryCache: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, notesSection.offset + notesSection.count <= Int(info.st_size),
-              let section = CacheStorage(mapping: descriptor, at: notesSection.offset, count: notesSection.count),
-              CacheChecksum.ofSection(section.bytes) == notesSection.checksum
+              let section = CacheStorage(mapping: descriptor, at: notesSection.offset, count: notesSection.count)
         else { return nil }
         return section
     }
@@ -152,10 +155,14 @@ struct LibraryCache: Sendable {
             let bookLength = Int(truncatingIfNeeded: try reader.word())
             let bookChecksum = try reader.word()
             guard bookStart >= 0, bookLength >= 0, bookStart <= Int.max - bookLength else { throw CacheCorruption() }
+            let bloomStart = reader.offset
+            _ = try reader.bytes(WordBloom.byteCount)
             var notes: Range<Int>?
+            var notesChecksum: UInt64 = 0
             if kind & 2 != 0 {
                 let start = Int(truncatingIfNeeded: try reader.word())
                 let length = Int(truncatingIfNeeded: try reader.word())
+                notesChecksum = try reader.word()
                 guard start >= 0, length >= 0, start <= Int.max - length else { throw CacheCorruption() }
                 notes = start..<start + length
             }
@@ -163,7 +170,7 @@ struct LibraryCache: Sendable {
                 path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
                 book: bookStart..<bookStart + bookLength, bookChecksum: bookChecksum, tags: tagsStart..<tagsStart + tagsLength,
                 columns: columnsStart..<columnsStart + columnsLength, words: wordsStart..<wordsStart + wordsLength,
-                titleRank: titleRank, notes: notes))
+                titleRank: titleRank, bloom: bloomStart..<bloomStart + WordBloom.byteCount, notes: notes, notesChecksum: notesChecksum))
         }
         return entries
     }
@@ -202,12 +209,22 @@ struct LibraryCache: Sendable {
     }
 
     /// True when entry `index` records `word` (or, with `prefix`, a word starting with it, byte
-    /// for byte) among its words or, given the notes section, its note words.
-    func hasWord(_ index: Int, _ word: UnsafeRawBufferPointer, prefix: Bool, notes: CacheStorage?) -> Bool {
+    /// for byte) among its words or, given the notes section, its note words; nil when its note
+    /// words are damaged. A whole word is first looked for in the entry's `WordBloom`.
+    func hasWord(_ index: Int, _ word: UnsafeRawBufferPointer, prefix: Bool, notes: CacheStorage?) -> Bool? {
         let entry = entries[index]
+        if !prefix, !WordBloom.mayHold(UnsafeRawBufferPointer(rebasing: main.bytes[entry.bloom]), word) { return false }
         if LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entry.words]), holds: word, prefix: prefix) { return true }
-        guard let range = entry.notes, let notes, range.upperBound <= notes.bytes.count else { return false }
-        return LibraryCache.list(UnsafeRawBufferPointer(rebasing: notes.bytes[range]), holds: word, prefix: prefix)
+        guard entry.notes != nil, let notes else { return false }
+        guard let words = noteBytes(of: entry, in: notes) else { return nil }
+        return LibraryCache.list(words, holds: word, prefix: prefix)
+    }
+
+    /// An entry's note words, when their checksum holds.
+    private func noteBytes(of entry: Entry, in notes: CacheStorage) -> UnsafeRawBufferPointer? {
+        guard let range = entry.notes, range.upperBound <= notes.bytes.count else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: notes.bytes[range])
+        return CacheChecksum.ofSection(bytes) == entry.notesChecksum ? bytes : nil
     }
 
     /// True when a list of strings as `CacheByteWriter` writes them (a count, then each with its
@@ -260,10 +277,8 @@ struct LibraryCache: Sendable {
         var reader = CacheByteReader(bytes)
         let book = try BookCodec.decode(path: path, from: &reader)
         guard withNotes else { return .book(book, noteWords: nil) }
-        guard let range = entry.notes, let notes = notes ?? self.notes, range.upperBound <= notes.bytes.count else {
-            throw CacheCorruption()
-        }
-        var wordReader = CacheByteReader(UnsafeRawBufferPointer(rebasing: notes.bytes[range]))
+        guard let notes = notes ?? self.notes, let noteBytes = noteBytes(of: entry, in: notes) else { throw CacheCorruption() }
+        var wordReader = CacheByteReader(noteBytes)
         let count = try wordReader.count()
         var words: [String] = []
         for _ in 0..<count {

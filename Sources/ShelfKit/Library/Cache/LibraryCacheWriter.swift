@@ -24,6 +24,8 @@ enum LibraryCacheWriter {
         var tags: UnsafeRawBufferPointer
         var columns: UnsafeRawBufferPointer
         var words: UnsafeRawBufferPointer
+        /// The entry's `WordBloom`, as the old cache recorded it; nil to make it from the words.
+        var bloom: UnsafeRawBufferPointer?
         var book: UnsafeRawBufferPointer
         var notes: UnsafeRawBufferPointer?
     }
@@ -68,7 +70,9 @@ enum LibraryCacheWriter {
         header.word(UInt64(main.bytes.count))
         header.word(main.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
         header.word(UInt64(notes.bytes.count))
-        header.word(notes.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
+        // Each entry's note words carry their own checksum (checked when they are read), so that
+        // a query reads only the notes of the books it looks into; this word is unused.
+        header.word(0)
         header.word(UInt64(books.bytes.count))
         guard save([header.bytes, main.bytes, notes.bytes, books.bytes], to: location.file) else { return nil }
         return LibraryCache.read(location, withNotes: false)
@@ -93,6 +97,7 @@ enum LibraryCacheWriter {
                 stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
                 columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
                 words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
+                bloom: UnsafeRawBufferPointer(rebasing: bytes[entry.bloom]),
                 book: entry.book.upperBound <= old.books.bytes.count
                     ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0),
                 notes: noteBytes))
@@ -102,8 +107,8 @@ enum LibraryCacheWriter {
                     words.withUnsafeBytes { wordBytes in
                         book.withUnsafeBytes { bookBytes in
                             let parts = EntryParts(
-                                stamp: stamp, isBook: isBook, tags: tagBytes, columns: columnBytes, words: wordBytes, book: bookBytes,
-                                notes: nil)
+                                stamp: stamp, isBook: isBook, tags: tagBytes, columns: columnBytes, words: wordBytes, bloom: nil,
+                                book: bookBytes, notes: nil)
                             guard let noteBytes else { return body(parts) }
                             noteBytes.withUnsafeBytes { noteBuffer in
                                 var withNotes = parts
@@ -139,9 +144,15 @@ enum LibraryCacheWriter {
         main.word(UInt64(parts.book.count))
         main.word(CacheChecksum.ofSection(parts.book))
         books.raw(parts.book)
+        if let bloom = parts.bloom, bloom.count == WordBloom.byteCount {
+            main.raw(bloom)
+        } else {
+            main.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
+        }
         if let notes = parts.notes {
             main.word(UInt64(notesSection.bytes.count))
             main.word(UInt64(notes.count))
+            main.word(CacheChecksum.ofSection(notes))
             notesSection.raw(notes)
         }
     }
