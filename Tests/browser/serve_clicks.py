@@ -24,8 +24,8 @@ import sys
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError as error:
     print(f"SKIP: selenium is not installed ({error})")
@@ -78,8 +78,22 @@ def policy_violations(driver):
 
 
 def click_and_wait(driver, element):
+    """Clicks and waits until the page the element was on is gone."""
     element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(element))
+
+    def left(_):
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            # Chromium sometimes reports an element of the page being left this way, not as stale.
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    WebDriverWait(driver, 30).until(left)
 
 
 def read(path):

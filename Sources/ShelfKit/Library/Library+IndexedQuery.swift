@@ -76,7 +76,7 @@ extension Library {
         let withNotes = expression.needsNotes
         let filter = NoteWordFilter(words: expression.allWords)
         let cache = state.cache
-        let notes = withNotes ? cache.notesStorage() : nil
+        let notes = withNotes ? cache.noteWords() : nil
         if withNotes && notes == nil { return nil }
         let prefilter = IndexPrefilter(cache: cache, today: today, notes: notes)
         let candidates = prefilter.candidates(expression)?.set ?? prefilter.books

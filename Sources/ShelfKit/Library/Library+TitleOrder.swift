@@ -20,7 +20,7 @@ extension Library {
         let filter = NoteWordFilter(words: expression.allWords)
         guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
         let cache = state.cache
-        let prefilter = IndexPrefilter(cache: cache, today: today, notes: expression.needsNotes ? cache.notesStorage() : nil)
+        let prefilter = IndexPrefilter(cache: cache, today: today, notes: expression.needsNotes ? cache.noteWords() : nil)
         if state.loose.isEmpty, let candidates = prefilter.candidates(expression), candidates.exact {
             let ids = candidates.set.ids
             guard !ids.isEmpty else { return nil }

@@ -39,7 +39,10 @@ final class CacheStorage: @unchecked Sendable {
 
     /// Maps `count` bytes at `offset`, which the caller has checked lie within the file; falls
     /// back to reading them when the file cannot be mapped.
-    convenience init?(mapping descriptor: Int32, at offset: Int, count: Int) {
+    /// - Parameter sparse: the bytes will be read here and there (a few books' records):
+    ///   the kernel is asked not to map the pages around each one read, which would count them
+    ///   all in the process's memory.
+    convenience init?(mapping descriptor: Int32, at offset: Int, count: Int, sparse: Bool = false) {
         let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
         let start = offset / page * page
         let length = count + offset - start
@@ -49,6 +52,7 @@ final class CacheStorage: @unchecked Sendable {
             self.init(reading: descriptor, at: offset, count: count)
             return
         }
+        if sparse { _ = madvise(address, length, Int32(MADV_RANDOM)) }
         self.init(mapped: address, length: length, skipping: offset - start, count: count)
     }
 
@@ -62,5 +66,50 @@ final class CacheStorage: @unchecked Sendable {
         case .allocated(let memory): memory.deallocate()
         case .mapped(let address, let length): munmap(address, length)
         }
+    }
+}
+
+/// The note words section of a cache, read one entry at a time: from its mapping when the whole
+/// section was mapped (a full load reads every entry), else with `pread` from the file, so that a
+/// query looking into a few thousand books' words scattered over the section neither maps nor
+/// counts the rest of it in its memory.
+final class NoteWordsSection: @unchecked Sendable {
+    private let mapped: CacheStorage?
+    private let descriptor: Int32
+    private let offset: Int
+    private let count: Int
+
+    init(mapped: CacheStorage) {
+        self.mapped = mapped
+        descriptor = -1
+        offset = 0
+        count = mapped.bytes.count
+    }
+
+    /// Opens the section of `count` bytes at `offset` in `file`; nil when the file is shorter.
+    init?(file: String, offset: Int, count: Int) {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, offset + count <= Int(info.st_size) else {
+            close(descriptor)
+            return nil
+        }
+        mapped = nil
+        self.descriptor = descriptor
+        self.offset = offset
+        self.count = count
+    }
+
+    /// `body` over the bytes at `range` of the section; nil when they lie outside it or cannot be read.
+    func with<Result>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
+        if let mapped { return body(UnsafeRawBufferPointer(rebasing: mapped.bytes[range])) }
+        guard let storage = CacheStorage(reading: descriptor, at: offset + range.lowerBound, count: range.count) else { return nil }
+        return body(storage.bytes)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
     }
 }

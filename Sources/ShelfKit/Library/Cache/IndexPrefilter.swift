@@ -14,7 +14,7 @@ struct IndexPrefilter {
     let cache: LibraryCache
     let today: BookDate
     /// The notes section, to look for a bare word in the notes; without it a word narrows nothing.
-    var notes: CacheStorage? = nil
+    var notes: NoteWordsSection? = nil
 
     /// The entries that can match `expression`, among the books; nil when the cache cannot narrow
     /// it (every book is a candidate).

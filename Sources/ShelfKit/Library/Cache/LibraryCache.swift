@@ -84,7 +84,8 @@ struct LibraryCache: Sendable {
               headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
               let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
               CacheChecksum.ofSection(main.bytes) == mainChecksum,
-              let books = CacheStorage(mapping: descriptor, at: headerSize + Int(mainLength) + Int(notesLength), count: Int(booksLength))
+              let books = CacheStorage(
+                mapping: descriptor, at: headerSize + Int(mainLength) + Int(notesLength), count: Int(booksLength), sparse: true)
         else { return nil }
         var notes: CacheStorage?
         if withNotes {
@@ -111,19 +112,24 @@ struct LibraryCache: Sendable {
         self.notesSection = notesSection
     }
 
-    /// The notes section: the one read with the cache, else mapped now from the file. Each
-    /// entry's words are checked against their own checksum when they are read (a file replaced
-    /// since fails those checks).
+    /// The notes section: the one mapped with the cache, else the whole section mapped now from
+    /// the file (for copying every entry's words into a new cache). Each entry's words are
+    /// checked against their own checksum when they are read (a file replaced since fails those
+    /// checks).
     func notesStorage() -> CacheStorage? {
         if let notes { return notes }
         let descriptor = open(notesSection.file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, notesSection.offset + notesSection.count <= Int(info.st_size),
-              let section = CacheStorage(mapping: descriptor, at: notesSection.offset, count: notesSection.count)
-        else { return nil }
-        return section
+        guard fstat(descriptor, &info) == 0, notesSection.offset + notesSection.count <= Int(info.st_size) else { return nil }
+        return CacheStorage(mapping: descriptor, at: notesSection.offset, count: notesSection.count)
+    }
+
+    /// The notes section for reading a few entries' words: the mapped one, else the file.
+    func noteWords() -> NoteWordsSection? {
+        if let notes { return NoteWordsSection(mapped: notes) }
+        return NoteWordsSection(file: notesSection.file, offset: notesSection.offset, count: notesSection.count)
     }
 
     /// Parses the main section: the root it was made for, then one record per file.
@@ -211,20 +217,23 @@ struct LibraryCache: Sendable {
     /// True when entry `index` records `word` (or, with `prefix`, a word starting with it, byte
     /// for byte) among its words or, given the notes section, its note words; nil when its note
     /// words are damaged. A whole word is first looked for in the entry's `WordBloom`.
-    func hasWord(_ index: Int, _ word: UnsafeRawBufferPointer, prefix: Bool, notes: CacheStorage?) -> Bool? {
+    func hasWord(_ index: Int, _ word: UnsafeRawBufferPointer, prefix: Bool, notes: NoteWordsSection?) -> Bool? {
         let entry = entries[index]
         if !prefix, !WordBloom.mayHold(UnsafeRawBufferPointer(rebasing: main.bytes[entry.bloom]), word) { return false }
         if LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entry.words]), holds: word, prefix: prefix) { return true }
         guard entry.notes != nil, let notes else { return false }
-        guard let words = noteBytes(of: entry, in: notes) else { return nil }
-        return LibraryCache.list(words, holds: word, prefix: prefix)
+        return withNoteBytes(of: entry, in: notes) { LibraryCache.list($0, holds: word, prefix: prefix) }
     }
 
-    /// An entry's note words, when their checksum holds.
-    private func noteBytes(of entry: Entry, in notes: CacheStorage) -> UnsafeRawBufferPointer? {
-        guard let range = entry.notes, range.upperBound <= notes.bytes.count else { return nil }
-        let bytes = UnsafeRawBufferPointer(rebasing: notes.bytes[range])
-        return CacheChecksum.ofSection(bytes) == entry.notesChecksum ? bytes : nil
+    /// `body` over an entry's note words, when their checksum holds; nil otherwise.
+    private func withNoteBytes<Result>(
+        of entry: Entry, in notes: NoteWordsSection, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result? {
+        guard let range = entry.notes else { return nil }
+        let checked: Result?? = notes.with(range) { bytes in
+            CacheChecksum.ofSection(bytes) == entry.notesChecksum ? body(bytes) : nil
+        }
+        return checked ?? nil
     }
 
     /// True when a list of strings as `CacheByteWriter` writes them (a count, then each with its
@@ -267,7 +276,7 @@ struct LibraryCache: Sendable {
     /// - Parameter filter: which note words to make strings of (all when nil).
     /// - Parameter notes: the notes section, when it was read apart from the cache.
     func loaded(
-        _ index: Int, path: String, withNotes: Bool, filter: NoteWordFilter? = nil, notes: CacheStorage? = nil
+        _ index: Int, path: String, withNotes: Bool, filter: NoteWordFilter? = nil, notes: NoteWordsSection? = nil
     ) throws(CacheCorruption) -> LoadedFile {
         let entry = entries[index]
         guard entry.isBook else { return .notABook }
@@ -277,14 +286,18 @@ struct LibraryCache: Sendable {
         var reader = CacheByteReader(bytes)
         let book = try BookCodec.decode(path: path, from: &reader)
         guard withNotes else { return .book(book, noteWords: nil) }
-        guard let notes = notes ?? self.notes, let noteBytes = noteBytes(of: entry, in: notes) else { throw CacheCorruption() }
-        var wordReader = CacheByteReader(noteBytes)
-        let count = try wordReader.count()
-        var words: [String] = []
-        for _ in 0..<count {
-            let word = try wordReader.bytes(wordReader.count())
-            if filter?.keeps(word) ?? true { words.append(String(decoding: word, as: UTF8.self)) }
+        guard let notes = notes ?? self.notes.map(NoteWordsSection.init(mapped:)) else { throw CacheCorruption() }
+        let decoded: [String]?? = withNoteBytes(of: entry, in: notes) { bytes -> [String]? in
+            var wordReader = CacheByteReader(bytes)
+            guard let count = try? wordReader.count() else { return nil }
+            var words: [String] = []
+            for _ in 0..<count {
+                guard let length = try? wordReader.count(), let word = try? wordReader.bytes(length) else { return nil }
+                if filter?.keeps(word) ?? true { words.append(String(decoding: word, as: UTF8.self)) }
+            }
+            return words
         }
+        guard let words = decoded ?? nil else { throw CacheCorruption() }
         return .book(book, noteWords: words)
     }
 }
