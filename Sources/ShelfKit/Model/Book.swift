@@ -64,7 +64,7 @@ public struct Book: Sendable, Equatable {
             return fields.first(where: { $0.canonical == canonical })?.value
         }
         let folded = CanonicalField.fold(name)
-        return fields.last(where: { CanonicalField.fold($0.key) == folded })?.value
+        return fields.last(where: { CanonicalField.fold($0.key, equals: folded) })?.value
     }
 
     /// True when the book carries `tag`, or a tag nested under it (`sci-fi/space` for `sci-fi`),

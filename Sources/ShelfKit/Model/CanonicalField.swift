@@ -111,6 +111,25 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         return folded
     }
 
+    /// True when `fold(key) == folded`, found without making the folded key (a book's every key
+    /// is compared this way when a name is looked up that no key spells exactly).
+    static func fold(_ key: String, equals folded: String) -> Bool {
+        // Scalar by scalar is how ASCII compares; other text compares as `String` does, by
+        // canonical equivalence.
+        guard key.utf8.allSatisfy({ $0 < 0x80 }), folded.utf8.allSatisfy({ $0 < 0x80 }) else { return fold(key) == folded }
+        var wanted = folded.unicodeScalars.makeIterator()
+        for scalar in key.unicodeScalars {
+            let next: Unicode.Scalar
+            switch scalar {
+            case "_", "-", " ": continue
+            case "A"..."Z": next = Unicode.Scalar(scalar.value + 32) ?? scalar
+            default: next = scalar
+            }
+            guard wanted.next() == next else { return false }
+        }
+        return wanted.next() == nil
+    }
+
     /// `byFoldedKey` flattened for ASCII keys.
     private static let keyTable = CanonicalKeyTable(byFoldedKey)
 

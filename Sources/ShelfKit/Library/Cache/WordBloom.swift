@@ -16,7 +16,9 @@ enum WordBloom {
             guard let count = try? reader.count() else { continue }
             for _ in 0..<count {
                 guard let length = try? reader.count(), let word = try? reader.bytes(length) else { break }
-                for bit in positions(of: word) { bits[bit >> 3] |= 1 << UInt8(bit & 7) }
+                let (first, second) = positions(of: word)
+                bits[first >> 3] |= 1 << UInt8(first & 7)
+                bits[second >> 3] |= 1 << UInt8(second & 7)
             }
         }
         return bits
@@ -25,12 +27,12 @@ enum WordBloom {
     /// False when `filter` shows `word` is among none of the lists it was made from.
     static func mayHold(_ filter: UnsafeRawBufferPointer, _ word: UnsafeRawBufferPointer) -> Bool {
         guard filter.count == byteCount else { return true }
-        for bit in positions(of: word) where filter[bit >> 3] & (1 << UInt8(bit & 7)) == 0 { return false }
-        return true
+        let (first, second) = positions(of: word)
+        return filter[first >> 3] & (1 << UInt8(first & 7)) != 0 && filter[second >> 3] & (1 << UInt8(second & 7)) != 0
     }
 
     /// The two bits of a word: two 10-bit slices of one 64-bit hash (FNV-1a, then mixed).
-    private static func positions(of word: UnsafeRawBufferPointer) -> [Int] {
+    private static func positions(of word: UnsafeRawBufferPointer) -> (Int, Int) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in word {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -38,6 +40,6 @@ enum WordBloom {
         hash ^= hash >> 29
         hash = hash &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 32
-        return [Int(hash & 1023), Int((hash >> 20) & 1023)]
+        return (Int(hash & 1023), Int((hash >> 20) & 1023))
     }
 }
