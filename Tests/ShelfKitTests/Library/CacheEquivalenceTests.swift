@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ShelfKit
 
@@ -132,6 +133,43 @@ import Testing
         let location = try #require(cached.cacheLocation)
         let cache = try #require(LibraryCache.read(location, withNotes: false))
         #expect(!(0..<cache.entries.count).contains { cache.pathOf($0) == "aaa-new.md" })
+    }
+
+    @Test func queriesAtOnceWhileFilesChangeLeaveAWholeIndex() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var cached = try Library(root: test.root)
+        cached.cacheFolder = test.cacheFolder
+        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        let library = cached
+        let parser = cached.queryParser(today: Self.today)
+        let queries = try ["tag:sci-fi", "rating:>=4 -status:read", "estraven OR dune", "finished:2024"].map(parser.parse)
+        let paths = try BookFileScanner.scan(root: test.root)
+        let failures = Mutex<[String]>([])
+        // Two readers, each of which rewrites the index whenever it finds a file changed, while
+        // a third changes files under them.
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            for round in 0..<25 {
+                if worker == 2 {
+                    let path = paths[round % paths.count]
+                    guard let text = try? test.read(path) else { continue }
+                    try? test.write(path, text.replacingOccurrences(of: "rating: ", with: "rating: \(round % 5 + 1)\n_was: "))
+                    continue
+                }
+                for query in queries where (try? library.query(query, today: Self.today)) == nil {
+                    failures.withLock { $0.append("worker \(worker), round \(round)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        let location = try #require(cached.cacheLocation)
+        #expect(LibraryCache.read(location, withNotes: true) != nil, "the index left is whole")
+        let fresh = try Library(root: test.root)
+        for query in queries {
+            #expect(try cached.query(query, today: Self.today).books.map(\.path) == fresh.query(query, today: Self.today).books.map(\.path))
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: test.cacheFolder).filter { $0.hasPrefix(".tmp-") }
+        #expect(leftovers.isEmpty, "no temporary file is left: \(leftovers)")
     }
 
     /// What the index answers for `expression`, or nil when it leaves it to the full load.

@@ -56,6 +56,11 @@ enum LibraryCacheWriter {
         var main = CacheByteWriter()
         var notes = CacheByteWriter()
         var books = CacheByteWriter()
+        // About the old sizes, so that the arrays are not copied again and again as they grow.
+        let fresh = records.reduce(0) { count, record in if case .fresh = record { return count + 1 } else { return count } }
+        main.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 512)
+        notes.bytes.reserveCapacity((oldNotes?.bytes.count ?? 0) + fresh * 2048)
+        books.bytes.reserveCapacity((old?.books.bytes.count ?? 0) + fresh * 1024)
         main.string(location.root)
         main.count(records.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
         for (position, (path, record)) in zip(paths, records).enumerated() {
