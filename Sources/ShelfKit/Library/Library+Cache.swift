@@ -30,14 +30,23 @@ extension Library {
             root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         let now = started / 1_000_000_000
         if let records = result.records, Library.cacheChanged(records, old: old) {
-            LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
-            // A write is rare (something changed) and the folder holds a few files: the moment
-            // to forget the indexes of libraries gone or long unused.
-            if let cacheFolder { LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: now, keeping: location.file) }
+            writeCache(paths: paths, records: records, old: old, to: location, now: now)
         } else if let old {
             Library.markUsed(old, file: location.file, now: now)
         }
         return result
+    }
+
+    /// Writes the cache of `records` and returns it as written (nil when it could not be).
+    @discardableResult
+    func writeCache(
+        paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation, now: Int64
+    ) -> LibraryCache? {
+        let written = LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
+        // A write is rare (something changed) and the folder holds a few files: the moment
+        // to forget the indexes of libraries gone or long unused.
+        if let cacheFolder { LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: now, keeping: location.file) }
+        return written
     }
 
     /// True when the new records differ from the old cache: a file read afresh and recorded,

@@ -45,10 +45,7 @@ extension Library {
         guard let records = result.records else { return nil }
         var current = old
         if Library.cacheChanged(records, old: old) {
-            current = LibraryCacheWriter.write(paths: scan.books, records: records, old: old, to: location)
-            if let cacheFolder {
-                LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: started / 1_000_000_000, keeping: location.file)
-            }
+            current = writeCache(paths: scan.books, records: records, old: old, to: location, now: started / 1_000_000_000)
         }
         let positions = records.indices.filter { records[$0] != nil }
         // A cache that could not be written (or was replaced meanwhile) leaves the usual load.
@@ -67,19 +64,29 @@ extension Library {
     /// The answer's index holds those candidates only. Nil when the cache cannot be used.
     func indexedQuery(_ expression: QueryExpression, scan: BookFileScanner.Scan, started: Int64, today: BookDate) -> QueryResult? {
         let filter = NoteWordFilter(words: expression.allWords)
-        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
-        return answer(expression, from: state, today: today)
+        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter),
+              let prefilter = prefilter(for: expression, over: state.cache, today: today)
+        else { return nil }
+        return answer(expression, from: state, prefilter: prefilter, candidates: prefilter.candidates(expression))
     }
 
-    /// `indexedQuery` over a cache already brought up to date.
-    func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate) -> QueryResult? {
+    /// The prefilter of `expression` over `cache`, with its note words when the query needs
+    /// them; nil when they cannot be read.
+    func prefilter(for expression: QueryExpression, over cache: LibraryCache, today: BookDate) -> IndexPrefilter? {
+        guard expression.needsNotes else { return IndexPrefilter(cache: cache, today: today) }
+        guard let notes = cache.noteWords() else { return nil }
+        return IndexPrefilter(cache: cache, today: today, notes: notes)
+    }
+
+    /// Decodes the candidates `prefilter` found (nil: every book) and evaluates `expression` over them.
+    func answer(
+        _ expression: QueryExpression, from state: IndexedLibrary, prefilter: IndexPrefilter, candidates: IndexPrefilter.Candidates?
+    ) -> QueryResult? {
         let withNotes = expression.needsNotes
         let filter = NoteWordFilter(words: expression.allWords)
         let cache = state.cache
-        let notes = withNotes ? cache.noteWords() : nil
-        if withNotes && notes == nil { return nil }
-        let prefilter = IndexPrefilter(cache: cache, today: today, notes: notes)
-        let candidates = prefilter.candidates(expression)?.set ?? prefilter.books
+        let notes = prefilter.notes
+        let candidates = candidates?.set ?? prefilter.books
         var found: [(position: Int, book: Book, words: [String]?)] = []
         for id in candidates.ids {
             let entry = Int(id)
@@ -94,7 +101,7 @@ extension Library {
         }
         let index = LibraryIndex(
             books: found.map(\.book), noteWords: withNotes ? found.map { $0.words ?? [] } : nil, withWords: withNotes)
-        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
+        let evaluator = QueryEvaluator(index: index, today: prefilter.today, notesReader: { self.notes(of: $0) })
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: state.problems)
     }
 

@@ -20,8 +20,9 @@ extension Library {
         let filter = NoteWordFilter(words: expression.allWords)
         guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
         let cache = state.cache
-        let prefilter = IndexPrefilter(cache: cache, today: today, notes: expression.needsNotes ? cache.noteWords() : nil)
-        if state.loose.isEmpty, let candidates = prefilter.candidates(expression), candidates.exact {
+        guard let prefilter = prefilter(for: expression, over: cache, today: today) else { return nil }
+        let found = prefilter.candidates(expression)
+        if state.loose.isEmpty, let candidates = found, candidates.exact {
             let ids = candidates.set.ids
             guard !ids.isEmpty else { return nil }
             // Entries are in path order (`String` order, as the scanner lists them), so an entry's
@@ -35,7 +36,7 @@ extension Library {
             let order = keys.map { Int(UInt32(truncatingIfNeeded: $0)) }
             return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems)
         }
-        guard let result = answer(expression, from: state, today: today) else { return nil }
+        guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)
     }
 }

@@ -52,11 +52,7 @@ import Testing
     @Test func randomChangesNeverChangeAnAnswer() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
-        var cached = try Library(root: test.root)
-        cached.cacheFolder = test.cacheFolder
-        // Every file counts as old enough to be recorded: the racy window is the one thing this
-        // test does not try (LibraryCacheTests does).
-        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        let cached = try test.indexedLibrary()
         let fresh = try Library(root: test.root)
         var random = SyncRandom(seed: 20_261_126)
         var changes: [String] = []
@@ -77,9 +73,7 @@ import Testing
     @Test func aQueryIsAnsweredFromTheIndexDecodingOnlyItsCandidates() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
-        var cached = try Library(root: test.root)
-        cached.cacheFolder = test.cacheFolder
-        cached.clock = { FileStamp.now() + 10_000_000_000 }
+        let cached = try test.indexedLibrary()
         let fresh = try Library(root: test.root)
         let parser = cached.queryParser(today: Self.today)
         let total = try fresh.load().index.books.count
@@ -117,12 +111,10 @@ import Testing
     @Test func aFileWrittenMomentsAgoIsAnsweredButNotRecorded() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
-        var cached = try Library(root: test.root)
-        cached.cacheFolder = test.cacheFolder
+        var cached = try test.indexedLibrary()
         let fresh = try Library(root: test.root)
         let parser = cached.queryParser(today: Self.today)
         let tags = try parser.parse("tag:sci-fi")
-        cached.clock = { FileStamp.now() + 10_000_000_000 }
         _ = try cached.query(tags, today: Self.today)
         // Now by the real clock: a file written now is too recent to record.
         cached.clock = FileStamp.now
@@ -138,10 +130,7 @@ import Testing
     @Test func queriesAtOnceWhileFilesChangeLeaveAWholeIndex() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
-        var cached = try Library(root: test.root)
-        cached.cacheFolder = test.cacheFolder
-        cached.clock = { FileStamp.now() + 10_000_000_000 }
-        let library = cached
+        let cached = try test.indexedLibrary()
         let parser = cached.queryParser(today: Self.today)
         let queries = try ["tag:sci-fi", "rating:>=4 -status:read", "estraven OR dune", "finished:2024"].map(parser.parse)
         let paths = try BookFileScanner.scan(root: test.root)
@@ -156,7 +145,7 @@ import Testing
                     try? test.write(path, text.replacingOccurrences(of: "rating: ", with: "rating: \(round % 5 + 1)\n_was: "))
                     continue
                 }
-                for query in queries where (try? library.query(query, today: Self.today)) == nil {
+                for query in queries where (try? cached.query(query, today: Self.today)) == nil {
                     failures.withLock { $0.append("worker \(worker), round \(round)") }
                 }
             }

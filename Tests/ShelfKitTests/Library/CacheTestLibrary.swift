@@ -64,6 +64,15 @@ struct CacheTestLibrary {
         return try Loaded(library, withNotes: withNotes)
     }
 
+    /// The library with its cache, where every file counts as old enough to be recorded (the
+    /// racy window is the one thing the tests using it do not try; LibraryCacheTests does).
+    func indexedLibrary() throws -> Library {
+        var library = try Library(root: root)
+        library.cacheFolder = cacheFolder
+        library.clock = { FileStamp.now() + 10_000_000_000 }
+        return library
+    }
+
     /// The number of files the last cached load took from the cache.
     var cacheFile: String? {
         try? FileManager.default.contentsOfDirectory(atPath: cacheFolder).first { $0.hasSuffix(".cache") && !$0.hasPrefix(".") }
