@@ -53,7 +53,7 @@ struct Shelf: ParsableCommand {
             break
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseLeaf(arguments) ?? parseAsRoot(arguments)
             DisplaySettings.shared.apply(to: command)
             // A command without LibraryOptions (`init`) may see `--no-pager` taken by the root's.
             if arguments.contains("--no-pager") { DisplaySettings.shared.pager = false }
@@ -70,5 +70,16 @@ struct Shelf: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The command the arguments run when they name, first, a command without subcommands of
+    /// its own (`shelf ls …`, `shelf set …`): parsed by that command alone, which spares the
+    /// start-up the whole tree's parse. Nil for anything else, and for arguments that do not
+    /// parse, which the whole tree then parses again, to report as usual.
+    static func parseLeaf(_ arguments: [String]) -> ParsableCommand? {
+        guard let first = arguments.first, let type = CommandTree.subcommand(of: Shelf.self, named: first),
+              type.configuration.subcommands.isEmpty
+        else { return nil }
+        return try? type.parse(Array(arguments.dropFirst())) as? ParsableCommand
     }
 }

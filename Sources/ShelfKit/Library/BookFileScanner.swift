@@ -22,6 +22,17 @@ enum BookFileScanner {
         /// Folders that could not be listed (no permission, a path longer than `PATH_MAX`):
         /// reported, never skipped silently.
         var unlistedFolders: [FileError] = []
+        /// Every folder listed (the root is `""`), with its stamp as it was just before it was
+        /// listed: while a folder's stamp stays the same, so does what it holds (a file added,
+        /// removed or renamed changes its folder's times).
+        var folders: [ListedFolder] = []
+    }
+
+    /// A folder the scan listed, and its stamp.
+    struct ListedFolder: Sendable, Equatable {
+        /// Relative to the root, `/`-separated; `""` for the root.
+        var path: String
+        var stamp: FileStamp
     }
 
     /// Relative, `/`-separated paths of candidate book files, sorted.
@@ -43,9 +54,11 @@ enum BookFileScanner {
             findings.found += subtree.found
             findings.leftovers += subtree.leftovers
             findings.unlisted += subtree.unlisted
+            findings.folders += subtree.folders
         }
         scan.leftovers = findings.leftovers
         scan.unlistedFolders = findings.unlisted
+        scan.folders = findings.folders
         for path in sortedPaths(findings.found) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
@@ -170,6 +183,13 @@ enum BookFileScanner {
             return
         }
         defer { closedir(directory) }
+        // Before the first entry is read: a change made while the folder is listed then shows
+        // as a changed stamp next time. (A stamp that cannot be read is recorded as zero, which
+        // no folder has: the index then never takes the folder as unchanged.)
+        var info = stat()
+        let stamp = fstat(dirfd(directory), &info) == 0
+            ? FileStamp(info) : FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
+        findings.folders.append(ListedFolder(path: relative, stamp: stamp))
         let prefix = relative.isEmpty ? "" : relative + "/"
         while let entry = readdir(directory) {
             // The name is read where it lies: `entry.pointee.d_name` would copy all 256 bytes of the
@@ -221,6 +241,8 @@ private struct Findings {
     var leftovers: [String] = []
     /// Folders that could not be opened.
     var unlisted: [FileError] = []
+    /// Folders listed, with their stamps.
+    var folders: [BookFileScanner.ListedFolder] = []
 }
 
 /// Each subtree's findings, each set by the worker that walked it, read after they all finish.

@@ -14,8 +14,10 @@ extension Library {
     /// cache when what it should hold differs from what it holds.
     /// - Parameter started: when the load began, in nanoseconds since 1970.
     /// - Parameter cache: the cache as already read (without notes), if the caller has it.
+    /// - Parameter scan: the scan `paths` come from, for the index to record its folders.
     func loadBooks(
-        _ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64, cache: LibraryCache? = nil
+        _ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64, cache: LibraryCache? = nil,
+        scan: BookFileScanner.Scan? = nil
     ) -> LibraryLoader.Result {
         guard let location = cacheLocation else {
             return LibraryLoader.load(
@@ -29,9 +31,14 @@ extension Library {
         let result = LibraryLoader.load(
             root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         let now = started / 1_000_000_000
-        if let records = result.records, Library.cacheChanged(records, old: old) {
-            writeCache(paths: paths, records: records, old: old, to: location, now: now)
-        } else if let old {
+        if let records = result.records {
+            let listing = scan.flatMap { CacheListing(scan: $0, records: records, started: started) }
+            if Library.cacheChanged(records, listing: listing, old: old) {
+                writeCache(paths: paths, records: records, old: old, listing: listing, to: location, now: now)
+                return result
+            }
+        }
+        if let old {
             Library.markUsed(old, file: location.file, now: now)
         }
         return result
@@ -40,9 +47,10 @@ extension Library {
     /// Writes the cache of `records` and returns it as written (nil when it could not be).
     @discardableResult
     func writeCache(
-        paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation, now: Int64
+        paths: [String], records: [CacheRecord?], old: LibraryCache?, listing: CacheListing?, to location: LibraryCacheLocation,
+        now: Int64
     ) -> LibraryCache? {
-        let written = LibraryCacheWriter.write(paths: paths, records: records, old: old, to: location)
+        let written = LibraryCacheWriter.write(paths: paths, records: records, old: old, listing: listing, to: location)
         // A write is rare (something changed) and the folder holds a few files: the moment
         // to forget the indexes of libraries gone or long unused.
         if let cacheFolder { LibraryCacheFolder(path: cacheFolder, limit: cacheLimit).clean(now: now, keeping: location.file) }
@@ -50,8 +58,11 @@ extension Library {
     }
 
     /// True when the new records differ from the old cache: a file read afresh and recorded,
-    /// or an old entry no longer used (its file gone or changed).
-    static func cacheChanged(_ records: [CacheRecord?], old: LibraryCache?) -> Bool {
+    /// an old entry no longer used (its file gone or changed), or a new listing of the folders
+    /// (one that cannot be trusted never replaces the old: the old one no longer matches the
+    /// folders anyway).
+    static func cacheChanged(_ records: [CacheRecord?], listing: CacheListing?, old: LibraryCache?) -> Bool {
+        if let listing, listing != old?.listing { return true }
         var kept = 0
         for record in records {
             switch record {

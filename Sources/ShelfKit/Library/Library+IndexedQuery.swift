@@ -12,10 +12,25 @@ extension Library {
         let cache: LibraryCache
         /// For each cache entry, the position of its path in the scan.
         let positions: [Int]
-        /// Books read now that the cache does not record (written moments ago), with their scan
-        /// positions and, when notes were asked for, their note words.
+        /// Books read now that the cache does not record (written moments ago, or changed since
+        /// it was written), with their scan positions and, when notes were asked for, their
+        /// note words.
         var loose: [(position: Int, book: Book, words: [String]?)]
         var problems: [LibraryProblem]
+        /// Entries whose files changed since the cache was written: what they record is out of
+        /// date, and the files' books are among `loose` (or their failures among `problems`).
+        var stale = BitSet(capacity: 0)
+    }
+
+    /// The cache brought up to date: by `quickIndexed` when no folder changed since it was
+    /// written, else over a scan of the whole library (`indexed(_:started:withNotes:noteFilter:)`).
+    /// Nil when no cache can be kept or written; the scan is returned when one was made.
+    func currentIndex(
+        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?
+    ) throws(FileError) -> (state: IndexedLibrary?, scan: BookFileScanner.Scan?) {
+        if let quick = quickIndexed(started: started, withNotes: withNotes, noteFilter: noteFilter) { return (quick, nil) }
+        let scan = try BookFileScanner.scanAll(root: root)
+        return (indexed(scan, started: started, withNotes: withNotes, noteFilter: noteFilter), scan)
     }
 
     /// Brings the cache up to date with `scan`: when every file is one it records, unchanged
@@ -32,8 +47,17 @@ extension Library {
         if let old, old.entries.count == scan.books.count, matches.allSatisfy({ $0 != nil }),
            !withNotes || old.entries.allSatisfy({ !$0.isBook || $0.notes != nil }),
            Library.allUnchanged(scan.books, matches, old, root: root) {
-            Library.markUsed(old, file: location.file, now: started / 1_000_000_000)
             if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
+            let records = matches.map { $0.map(CacheRecord.kept) }
+            // Only the folders changed (a file that is not a book came or went, an editor's swap
+            // file): the index records them again, so that the next query need not list them.
+            if let listing = CacheListing(scan: scan, records: records, started: started), listing != old.listing,
+               let written = writeCache(
+                paths: scan.books, records: records, old: old, listing: listing, to: location, now: started / 1_000_000_000),
+               written.entries.count == scan.books.count {
+                return IndexedLibrary(cache: written, positions: Array(scan.books.indices), loose: [], problems: problems)
+            }
+            Library.markUsed(old, file: location.file, now: started / 1_000_000_000)
             var positions = [Int](repeating: 0, count: old.entries.count)
             for (position, entry) in matches.enumerated() { if let entry { positions[entry] = position } }
             return IndexedLibrary(cache: old, positions: positions, loose: [], problems: problems)
@@ -44,8 +68,10 @@ extension Library {
             root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         guard let records = result.records else { return nil }
         var current = old
-        if Library.cacheChanged(records, old: old) {
-            current = writeCache(paths: scan.books, records: records, old: old, to: location, now: started / 1_000_000_000)
+        let listing = CacheListing(scan: scan, records: records, started: started)
+        if Library.cacheChanged(records, listing: listing, old: old) {
+            current = writeCache(
+                paths: scan.books, records: records, old: old, listing: listing, to: location, now: started / 1_000_000_000)
         }
         let positions = records.indices.filter { records[$0] != nil }
         // A cache that could not be written (or was replaced meanwhile) leaves the usual load.
@@ -64,18 +90,25 @@ extension Library {
     /// The answer's index holds those candidates only. Nil when the cache cannot be used.
     func indexedQuery(_ expression: QueryExpression, scan: BookFileScanner.Scan, started: Int64, today: BookDate) -> QueryResult? {
         let filter = NoteWordFilter(words: expression.allWords)
-        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter),
-              let prefilter = prefilter(for: expression, over: state.cache, today: today)
-        else { return nil }
+        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
+        return answer(expression, from: state, today: today)
+    }
+
+    /// Answers `expression` from `state`; nil when the cache cannot be used.
+    func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate) -> QueryResult? {
+        guard let prefilter = prefilter(for: expression, over: state, today: today) else { return nil }
         return answer(expression, from: state, prefilter: prefilter, candidates: prefilter.candidates(expression))
     }
 
-    /// The prefilter of `expression` over `cache`, with its note words when the query needs
-    /// them; nil when they cannot be read.
-    func prefilter(for expression: QueryExpression, over cache: LibraryCache, today: BookDate) -> IndexPrefilter? {
-        guard expression.needsNotes else { return IndexPrefilter(cache: cache, today: today) }
-        guard let notes = cache.noteWords() else { return nil }
-        return IndexPrefilter(cache: cache, today: today, notes: notes)
+    /// The prefilter of `expression` over the cache of `state`, with its note words when the
+    /// query needs them; nil when they cannot be read.
+    func prefilter(for expression: QueryExpression, over state: IndexedLibrary, today: BookDate) -> IndexPrefilter? {
+        var notes: NoteWordsSection?
+        if expression.needsNotes {
+            guard let section = state.cache.noteWords() else { return nil }
+            notes = section
+        }
+        return IndexPrefilter(cache: state.cache, today: today, notes: notes, stale: state.stale)
     }
 
     /// Decodes the candidates `prefilter` found (nil: every book) and evaluates `expression` over them.

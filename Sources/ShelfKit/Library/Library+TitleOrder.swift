@@ -16,11 +16,11 @@ extension Library {
     /// why nothing matched).
     public func pathsInTitleOrder(_ expression: QueryExpression, today: BookDate, reversed: Bool) throws(FileError) -> OrderedPaths? {
         let started = clock()
-        let scan = try BookFileScanner.scanAll(root: root)
         let filter = NoteWordFilter(words: expression.allWords)
-        guard let state = indexed(scan, started: started, withNotes: expression.needsNotes, noteFilter: filter) else { return nil }
+        guard let state = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter).state
+        else { return nil }
         let cache = state.cache
-        guard let prefilter = prefilter(for: expression, over: cache, today: today) else { return nil }
+        guard let prefilter = prefilter(for: expression, over: state, today: today) else { return nil }
         let found = prefilter.candidates(expression)
         if state.loose.isEmpty, let candidates = found, candidates.exact {
             let ids = candidates.set.ids

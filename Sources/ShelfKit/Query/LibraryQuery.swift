@@ -15,11 +15,14 @@ extension Library {
     public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
-        let scan = try BookFileScanner.scanAll(root: root)
-        if let answer = indexedQuery(expression, scan: scan, started: started, today: today) { return answer }
+        let filter = NoteWordFilter(words: expression.allWords)
+        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter)
+        if let state = current.state, let answer = answer(expression, from: state, today: today) { return answer }
+        let scan: BookFileScanner.Scan
+        if let made = current.scan { scan = made } else { scan = try BookFileScanner.scanAll(root: root) }
         let (index, problems) = load(
             scan, started: started, cache: nil, withNotes: expression.needsNotes, withWords: expression.needsNotes,
-            noteFilter: NoteWordFilter(words: expression.allWords))
+            noteFilter: filter)
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
         return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: problems)
     }

@@ -64,10 +64,13 @@ import Testing
             #expect(got == expected, "after: \(changes.joined(separator: "; "))")
             if got != expected { break }
         }
-        // The cache was used, not bypassed: a last warm load takes every book from it.
+        // The cache was used, not bypassed: a last warm load takes every book from it but the
+        // broken ones, read every time, and the few changed since it was last written, which a
+        // query reads again rather than write the whole index (`Library.quickIndexed`).
         let scan = try BookFileScanner.scanAll(root: test.root)
         let warm = cached.loadBooks(scan.books, withNotes: false, started: FileStamp.now() + 10_000_000_000)
-        #expect(warm.cacheHits + warm.problems.count == scan.books.count, "every file but the broken ones, which are read every time")
+        #expect(warm.cacheHits + warm.problems.count >= scan.books.count - Library.quickRereadLimit(scan.books.count))
+        #expect(warm.cacheHits > scan.books.count / 2)
     }
 
     @Test func aQueryIsAnsweredFromTheIndexDecodingOnlyItsCandidates() throws {

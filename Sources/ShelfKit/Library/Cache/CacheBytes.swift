@@ -37,6 +37,14 @@ struct CacheByteWriter {
         }
     }
 
+    /// A file's stamp, as five words.
+    mutating func stamp(_ stamp: FileStamp) {
+        for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
+                      UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed)] {
+            word(value)
+        }
+    }
+
     mutating func raw(_ source: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: source)
     }
@@ -99,6 +107,12 @@ struct CacheByteReader {
         guard length >= 0, base.count - offset >= length else { throw CacheCorruption() }
         defer { offset += length }
         return UnsafeRawBufferPointer(rebasing: base[offset..<offset + length])
+    }
+
+    mutating func stamp() throws(CacheCorruption) -> FileStamp {
+        FileStamp(
+            device: try word(), inode: try word(), size: Int64(bitPattern: try word()),
+            modified: Int64(bitPattern: try word()), changed: Int64(bitPattern: try word()))
     }
 
     mutating func string() throws(CacheCorruption) -> String {

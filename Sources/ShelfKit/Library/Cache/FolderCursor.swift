@@ -9,8 +9,11 @@ import Darwin
 /// Files come in path order, so the folder changes rarely.
 struct FolderCursor: ~Copyable {
     private let root: String
-    private var folder = ""
+    /// The open folder's path, relative to the root, as bytes.
+    private var folder: [UInt8] = []
     private var descriptor: Int32 = -1
+    /// The file's name, NUL-terminated, for `fstatat`: one buffer for every file.
+    private var name: [CChar] = []
 
     init(root: String) {
         self.root = root
@@ -18,22 +21,36 @@ struct FolderCursor: ~Copyable {
 
     /// The stamp of the regular file at `relative` (following links), or nil.
     mutating func stamp(_ relative: String) -> FileStamp? {
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else {
-            return stamp(name: relative, folder: "")
-        }
-        return stamp(name: String(relative[relative.index(after: slash)...]), folder: relative[..<slash])
+        var relative = relative
+        return relative.withUTF8 { stamp(UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func stamp(name: String, folder: Substring) -> FileStamp? {
-        if descriptor < 0 || folder != self.folder {
+    /// The stamp of the regular file whose relative path is the UTF-8 `path`, or nil.
+    mutating func stamp(_ path: UnsafeRawBufferPointer) -> FileStamp? {
+        var slash = path.count - 1
+        while slash >= 0, path[slash] != UInt8(ascii: "/") { slash -= 1 }
+        let folderLength = max(slash, 0)
+        if descriptor < 0 || !sameFolder(path, length: folderLength) {
             if descriptor >= 0 { close(descriptor) }
-            self.folder = String(folder)
-            descriptor = open(folder.isEmpty ? root : root + "/" + folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            folder = Array(path[..<folderLength])
+            let relative = String(decoding: folder, as: UTF8.self)
+            descriptor = open(relative.isEmpty ? root : root + "/" + relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         guard descriptor >= 0 else { return nil }
+        name.removeAll(keepingCapacity: true)
+        for byte in path[(slash + 1)...] { name.append(CChar(bitPattern: byte)) }
+        name.append(0)
         var info = stat()
         guard fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(info)
+    }
+
+    private func sameFolder(_ path: UnsafeRawBufferPointer, length: Int) -> Bool {
+        guard folder.count == length else { return false }
+        return folder.withUnsafeBytes { mine in
+            guard length > 0, let theirs = path.baseAddress, let start = mine.baseAddress else { return true }
+            return memcmp(start, theirs, length) == 0
+        }
     }
 
     deinit {

@@ -15,6 +15,8 @@ struct IndexPrefilter {
     let today: BookDate
     /// The notes section, to look for a bare word in the notes; without it a word narrows nothing.
     var notes: NoteWordsSection? = nil
+    /// Entries out of date (their files changed since): never candidates.
+    var stale = BitSet(capacity: 0)
 
     /// The entries that can match `expression`, among the books; nil when the cache cannot narrow
     /// it (every book is a candidate).
@@ -26,6 +28,7 @@ struct IndexPrefilter {
     var books: BitSet {
         var set = BitSet(capacity: cache.entries.count)
         for index in cache.entries.indices where cache.entries[index].isBook { set.insert(index) }
+        if stale.capacity == set.capacity { set.formIntersection(stale.inverted()) }
         return set
     }
 

@@ -43,7 +43,7 @@ struct LibraryCache: Sendable {
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 7
+    static let formatVersion: UInt64 = 8
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 64
     /// How recent a file's times may be for its entry to be left out: wider than any file
@@ -57,6 +57,9 @@ struct LibraryCache: Sendable {
     let books: CacheStorage
     let notes: CacheStorage?
     let entries: [Entry]
+    /// The folders as they were listed, when the index can tell from them that no file was
+    /// added or removed since.
+    let listing: CacheListing?
     /// When the cache file was last modified (written, or marked used), seconds since 1970.
     let lastUsed: Int64
     /// Where the notes section lies in the file, and its checksum, to read it later.
@@ -93,21 +96,22 @@ struct LibraryCache: Sendable {
             else { return nil }
             notes = section
         }
-        guard let entries = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
+        guard let (entries, listing) = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
         let section = (location.file, headerSize + Int(mainLength), Int(notesLength))
         return LibraryCache(
-            main: main, books: books, notes: notes, entries: entries, lastUsed: FileStamp(info).modified / 1_000_000_000,
-            notesSection: section)
+            main: main, books: books, notes: notes, entries: entries, listing: listing,
+            lastUsed: FileStamp(info).modified / 1_000_000_000, notesSection: section)
     }
 
     private init(
-        main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: [Entry], lastUsed: Int64,
+        main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: [Entry], listing: CacheListing?, lastUsed: Int64,
         notesSection: (file: String, offset: Int, count: Int)
     ) {
         self.main = main
         self.books = books
         self.notes = notes
         self.entries = entries
+        self.listing = listing
         self.lastUsed = lastUsed
         self.notesSection = notesSection
     }
@@ -132,8 +136,10 @@ struct LibraryCache: Sendable {
         return NoteWordsSection(file: notesSection.file, offset: notesSection.offset, count: notesSection.count)
     }
 
-    /// Parses the main section: the root it was made for, then one record per file.
-    private static func entries(in bytes: UnsafeRawBufferPointer, root: String) throws(CacheCorruption) -> [Entry] {
+    /// Parses the main section: the root it was made for, one record per file, then the listing.
+    private static func entries(
+        in bytes: UnsafeRawBufferPointer, root: String
+    ) throws(CacheCorruption) -> (entries: [Entry], listing: CacheListing?) {
         var reader = CacheByteReader(bytes)
         guard try reader.string() == root else { throw CacheCorruption() }
         let count = try reader.count()
@@ -143,9 +149,7 @@ struct LibraryCache: Sendable {
             let pathLength = try reader.count()
             let pathStart = reader.offset
             _ = try reader.bytes(pathLength)
-            let stamp = FileStamp(
-                device: try reader.word(), inode: try reader.word(), size: Int64(bitPattern: try reader.word()),
-                modified: Int64(bitPattern: try reader.word()), changed: Int64(bitPattern: try reader.word()))
+            let stamp = try reader.stamp()
             let kind = try reader.byte()
             let tagsLength = try reader.count()
             let tagsStart = reader.offset
@@ -178,7 +182,7 @@ struct LibraryCache: Sendable {
                 columns: columnsStart..<columnsStart + columnsLength, words: wordsStart..<wordsStart + wordsLength,
                 titleRank: titleRank, bloom: bloomStart..<bloomStart + WordBloom.byteCount, notes: notes, notesChecksum: notesChecksum))
         }
-        return entries
+        return (entries, try CacheListing.decode(from: &reader))
     }
 
     /// For each of `paths` (sorted, as the scanner gives them), the entry recorded for it, or nil.

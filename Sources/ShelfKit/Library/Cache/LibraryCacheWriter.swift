@@ -30,10 +30,13 @@ enum LibraryCacheWriter {
         var notes: UnsafeRawBufferPointer?
     }
 
-    /// Writes `records` (in path order, nil for a file not to record); returns the cache written,
-    /// as a reader of the file would see it, or nil when it could not be written.
+    /// Writes `records` (in path order, nil for a file not to record) and the folders' `listing`;
+    /// returns the cache written, as a reader of the file would see it, or nil when it could not
+    /// be written.
     @discardableResult
-    static func write(paths: [String], records: [CacheRecord?], old: LibraryCache?, to location: LibraryCacheLocation) -> LibraryCache? {
+    static func write(
+        paths: [String], records: [CacheRecord?], old: LibraryCache?, listing: CacheListing?, to location: LibraryCacheLocation
+    ) -> LibraryCache? {
         let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
         var ranks = [UInt32](repeating: 0, count: records.count)
@@ -68,6 +71,7 @@ enum LibraryCacheWriter {
                 appendEntry(path: path, parts: parts, titleRank: ranks[position], main: &main, notesSection: &notes, books: &books)
             }
         }
+        CacheListing.encode(listing, into: &main)
         var header = CacheByteWriter()
         header.word(LibraryCache.magic)
         header.word(LibraryCache.formatVersion)
@@ -132,11 +136,7 @@ enum LibraryCacheWriter {
         books: inout CacheByteWriter
     ) {
         main.string(path)
-        let stamp = parts.stamp
-        for word in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
-                     UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed)] {
-            main.word(word)
-        }
+        main.stamp(parts.stamp)
         main.byte((parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2))
         main.count(parts.tags.count)
         main.raw(parts.tags)

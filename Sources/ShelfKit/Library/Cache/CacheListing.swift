@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the index knows of the library's folders: each folder's stamp as it was listed, and the
+/// files the listing found that have no entry. A file added, removed or renamed changes its
+/// folder's times, so while every folder's stamp is the one recorded, the book files are exactly
+/// the entries and these: a query then needs no listing, one `stat` per file (see
+/// `Library.quickIndexed`).
+///
+/// Recorded only when it can be trusted: every folder was listed and none had been changed in the
+/// last few seconds before (`LibraryCache.racyWindow`), for the reason files are not recorded then.
+struct CacheListing: Sendable, Equatable {
+    var folders: [BookFileScanner.ListedFolder]
+    /// Book files the index holds no entry for (they failed to read, or had been written moments
+    /// before), in path order: read again by every query.
+    var unrecorded: [String]
+    /// The sync tools' conflict copies, reported by every query.
+    var conflicts: [String]
+
+    /// The listing of `scan` (made at `started`), whose books have `records` (nil: no entry);
+    /// nil when it cannot be trusted.
+    init?(scan: BookFileScanner.Scan, records: [CacheRecord?], started: Int64) {
+        let recentSince = started - LibraryCache.racyWindow
+        guard scan.unlistedFolders.isEmpty, !scan.folders.isEmpty, records.count == scan.books.count,
+              scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.latest < recentSince })
+        else { return nil }
+        folders = scan.folders
+        unrecorded = scan.books.indices.filter { records[$0] == nil }.map { scan.books[$0] }
+        conflicts = scan.conflicts.map(\.path)
+    }
+
+    private init(folders: [BookFileScanner.ListedFolder], unrecorded: [String], conflicts: [String]) {
+        self.folders = folders
+        self.unrecorded = unrecorded
+        self.conflicts = conflicts
+    }
+
+    /// True when every folder has the stamp it had when it was listed (one `stat` each).
+    func foldersUnchanged(root: String) -> Bool {
+        folders.allSatisfy { folder in
+            var info = stat()
+            let path = folder.path.isEmpty ? root : root + "/" + folder.path
+            return stat(path, &info) == 0 && FileStamp(info) == folder.stamp
+        }
+    }
+
+    /// Appends the listing, or its absence, to the index's main section.
+    static func encode(_ listing: CacheListing?, into writer: inout CacheByteWriter) {
+        guard let listing else { return writer.byte(0) }
+        writer.byte(1)
+        writer.count(listing.folders.count)
+        for folder in listing.folders {
+            writer.string(folder.path)
+            writer.stamp(folder.stamp)
+        }
+        for paths in [listing.unrecorded, listing.conflicts] {
+            writer.count(paths.count)
+            for path in paths { writer.string(path) }
+        }
+    }
+
+    /// Reads what `encode` wrote.
+    static func decode(from reader: inout CacheByteReader) throws(CacheCorruption) -> CacheListing? {
+        guard try reader.byte() == 1 else { return nil }
+        var folders: [BookFileScanner.ListedFolder] = []
+        for _ in 0..<(try reader.count()) {
+            let path = try reader.string()
+            folders.append(BookFileScanner.ListedFolder(path: path, stamp: try reader.stamp()))
+        }
+        var lists: [[String]] = []
+        for _ in 0..<2 {
+            var paths: [String] = []
+            for _ in 0..<(try reader.count()) { paths.append(try reader.string()) }
+            lists.append(paths)
+        }
+        return CacheListing(folders: folders, unrecorded: lists[0], conflicts: lists[1])
+    }
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
+extension Library {
+    /// The cache as it stands, without listing a folder, when no folder changed since it was
+    /// written (its `CacheListing`): the book files are then exactly its entries and the files it
+    /// records no entry for, so one `stat` per entry tells what changed. A few changed files are
+    /// read again, each query, and the cache is left as it is; nil (list the library, and bring
+    /// the cache up to date) when a folder changed, or more files than `quickRereadLimit`.
+    func quickIndexed(started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?) -> IndexedLibrary? {
+        guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
+              let listing = cache.listing,
+              !withNotes || !cache.entries.contains(where: { $0.isBook && $0.notes == nil }),
+              listing.foldersUnchanged(root: root)
+        else { return nil }
+        let limit = Library.quickRereadLimit(cache.entries.count)
+        guard listing.unrecorded.count <= limit,
+              let changed = Library.changedEntries(cache, root: root, limit: limit - listing.unrecorded.count)
+        else { return nil }
+        Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
+        let (positions, unrecordedPositions) = Library.merge(cache, listing.unrecorded)
+        var reread = changed.map { (position: positions[$0], path: cache.pathOf($0)) }
+            + zip(unrecordedPositions, listing.unrecorded).map { (position: $0, path: $1) }
+        reread.sort { $0.position < $1.position }
+        let result = LibraryLoader.load(
+            root: root, paths: reread.map(\.path), withNotes: withNotes, vocabulary: config.vocabulary, cache: nil,
+            noteFilter: noteFilter)
+        var loose: [(position: Int, book: Book, words: [String]?)] = []
+        for (offset, index) in result.positions.enumerated() {
+            loose.append((reread[index].position, result.books[offset], result.noteWords?[offset]))
+        }
+        var problems = result.problems
+        let conflicts = listing.conflicts.compactMap(ConflictCopy.init(path:))
+        if !conflicts.isEmpty { problems.append(.conflictCopies(conflicts)) }
+        var stale = BitSet(capacity: cache.entries.count)
+        for entry in changed { stale.insert(entry) }
+        return IndexedLibrary(cache: cache, positions: positions, loose: loose, problems: problems, stale: stale)
+    }
+
+    /// How many files a query reads again rather than bring the cache up to date: a few
+    /// hand-edited books cost less to read than the whole cache costs to write.
+    static func quickRereadLimit(_ entries: Int) -> Int {
+        16 + entries / 1000
+    }
+
+    /// The entries whose files' stamps are not the ones recorded (stat on every core, each core
+    /// a run of entries, folder by folder); nil when there are more than `limit`.
+    static func changedEntries(_ cache: LibraryCache, root: String, limit: Int) -> [Int]? {
+        let count = cache.entries.count
+        let workers = max(1, min(ProcessInfoCores.count, count / 512 + 1))
+        let found = Slots<[Int]>(count: workers)
+        let tooMany = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var folders = FolderCursor(root: root)
+            var changed: [Int] = []
+            let run = (count + workers - 1) / workers
+            for entry in (worker * run)..<min(count, (worker + 1) * run) {
+                let recorded = cache.entries[entry]
+                if folders.stamp(UnsafeRawBufferPointer(rebasing: cache.main.bytes[recorded.path])) != recorded.stamp {
+                    changed.append(entry)
+                    if changed.count > limit || tooMany.load(ordering: .relaxed) {
+                        tooMany.store(true, ordering: .relaxed)
+                        return
+                    }
+                }
+            }
+            found.set(worker, changed)
+        }
+        let changed = found.drain().flatMap { $0 ?? [] }
+        guard !tooMany.load(ordering: .relaxed), changed.count <= limit else { return nil }
+        return changed.sorted()
+    }
+
+    /// The places of the entries and of `unrecorded` (both in path order) in the one path order
+    /// of them all, which is the scanner's.
+    static func merge(_ cache: LibraryCache, _ unrecorded: [String]) -> (entries: [Int], unrecorded: [Int]) {
+        // For each unrecorded path, how many entries come before it.
+        let before = unrecorded.map { path -> Int in
+            var low = 0
+            var high = cache.entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if cache.pathOf(middle) < path { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        var entries = [Int](repeating: 0, count: cache.entries.count)
+        var passed = 0
+        for entry in entries.indices {
+            while passed < before.count, before[passed] <= entry { passed += 1 }
+            entries[entry] = entry + passed
+        }
+        return (entries, before.enumerated().map { $0.element + $0.offset })
+    }
+}
