@@ -45,7 +45,7 @@ extension Library {
         let old = LibraryCache.read(location, withNotes: false)
         let matches = old?.match(scan.books) ?? [Int?](repeating: nil, count: scan.books.count)
         if let old, old.entries.count == scan.books.count, matches.allSatisfy({ $0 != nil }),
-           !withNotes || old.entries.allSatisfy({ !$0.isBook || $0.notes != nil }),
+           !withNotes || old.entries.holdsEveryBooksNotes,
            Library.allUnchanged(scan.books, matches, old, root: root) {
             if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
             let records = matches.map { $0.map(CacheRecord.kept) }
@@ -154,7 +154,7 @@ extension Library {
             for position in stride(from: worker, to: paths.count, by: workers) {
                 guard !changed.load(ordering: .relaxed) else { return }
                 guard let entry = matches[position], let stamp = folders.stamp(paths[position]),
-                      stamp == cache.entries[entry].stamp
+                      stamp == cache.entries.stamp(entry)
                 else {
                     changed.store(true, ordering: .relaxed)
                     return

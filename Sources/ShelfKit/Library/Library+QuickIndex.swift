@@ -15,7 +15,7 @@ extension Library {
     func quickIndexed(started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?) -> IndexedLibrary? {
         guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
               let listing = cache.listing,
-              !withNotes || !cache.entries.contains(where: { $0.isBook && $0.notes == nil }),
+              !withNotes || cache.entries.holdsEveryBooksNotes,
               listing.foldersUnchanged(root: root)
         else { return nil }
         let limit = Library.quickRereadLimit(cache.entries.count)
@@ -60,8 +60,8 @@ extension Library {
             var changed: [Int] = []
             let run = (count + workers - 1) / workers
             for entry in (worker * run)..<min(count, (worker + 1) * run) {
-                let recorded = cache.entries[entry]
-                if folders.stamp(UnsafeRawBufferPointer(rebasing: cache.main.bytes[recorded.path])) != recorded.stamp {
+                let path = UnsafeRawBufferPointer(rebasing: cache.main.bytes[cache.entries.path(entry)])
+                if folders.stamp(path) != cache.entries.stamp(entry) {
                     changed.append(entry)
                     if changed.count > limit || tooMany.load(ordering: .relaxed) {
                         tooMany.store(true, ordering: .relaxed)

@@ -29,7 +29,7 @@ extension Library {
             // position breaks a tie of titles as `BookSortKey.sort` does, by path: each book is
             // one number, rank then position, and a reversed order flips the rank alone.
             var keys = ids.map { id -> UInt64 in
-                let rank = cache.entries[Int(id)].titleRank
+                let rank = cache.entries.titleRank(Int(id))
                 return UInt64(reversed ? ~rank : rank) << 32 | UInt64(UInt32(id))
             }
             keys.sort()

@@ -12,7 +12,7 @@ struct FolderCursor: ~Copyable {
     /// The open folder's path, relative to the root, as bytes.
     private var folder: [UInt8] = []
     private var descriptor: Int32 = -1
-    /// The file's name, NUL-terminated, for `fstatat`: one buffer for every file.
+    /// The file's name, NUL-terminated, for `fstatat`: one buffer for every file, grown as needed.
     private var name: [CChar] = []
 
     init(root: String) {
@@ -27,6 +27,7 @@ struct FolderCursor: ~Copyable {
 
     /// The stamp of the regular file whose relative path is the UTF-8 `path`, or nil.
     mutating func stamp(_ path: UnsafeRawBufferPointer) -> FileStamp? {
+        guard let start = path.baseAddress, !path.isEmpty else { return nil }
         var slash = path.count - 1
         while slash >= 0, path[slash] != UInt8(ascii: "/") { slash -= 1 }
         let folderLength = max(slash, 0)
@@ -37,11 +38,17 @@ struct FolderCursor: ~Copyable {
             descriptor = open(relative.isEmpty ? root : root + "/" + relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         guard descriptor >= 0 else { return nil }
-        name.removeAll(keepingCapacity: true)
-        for byte in path[(slash + 1)...] { name.append(CChar(bitPattern: byte)) }
-        name.append(0)
+        let nameLength = path.count - slash - 1
+        if name.count < nameLength + 1 { name = [CChar](repeating: 0, count: max(nameLength + 1, 256)) }
         var info = stat()
-        guard fstatat(descriptor, name, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let folderDescriptor = descriptor
+        let found = name.withUnsafeMutableBytes { buffer -> Bool in
+            guard let target = buffer.baseAddress else { return false }
+            memcpy(target, start + slash + 1, nameLength)
+            buffer[nameLength] = 0
+            return fstatat(folderDescriptor, target.assumingMemoryBound(to: CChar.self), &info, 0) == 0
+        }
+        guard found, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(info)
     }
 

@@ -27,7 +27,7 @@ struct IndexPrefilter {
     /// Every entry that is a book.
     var books: BitSet {
         var set = BitSet(capacity: cache.entries.count)
-        for index in cache.entries.indices where cache.entries[index].isBook { set.insert(index) }
+        for index in cache.entries.indices where cache.entries.isBook(index) { set.insert(index) }
         if stale.capacity == set.capacity { set.formIntersection(stale.inverted()) }
         return set
     }

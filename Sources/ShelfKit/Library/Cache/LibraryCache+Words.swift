@@ -8,7 +8,7 @@ import Darwin
 extension LibraryCache {
     /// True when entry `index` records the folded tag `folded` (compared byte for byte).
     func hasTag(_ index: Int, folded: UnsafeRawBufferPointer) -> Bool {
-        LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].tags]), holds: folded, prefix: false)
+        LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entries.tags(index)]), holds: folded, prefix: false)
     }
 
     /// True when entry `index` records `word` (or, with `prefix`, a word starting with it, byte

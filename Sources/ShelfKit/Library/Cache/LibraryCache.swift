@@ -43,7 +43,7 @@ struct LibraryCache: Sendable {
     }
 
     /// Bump whenever the layout of the file or of `BookCodec` changes.
-    static let formatVersion: UInt64 = 8
+    static let formatVersion: UInt64 = 9
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 64
     /// How recent a file's times may be for its entry to be left out: wider than any file
@@ -56,7 +56,7 @@ struct LibraryCache: Sendable {
     /// touches only the pages of the books it decodes.
     let books: CacheStorage
     let notes: CacheStorage?
-    let entries: [Entry]
+    let entries: CacheEntryTable
     /// The folders as they were listed, when the index can tell from them that no file was
     /// added or removed since.
     let listing: CacheListing?
@@ -96,7 +96,7 @@ struct LibraryCache: Sendable {
             else { return nil }
             notes = section
         }
-        guard let (entries, listing) = try? LibraryCache.entries(in: main.bytes, root: location.root) else { return nil }
+        guard let (entries, listing) = try? LibraryCache.entries(in: main, root: location.root) else { return nil }
         let section = (location.file, headerSize + Int(mainLength), Int(notesLength))
         return LibraryCache(
             main: main, books: books, notes: notes, entries: entries, listing: listing,
@@ -104,7 +104,7 @@ struct LibraryCache: Sendable {
     }
 
     private init(
-        main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: [Entry], listing: CacheListing?, lastUsed: Int64,
+        main: CacheStorage, books: CacheStorage, notes: CacheStorage?, entries: CacheEntryTable, listing: CacheListing?, lastUsed: Int64,
         notesSection: (file: String, offset: Int, count: Int)
     ) {
         self.main = main
@@ -136,53 +136,22 @@ struct LibraryCache: Sendable {
         return NoteWordsSection(file: notesSection.file, offset: notesSection.offset, count: notesSection.count)
     }
 
-    /// Parses the main section: the root it was made for, one record per file, then the listing.
+    /// Reads the main section: the root it was made for, the table of entries (`CacheEntryTable`),
+    /// then the listing.
     private static func entries(
-        in bytes: UnsafeRawBufferPointer, root: String
-    ) throws(CacheCorruption) -> (entries: [Entry], listing: CacheListing?) {
-        var reader = CacheByteReader(bytes)
+        in main: CacheStorage, root: String
+    ) throws(CacheCorruption) -> (entries: CacheEntryTable, listing: CacheListing?) {
+        var reader = CacheByteReader(main.bytes)
         guard try reader.string() == root else { throw CacheCorruption() }
         let count = try reader.count()
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let pathLength = try reader.count()
-            let pathStart = reader.offset
-            _ = try reader.bytes(pathLength)
-            let stamp = try reader.stamp()
-            let kind = try reader.byte()
-            let tagsLength = try reader.count()
-            let tagsStart = reader.offset
-            _ = try reader.bytes(tagsLength)
-            let columnsLength = try reader.count()
-            let columnsStart = reader.offset
-            _ = try reader.bytes(columnsLength)
-            let titleRank = UInt32(truncatingIfNeeded: try reader.word())
-            let wordsLength = try reader.count()
-            let wordsStart = reader.offset
-            _ = try reader.bytes(wordsLength)
-            let bookStart = Int(truncatingIfNeeded: try reader.word())
-            let bookLength = Int(truncatingIfNeeded: try reader.word())
-            let bookChecksum = try reader.word()
-            guard bookStart >= 0, bookLength >= 0, bookStart <= Int.max - bookLength else { throw CacheCorruption() }
-            let bloomStart = reader.offset
-            _ = try reader.bytes(WordBloom.byteCount)
-            var notes: Range<Int>?
-            var notesChecksum: UInt64 = 0
-            if kind & 2 != 0 {
-                let start = Int(truncatingIfNeeded: try reader.word())
-                let length = Int(truncatingIfNeeded: try reader.word())
-                notesChecksum = try reader.word()
-                guard start >= 0, length >= 0, start <= Int.max - length else { throw CacheCorruption() }
-                notes = start..<start + length
-            }
-            entries.append(Entry(
-                path: pathStart..<pathStart + pathLength, stamp: stamp, isBook: kind & 1 != 0,
-                book: bookStart..<bookStart + bookLength, bookChecksum: bookChecksum, tags: tagsStart..<tagsStart + tagsLength,
-                columns: columnsStart..<columnsStart + columnsLength, words: wordsStart..<wordsStart + wordsLength,
-                titleRank: titleRank, bloom: bloomStart..<bloomStart + WordBloom.byteCount, notes: notes, notesChecksum: notesChecksum))
-        }
-        return (entries, try CacheListing.decode(from: &reader))
+        let listingStart = try reader.word()
+        while reader.offset % 8 != 0 { _ = try reader.byte() }
+        guard listingStart <= UInt64(main.bytes.count),
+              let table = CacheEntryTable(main, start: reader.offset, count: count),
+              reader.offset + count * CacheEntryTable.recordSize <= Int(listingStart)
+        else { throw CacheCorruption() }
+        var listingReader = CacheByteReader(main.bytes, offset: Int(listingStart))
+        return (table, try CacheListing.decode(from: &listingReader))
     }
 
     /// For each of `paths` (sorted, as the scanner gives them), the entry recorded for it, or nil.
@@ -215,15 +184,15 @@ struct LibraryCache: Sendable {
 
     /// Entry `index`'s columns; nil when they do not read (a damaged entry).
     func columns(_ index: Int) -> EntryColumns? {
-        EntryColumns(UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].columns]))
+        EntryColumns(UnsafeRawBufferPointer(rebasing: main.bytes[entries.columns(index)]))
     }
 
     func pathOf(_ index: Int) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].path]), as: UTF8.self)
+        String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)]), as: UTF8.self)
     }
 
     private func pathOf(_ index: Int, equals path: String) -> Bool {
-        let stored = UnsafeRawBufferPointer(rebasing: main.bytes[entries[index].path])
+        let stored = UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)])
         var copy = path
         return copy.withUTF8 { utf8 in
             guard utf8.count == stored.count else { return false }

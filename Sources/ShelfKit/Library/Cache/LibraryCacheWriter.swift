@@ -56,34 +56,52 @@ enum LibraryCacheWriter {
             if order > 0, keys[order - 1].key != item.key { rank += 1 }
             ranks[item.position] = rank
         }
-        var main = CacheByteWriter()
         var notes = CacheByteWriter()
         var books = CacheByteWriter()
+        let count = records.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        // The root, the count, where the listing starts, then (at a multiple of eight) the table
+        // of fixed-width records, the parts they point to, and the listing.
+        var prefix = CacheByteWriter()
+        prefix.string(location.root)
+        prefix.count(count)
+        let listingWord = prefix.bytes.count
+        prefix.word(0)
+        while prefix.bytes.count % 8 != 0 { prefix.byte(0) }
+        var table: [UInt8] = []
+        table.reserveCapacity(count * CacheEntryTable.recordSize)
+        var parts = EntryWriter(base: prefix.bytes.count + count * CacheEntryTable.recordSize)
         // About the old sizes, so that the arrays are not copied again and again as they grow.
         let fresh = records.reduce(0) { count, record in if case .fresh = record { return count + 1 } else { return count } }
-        main.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 512)
+        parts.variable.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 512)
         notes.bytes.reserveCapacity((oldNotes?.bytes.count ?? 0) + fresh * 2048)
         books.bytes.reserveCapacity((old?.books.bytes.count ?? 0) + fresh * 1024)
-        main.string(location.root)
-        main.count(records.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
         for (position, (path, record)) in zip(paths, records).enumerated() {
-            withParts(record, old: old, oldNotes: oldNotes) { parts in
-                appendEntry(path: path, parts: parts, titleRank: ranks[position], main: &main, notesSection: &notes, books: &books)
+            withParts(record, old: old, oldNotes: oldNotes) { entry in
+                parts.append(path: path, entry, titleRank: ranks[position], table: &table, notesSection: &notes, books: &books)
             }
         }
-        CacheListing.encode(listing, into: &main)
+        guard table.count == count * CacheEntryTable.recordSize else { return nil }
+        var listingBytes = CacheByteWriter()
+        CacheListing.encode(listing, into: &listingBytes)
+        let listingStart = prefix.bytes.count + table.count + parts.variable.bytes.count
+        // Offsets in the main section are 32-bit.
+        guard listingStart + listingBytes.bytes.count < Int(UInt32.max) else { return nil }
+        withUnsafeBytes(of: UInt64(listingStart).littleEndian) { word in
+            for (offset, byte) in word.enumerated() { prefix.bytes[listingWord + offset] = byte }
+        }
+        let main = prefix.bytes + table + parts.variable.bytes + listingBytes.bytes
         var header = CacheByteWriter()
         header.word(LibraryCache.magic)
         header.word(LibraryCache.formatVersion)
         header.word(location.identity)
-        header.word(UInt64(main.bytes.count))
-        header.word(main.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
+        header.word(UInt64(main.count))
+        header.word(main.withUnsafeBytes { CacheChecksum.ofSection($0) })
         header.word(UInt64(notes.bytes.count))
         // Each entry's note words carry their own checksum (checked when they are read), so that
         // a query reads only the notes of the books it looks into; this word is unused.
         header.word(0)
         header.word(UInt64(books.bytes.count))
-        guard save([header.bytes, main.bytes, notes.bytes, books.bytes], to: location.file) else { return nil }
+        guard save([header.bytes, main, notes.bytes, books.bytes], to: location.file) else { return nil }
         return LibraryCache.read(location, withNotes: false)
     }
 
@@ -131,34 +149,45 @@ enum LibraryCacheWriter {
         }
     }
 
-    private static func appendEntry(
-        path: String, parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter, notesSection: inout CacheByteWriter,
-        books: inout CacheByteWriter
-    ) {
-        main.string(path)
-        main.stamp(parts.stamp)
-        main.byte((parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2))
-        main.count(parts.tags.count)
-        main.raw(parts.tags)
-        main.count(parts.columns.count)
-        main.raw(parts.columns)
-        main.word(UInt64(titleRank))
-        main.count(parts.words.count)
-        main.raw(parts.words)
-        main.word(UInt64(books.bytes.count))
-        main.word(UInt64(parts.book.count))
-        main.word(CacheChecksum.ofSection(parts.book))
-        books.raw(parts.book)
-        if let bloom = parts.bloom, bloom.count == WordBloom.byteCount {
-            main.raw(bloom)
-        } else {
-            main.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
-        }
-        if let notes = parts.notes {
-            main.word(UInt64(notesSection.bytes.count))
-            main.word(UInt64(notes.count))
-            main.word(CacheChecksum.ofSection(notes))
-            notesSection.raw(notes)
+    /// Appends entries: each one's parts to the main section's variable area (and its book and
+    /// note words to their sections), and its record to the table.
+    private struct EntryWriter {
+        /// Where the variable area starts in the main section.
+        let base: Int
+        var variable = CacheByteWriter()
+
+        mutating func append(
+            path: String, _ parts: EntryParts, titleRank: UInt32, table: inout [UInt8], notesSection: inout CacheByteWriter,
+            books: inout CacheByteWriter
+        ) {
+            func put(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+                let start = base + variable.bytes.count
+                variable.raw(bytes)
+                return start..<start + bytes.count
+            }
+            var pathText = path
+            let pathRange = pathText.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+            let tags = put(parts.tags)
+            let columns = put(parts.columns)
+            let words = put(parts.words)
+            let bloomStart = base + variable.bytes.count
+            if let bloom = parts.bloom, bloom.count == WordBloom.byteCount {
+                variable.raw(bloom)
+            } else {
+                variable.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
+            }
+            let book = books.bytes.count..<books.bytes.count + parts.book.count
+            books.raw(parts.book)
+            var notes = 0..<0
+            if let noteBytes = parts.notes {
+                notes = notesSection.bytes.count..<notesSection.bytes.count + noteBytes.count
+                notesSection.raw(noteBytes)
+            }
+            CacheEntryTable.appendRecord(
+                path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
+                columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
+                bookChecksum: CacheChecksum.ofSection(parts.book), notes: notes,
+                notesChecksum: parts.notes.map(CacheChecksum.ofSection) ?? 0, to: &table)
         }
     }
 
