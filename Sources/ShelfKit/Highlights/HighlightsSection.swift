@@ -154,9 +154,14 @@ public struct HighlightsSection {
 
     static func isHighlightsHeading(_ line: Substring) -> Bool {
         guard headingLevel(line) == 2 else { return false }
-        let title = line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-        let withoutClosing = title.replacingOccurrences(of: #"\s+#+$"#, with: "", options: .regularExpression)
-        return withoutClosing.lowercased() == "highlights"
+        var title = Substring(line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces))
+        // A closing sequence (`## Highlights ##`): hashes after a space, at the end.
+        let hashes = title.reversed().prefix(while: { $0 == "#" }).count
+        if hashes > 0, hashes < title.count, title.dropLast(hashes).last?.isWhitespace == true {
+            title = title.dropLast(hashes)
+            while title.last?.isWhitespace == true { title = title.dropLast() }
+        }
+        return title.lowercased() == "highlights"
     }
 
     /// The level of an ATX heading (`## Notes` is 2), or nil for any other line.

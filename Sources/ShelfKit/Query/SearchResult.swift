@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A ranked search hit and the reasons it matched.
 public struct SearchResult: Sendable {
     public var book: Book
@@ -31,20 +33,36 @@ extension Library {
             cache[book.path] = text
             return text
         }
-        var ranked = SearchRanker.rank(answer.matches, terms: terms, prefixWord: prefixWord, index: answer.index, notes: notes)
-        if let limit { ranked = Array(ranked.prefix(limit)) }
-        let results = ranked.map { hit in
-            let book = answer.index.books[Int(hit.id)]
-            let matches = hit.fields.map { field -> SearchMatch in
-                guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
-                if field == .notes, let match = Self.notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
-                let texts = SearchRanker.texts(of: field, in: book, notes: notes)
-                let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
-                    ?? texts.joined(separator: ", ")
-                return SearchMatch(field: field.rawValue, snippet: snippet)
+        let all = SearchRanker.rank(answer.matches, terms: terms, prefixWord: prefixWord, index: answer.index, notes: notes)
+        let ranked = limit.map { Array(all.prefix($0)) } ?? all
+        // Each result's snippets read its notes again: on every core.
+        let known = cache
+        let slots = Slots<SearchResult>(count: ranked.count)
+        let workers = withSnippets ? max(1, min(ProcessInfoCores.count, ranked.count / 8 + 1)) : 1
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for position in stride(from: worker, to: ranked.count, by: workers) {
+                let hit = ranked[position]
+                let book = answer.index.books[Int(hit.id)]
+                var read: String??
+                let notes: (Book) -> String? = { book in
+                    if let text = known[book.path] { return text }
+                    if let text = read { return text }
+                    let text = self.notes(of: book)
+                    read = .some(text)
+                    return text
+                }
+                let matches = hit.fields.map { field -> SearchMatch in
+                    guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
+                    if field == .notes, let match = Self.notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
+                    let texts = SearchRanker.texts(of: field, in: book, notes: notes)
+                    let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
+                        ?? texts.joined(separator: ", ")
+                    return SearchMatch(field: field.rawValue, snippet: snippet)
+                }
+                slots.set(position, SearchResult(book: book, score: hit.score, matches: matches))
             }
-            return SearchResult(book: book, score: hit.score, matches: matches)
         }
+        let results = slots.drain().compactMap { $0 }
         return (results, answer.problems)
     }
 }
@@ -52,6 +70,8 @@ extension Library {
 extension Library {
     /// A match in the notes, named `highlight` when the words are found only in the highlights.
     static func notesMatch(_ terms: [[String]], prefixWord: String?, in notes: String) -> SearchMatch? {
+        // No heading, no highlights section: most notes are spared its parse.
+        guard notes.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let section = HighlightsSection(body: notes)
         guard let heading = section.headingLine else { return nil }
         let start = section.lines[heading].start

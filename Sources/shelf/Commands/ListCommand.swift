@@ -50,7 +50,7 @@ struct ListCommand: ParsableCommand {
         if sort == .title, groupBy == nil, output.resolved == .paths,
            let ordered = try QueryRunner.pathsInTitleOrder(filters, library: library, reversed: reverse) {
             let paths = limit.map { Array(ordered.prefix($0)) } ?? ordered
-            Output.write(paths.map { Paths.display($0, in: library) + "\n" }.joined())
+            Output.write(Paths.lines(paths, in: library))
             return
         }
         let result = try QueryRunner.run(filters, library: library, explainingEmpty: true)

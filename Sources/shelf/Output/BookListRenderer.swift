@@ -7,7 +7,7 @@ enum BookListRenderer {
         case .json:
             return JSONValue.array(books.map { $0.jsonObject() }).serialized(indent: 2) + "\n"
         case .paths:
-            return books.map { Paths.display($0.path, in: library) + "\n" }.joined()
+            return Paths.lines(books.map(\.path), in: library)
         case .plain:
             return books.map { book in
                 let line = book.authors.isEmpty ? book.title : book.title + " — " + book.authors.joined(separator: ", ")

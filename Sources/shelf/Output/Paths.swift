@@ -23,6 +23,29 @@ enum Paths {
         }
         return target
     }
+
+    /// Library-relative paths as `display` names them, one per line. When the current folder is
+    /// the root or above it, every path gets the same prefix: thousands of lines are then made
+    /// without a string per path.
+    static func lines(_ relative: [String], in library: Library) -> String {
+        let current = currentFolder
+        let prefix: String
+        if current == library.root {
+            prefix = ""
+        } else if library.root.hasPrefix(current + "/") || current == "/" {
+            prefix = String((library.root + "/").dropFirst(current == "/" ? 1 : current.count + 1))
+        } else {
+            return relative.map { display($0, in: library) + "\n" }.joined()
+        }
+        var text = ""
+        text.reserveCapacity(relative.reduce(0) { $0 + $1.utf8.count } + relative.count * (prefix.utf8.count + 1))
+        for path in relative {
+            text += prefix
+            text += path
+            text += "\n"
+        }
+        return text
+    }
 }
 
 extension Library {

@@ -111,4 +111,13 @@ import Testing
         let result = try adding([Self.ice], to: book)
         #expect(result.hasPrefix(book + "\n## Highlights\n"))
     }
+
+    @Test(arguments: [
+        ("## Highlights", true), ("## highlights ##", true), ("##   HIGHLIGHTS   ###  ", true), ("## Highlights\t#", true),
+        ("## Highlights#", false), ("## Highlights # ##", false), ("## ##", false), ("### Highlights", false),
+        ("##Highlights", false), ("## Highlights and notes", false),
+    ])
+    func theHeadingIsFoundWithOrWithoutClosingHashes(line: String, isHeading: Bool) {
+        #expect(HighlightsSection.isHighlightsHeading(Substring(line)) == isHeading)
+    }
 }
