@@ -22,9 +22,10 @@ extension Library {
         let cache = state.cache
         guard let prefilter = prefilter(for: expression, over: state, today: today) else { return nil }
         let found = prefilter.candidates(expression)
-        if state.loose.isEmpty, let candidates = found, candidates.exact {
+        if let candidates = found, candidates.exact {
             let ids = candidates.set.ids
-            guard !ids.isEmpty else { return nil }
+            let loose = matchingLoose(expression, state.loose, withNotes: expression.needsNotes, today: today)
+            guard !ids.isEmpty || !loose.isEmpty else { return nil }
             // Entries are in path order (`String` order, as the scanner lists them), so an entry's
             // position breaks a tie of titles as `BookSortKey.sort` does, by path: each book is
             // one number, rank then position, and a reversed order flips the rank alone.
@@ -34,9 +35,58 @@ extension Library {
             }
             keys.sort()
             let order = keys.map { Int(UInt32(truncatingIfNeeded: $0)) }
-            return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems)
+            guard !loose.isEmpty else { return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems) }
+            // The few books read now, each put in its place among them by its title key, then path.
+            func precedes(_ left: (key: String, position: Int), _ right: (key: String, position: Int)) -> Bool {
+                left.key == right.key ? left.position < right.position : (left.key < right.key) != reversed
+            }
+            var placed = loose.map { book -> (at: Int, book: LooseTitle) in
+                var low = 0
+                var high = order.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let entry = order[middle]
+                    let key = cache.columns(entry).map { String(decoding: $0.titleKey, as: UTF8.self) } ?? ""
+                    if precedes((key, state.positions[entry]), (book.key, book.position)) { low = middle + 1 } else { high = middle }
+                }
+                return (low, book)
+            }
+            placed.sort { $0.at != $1.at ? $0.at < $1.at : precedes(($0.book.key, $0.book.position), ($1.book.key, $1.book.position)) }
+            var paths: [String] = []
+            paths.reserveCapacity(order.count + placed.count)
+            var next = 0
+            for (place, entry) in order.enumerated() {
+                while next < placed.count, placed[next].at == place {
+                    paths.append(placed[next].book.path)
+                    next += 1
+                }
+                paths.append(cache.pathOf(entry))
+            }
+            paths += placed[next...].map(\.book.path)
+            return OrderedPaths(paths: paths, problems: state.problems)
         }
         guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)
+    }
+
+    /// A book read now (not from the index) that matches, with what orders it by title.
+    struct LooseTitle {
+        var key: String
+        var position: Int
+        var path: String
+    }
+
+    /// The books of `loose` that match `expression`, evaluated over them alone.
+    func matchingLoose(
+        _ expression: QueryExpression, _ loose: [(position: Int, book: Book, words: [String]?)], withNotes: Bool, today: BookDate
+    ) -> [LooseTitle] {
+        guard !loose.isEmpty else { return [] }
+        let index = LibraryIndex(
+            books: loose.map(\.book), noteWords: withNotes ? loose.map { $0.words ?? [] } : nil, withWords: withNotes)
+        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
+        return evaluator.evaluate(expression).ids.map { id in
+            let found = loose[Int(id)]
+            return LooseTitle(key: BookSortKey.titleKey(found.book.title), position: found.position, path: found.book.path)
+        }
     }
 }
