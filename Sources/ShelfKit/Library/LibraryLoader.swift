@@ -31,8 +31,9 @@ enum LibraryLoader {
         var matches: [Int?]
         /// Files whose times are this recent (nanoseconds since 1970) or later are not recorded.
         var recentSince: Int64
-        /// False to leave out of the result the books the cache holds unchanged (only their
-        /// records say they are there): to bring the cache up to date without decoding it.
+        /// False to leave out of the result the books the cache records (only their records say
+        /// they are there): to bring the cache up to date without decoding it, nor keeping in
+        /// memory the books it records now.
         var decodesKept = true
     }
 
@@ -77,6 +78,8 @@ enum LibraryLoader {
                     }
                     if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp) {
                         records?.set(index, record)
+                        // Recorded, and not to be decoded: the cache is all the caller wants of it.
+                        if !cache.decodesKept { continue }
                     }
                     if let noteFilter, case .book(let book, let words?) = loaded {
                         slots.set(index, .book(book, noteWords: words.filter(noteFilter.keeps)))

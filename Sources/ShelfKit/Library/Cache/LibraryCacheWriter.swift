@@ -39,6 +39,72 @@ enum LibraryCacheWriter {
     ) -> LibraryCache? {
         let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
+        let ranks = titleRanks(records, old: old, oldNotes: oldNotes)
+        let count = records.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        // The main section: the root, the count, where the listing starts, then (at a multiple of
+        // eight) the table of fixed-width records, the parts they point to, and the listing.
+        var main = CacheByteWriter()
+        main.string(location.root)
+        main.count(count)
+        let listingWord = main.bytes.count
+        main.word(0)
+        while main.bytes.count % 8 != 0 { main.byte(0) }
+        let tableStart = main.bytes.count
+        // About the old size, so that the array is not copied again and again as it grows.
+        let fresh = records.reduce(0) { count, record in if case .fresh = record { return count + 1 } else { return count } }
+        main.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 800 + tableStart)
+        main.bytes += repeatElement(0, count: count * CacheEntryTable.recordSize)
+        var entries = EntryWriter(tableStart: tableStart)
+        for (position, (path, record)) in zip(paths, records).enumerated() {
+            withParts(record, old: old, oldNotes: oldNotes) { entry in
+                entries.append(path: path, entry, titleRank: ranks[position], main: &main)
+            }
+        }
+        guard entries.written == count else { return nil }
+        let listingStart = main.bytes.count
+        CacheListing.encode(listing, into: &main)
+        // Offsets in the main section are 32-bit.
+        guard main.bytes.count < Int(UInt32.max) else { return nil }
+        withUnsafeBytes(of: UInt64(listingStart).littleEndian) { word in
+            for (offset, byte) in word.enumerated() { main.bytes[listingWord + offset] = byte }
+        }
+        var header = CacheByteWriter()
+        header.word(LibraryCache.magic)
+        header.word(LibraryCache.formatVersion)
+        header.word(location.identity)
+        header.word(UInt64(main.bytes.count))
+        header.word(main.bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
+        header.word(UInt64(entries.notesSize))
+        // Each entry's note words carry their own checksum (checked when they are read), so that
+        // a query reads only the notes of the books it looks into; this word is unused.
+        header.word(0)
+        header.word(UInt64(entries.booksSize))
+        // The note words and the books are written from the records as they lie, never gathered
+        // into one more copy: at 100,000 books that copy was most of a first query's memory.
+        let saved = save([header.bytes, main.bytes], to: location.file) { stream in
+            for wantsNotes in [true, false] {
+                for record in records {
+                    var written = true
+                    withParts(record, old: old, oldNotes: oldNotes) { entry in
+                        if wantsNotes {
+                            if let notes = entry.notes { written = stream.write(notes) }
+                        } else {
+                            written = stream.write(entry.book)
+                        }
+                    }
+                    guard written else { return false }
+                }
+            }
+            return true
+        }
+        // Freed before the file is mapped back: the two would otherwise be in memory at once.
+        main = CacheByteWriter()
+        guard saved else { return nil }
+        return LibraryCache.read(location, withNotes: false)
+    }
+
+    /// The title ranks of `records`' books (zero for the others), in the order of their title keys.
+    private static func titleRanks(_ records: [CacheRecord?], old: LibraryCache?, oldNotes: CacheStorage?) -> [UInt32] {
         var ranks = [UInt32](repeating: 0, count: records.count)
         var keys: [(position: Int, key: String)] = []
         keys.reserveCapacity(records.count)
@@ -56,53 +122,7 @@ enum LibraryCacheWriter {
             if order > 0, keys[order - 1].key != item.key { rank += 1 }
             ranks[item.position] = rank
         }
-        var notes = CacheByteWriter()
-        var books = CacheByteWriter()
-        let count = records.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-        // The root, the count, where the listing starts, then (at a multiple of eight) the table
-        // of fixed-width records, the parts they point to, and the listing.
-        var prefix = CacheByteWriter()
-        prefix.string(location.root)
-        prefix.count(count)
-        let listingWord = prefix.bytes.count
-        prefix.word(0)
-        while prefix.bytes.count % 8 != 0 { prefix.byte(0) }
-        var table: [UInt8] = []
-        table.reserveCapacity(count * CacheEntryTable.recordSize)
-        var parts = EntryWriter(base: prefix.bytes.count + count * CacheEntryTable.recordSize)
-        // About the old sizes, so that the arrays are not copied again and again as they grow.
-        let fresh = records.reduce(0) { count, record in if case .fresh = record { return count + 1 } else { return count } }
-        parts.variable.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 512)
-        notes.bytes.reserveCapacity((oldNotes?.bytes.count ?? 0) + fresh * 2048)
-        books.bytes.reserveCapacity((old?.books.bytes.count ?? 0) + fresh * 1024)
-        for (position, (path, record)) in zip(paths, records).enumerated() {
-            withParts(record, old: old, oldNotes: oldNotes) { entry in
-                parts.append(path: path, entry, titleRank: ranks[position], table: &table, notesSection: &notes, books: &books)
-            }
-        }
-        guard table.count == count * CacheEntryTable.recordSize else { return nil }
-        var listingBytes = CacheByteWriter()
-        CacheListing.encode(listing, into: &listingBytes)
-        let listingStart = prefix.bytes.count + table.count + parts.variable.bytes.count
-        // Offsets in the main section are 32-bit.
-        guard listingStart + listingBytes.bytes.count < Int(UInt32.max) else { return nil }
-        withUnsafeBytes(of: UInt64(listingStart).littleEndian) { word in
-            for (offset, byte) in word.enumerated() { prefix.bytes[listingWord + offset] = byte }
-        }
-        let main = prefix.bytes + table + parts.variable.bytes + listingBytes.bytes
-        var header = CacheByteWriter()
-        header.word(LibraryCache.magic)
-        header.word(LibraryCache.formatVersion)
-        header.word(location.identity)
-        header.word(UInt64(main.count))
-        header.word(main.withUnsafeBytes { CacheChecksum.ofSection($0) })
-        header.word(UInt64(notes.bytes.count))
-        // Each entry's note words carry their own checksum (checked when they are read), so that
-        // a query reads only the notes of the books it looks into; this word is unused.
-        header.word(0)
-        header.word(UInt64(books.bytes.count))
-        guard save([header.bytes, main, notes.bytes, books.bytes], to: location.file) else { return nil }
-        return LibraryCache.read(location, withNotes: false)
+        return ranks
     }
 
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
@@ -149,20 +169,22 @@ enum LibraryCacheWriter {
         }
     }
 
-    /// Appends entries: each one's parts to the main section's variable area (and its book and
-    /// note words to their sections), and its record to the table.
+    /// Appends entries to the main section: each one's parts after what is there, and its record
+    /// into the table's next slot; counts the note words and books, written after it.
     private struct EntryWriter {
-        /// Where the variable area starts in the main section.
-        let base: Int
-        var variable = CacheByteWriter()
+        let tableStart: Int
+        private(set) var written = 0
+        private(set) var notesSize = 0
+        private(set) var booksSize = 0
 
-        mutating func append(
-            path: String, _ parts: EntryParts, titleRank: UInt32, table: inout [UInt8], notesSection: inout CacheByteWriter,
-            books: inout CacheByteWriter
-        ) {
+        init(tableStart: Int) {
+            self.tableStart = tableStart
+        }
+
+        mutating func append(path: String, _ parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter) {
             func put(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
-                let start = base + variable.bytes.count
-                variable.raw(bytes)
+                let start = main.bytes.count
+                main.raw(bytes)
                 return start..<start + bytes.count
             }
             var pathText = path
@@ -170,30 +192,58 @@ enum LibraryCacheWriter {
             let tags = put(parts.tags)
             let columns = put(parts.columns)
             let words = put(parts.words)
-            let bloomStart = base + variable.bytes.count
+            let bloomStart = main.bytes.count
             if let bloom = parts.bloom, bloom.count == WordBloom.byteCount {
-                variable.raw(bloom)
+                main.raw(bloom)
             } else {
-                variable.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
+                main.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
             }
-            let book = books.bytes.count..<books.bytes.count + parts.book.count
-            books.raw(parts.book)
+            let book = booksSize..<booksSize + parts.book.count
+            booksSize += parts.book.count
             var notes = 0..<0
             if let noteBytes = parts.notes {
-                notes = notesSection.bytes.count..<notesSection.bytes.count + noteBytes.count
-                notesSection.raw(noteBytes)
+                notes = notesSize..<notesSize + noteBytes.count
+                notesSize += noteBytes.count
             }
+            var record: [UInt8] = []
+            record.reserveCapacity(CacheEntryTable.recordSize)
             CacheEntryTable.appendRecord(
                 path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
                 columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
                 bookChecksum: CacheChecksum.ofSection(parts.book), notes: notes,
-                notesChecksum: parts.notes.map(CacheChecksum.ofSection) ?? 0, to: &table)
+                notesChecksum: parts.notes.map(CacheChecksum.ofSection) ?? 0, to: &record)
+            let slot = tableStart + written * CacheEntryTable.recordSize
+            main.bytes.replaceSubrange(slot..<slot + CacheEntryTable.recordSize, with: record)
+            written += 1
         }
     }
 
-    /// Writes the parts to a new file beside `file` and renames it over `file`; any failure
-    /// leaves the old cache (or none), which is only slower, never wrong.
-    private static func save(_ parts: [[UInt8]], to file: String) -> Bool {
+    /// Writes to a file through a buffer, so that thousands of small parts cost few system calls.
+    private struct SectionStream {
+        let descriptor: Int32
+        private var buffer: [UInt8] = []
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+            buffer.reserveCapacity(1 << 18)
+        }
+
+        mutating func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            if buffer.count + bytes.count > 1 << 18, !flush() { return false }
+            if bytes.count >= 1 << 18 { return FileIO.writeAll(bytes, to: descriptor) }
+            buffer.append(contentsOf: bytes)
+            return true
+        }
+
+        mutating func flush() -> Bool {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            return buffer.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
+        }
+    }
+
+    /// Writes the parts, then what `rest` streams, to a new file beside `file` and renames it over
+    /// `file`; any failure leaves the old cache (or none), which is only slower, never wrong.
+    private static func save(_ parts: [[UInt8]], to file: String, then rest: (inout SectionStream) -> Bool) -> Bool {
         guard let slash = file.lastIndex(of: "/") else { return false }
         let folder = String(file[..<slash])
         makeFolder(folder)
@@ -204,6 +254,8 @@ enum LibraryCacheWriter {
         for part in parts where written {
             written = part.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         }
+        var stream = SectionStream(descriptor: descriptor)
+        written = written && rest(&stream) && stream.flush()
         if close(descriptor) != 0 { written = false }
         if !written || rename(temporary, file) != 0 {
             unlink(temporary)
