@@ -27,7 +27,7 @@ extension Library {
         let use = LibraryLoader.CacheUse(
             old: old,
             matches: old?.match(paths) ?? [Int?](repeating: nil, count: paths.count),
-            recentSince: started - LibraryCache.racyWindow)
+            recentSince: started - LibraryCache.racyWindow, spillFolder: location.folder)
         let result = LibraryLoader.load(
             root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         let now = started / 1_000_000_000

@@ -63,7 +63,8 @@ extension Library {
             return IndexedLibrary(cache: old, positions: positions, loose: [], problems: problems)
         }
         let use = LibraryLoader.CacheUse(
-            old: old, matches: matches, recentSince: started - LibraryCache.racyWindow, decodesKept: false)
+            old: old, matches: matches, recentSince: started - LibraryCache.racyWindow, decodesKept: false,
+            spillFolder: location.folder)
         let result = LibraryLoader.load(
             root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
         guard let records = result.records else { return nil }

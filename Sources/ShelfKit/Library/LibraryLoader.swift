@@ -35,6 +35,9 @@ enum LibraryLoader {
         /// they are there): to bring the cache up to date without decoding it, nor keeping in
         /// memory the books it records now.
         var decodesKept = true
+        /// Where the workers may spill the books and note words they record (the cache's own
+        /// folder); nil to keep them in memory.
+        var spillFolder: String?
     }
 
     /// Loads the files at `paths` (relative to `root`).
@@ -51,6 +54,7 @@ enum LibraryLoader {
         let slots = Slots<LoadedFile>(count: paths.count)
         let records = cache.map { _ in Slots<CacheRecord>(count: paths.count) }
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
+        let spills = (0..<workers).map { _ in cache?.spillFolder.flatMap(CacheSpill.init(folder:)) }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(16 * 1024)
@@ -76,7 +80,7 @@ enum LibraryLoader {
                     let loaded = buffer.withUnsafeBufferPointer {
                         BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
-                    if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp) {
+                    if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp, spill: spills[worker]) {
                         records?.set(index, record)
                         // Recorded, and not to be decoded: the cache is all the caller wants of it.
                         if !cache.decodesKept { continue }
@@ -91,6 +95,7 @@ enum LibraryLoader {
                 }
             }
         }
+        for spill in spills { spill?.flush() }
         var books: [Book] = []
         books.reserveCapacity(paths.count)
         var noteWords: [[String]]? = withNotes ? [] : nil
@@ -126,7 +131,7 @@ enum LibraryLoader {
 
     /// What the cache should record of a file just read; nil for a file that failed, which is
     /// read again (and reported again) every time.
-    private static func record(_ loaded: LoadedFile, stamp: FileStamp) -> CacheRecord? {
+    private static func record(_ loaded: LoadedFile, stamp: FileStamp, spill: CacheSpill?) -> CacheRecord? {
         switch loaded {
         case .book(let book, let words):
             var bookBytes = CacheByteWriter()
@@ -145,12 +150,20 @@ enum LibraryLoader {
                 for word in unique { distinct.string(word) }
                 noteBytes = distinct
             }
-            return .fresh(
-                stamp, isBook: true, tags: tagBytes.bytes, columns: EntryColumns.encode(book), words: searchWords(of: book),
-                book: bookBytes.bytes,
-                notes: noteBytes?.bytes)
+            let searchWords = searchWords(of: book)
+            let bloom = searchWords.withUnsafeBytes { wordList in
+                (noteBytes?.bytes ?? []).withUnsafeBytes { noteList in
+                    WordBloom.make([wordList] + (noteBytes == nil ? [] : [noteList]))
+                }
+            }
+            return .fresh(FreshRecord(
+                stamp: stamp, isBook: true, tags: tagBytes.bytes, columns: EntryColumns.encode(book), words: searchWords,
+                bloom: bloom, book: StoredBytes(bookBytes.bytes, spill: spill),
+                notes: noteBytes.map { StoredBytes($0.bytes, spill: spill) }))
         case .notABook:
-            return .fresh(stamp, isBook: false, tags: [], columns: [], words: [], book: [], notes: nil)
+            return .fresh(FreshRecord(
+                stamp: stamp, isBook: false, tags: [], columns: [], words: [], bloom: WordBloom.make([]),
+                book: StoredBytes([], spill: nil), notes: nil))
         case .failed:
             return nil
         }

@@ -2,6 +2,8 @@
 public struct LibraryCacheLocation: Sendable {
     /// The cache file's path.
     public let file: String
+    /// The folder it lies in.
+    let folder: String
     /// The library root the cache was made for (also stored in the file and compared).
     public let root: String
     /// A hash of the cache format, shelf's version and binary, the root and `shelf.yaml`:
@@ -12,6 +14,7 @@ public struct LibraryCacheLocation: Sendable {
     /// - Parameter configBytes: the bytes of the library's `shelf.yaml` (empty when absent).
     init(folder: String, root: String, configBytes: [UInt8]) {
         self.root = root
+        self.folder = folder
         let name = String(CacheChecksum.of(root), radix: 16)
         file = folder + "/" + String(repeating: "0", count: max(0, 16 - name.count)) + name + ".cache"
         var parts = CacheByteWriter()

@@ -4,30 +4,21 @@ import Glibc
 import Darwin
 #endif
 
-/// What a load found for one file, for the next cache.
-enum CacheRecord: Sendable {
-    /// The old cache's entry still holds: its bytes are copied as they are.
-    case kept(Int)
-    /// Read from the file now: its stamp, encoded folded tags, columns, words and book (all empty for a
-    /// file that is not a book), and its encoded note words when they were read.
-    case fresh(FileStamp, isBook: Bool, tags: [UInt8], columns: [UInt8], words: [UInt8], book: [UInt8], notes: [UInt8]?)
-}
-
 /// Writes a library's cache file: to a temporary file beside it, then renamed over it, so a
 /// reader sees the old file or the new one, never a mix. The cache can always be made again, so
 /// it is not synced to disk; a file damaged by a crash fails its checksum and is ignored.
 enum LibraryCacheWriter {
-    /// One entry's bytes, wherever they lie (the old cache's storage or a fresh record).
+    /// One entry's bytes, wherever they lie (the old cache's storage, a fresh record, a spill
+    /// file), with the checksums of its book and note words.
     private struct EntryParts {
         var stamp: FileStamp
         var isBook: Bool
         var tags: UnsafeRawBufferPointer
         var columns: UnsafeRawBufferPointer
         var words: UnsafeRawBufferPointer
-        /// The entry's `WordBloom`, as the old cache recorded it; nil to make it from the words.
-        var bloom: UnsafeRawBufferPointer?
-        var book: UnsafeRawBufferPointer
-        var notes: UnsafeRawBufferPointer?
+        var bloom: UnsafeRawBufferPointer
+        var book: Part
+        var notes: Part?
     }
 
     /// Writes `records` (in path order, nil for a file not to record) and the folders' `listing`;
@@ -86,11 +77,8 @@ enum LibraryCacheWriter {
                 for record in records {
                     var written = true
                     withParts(record, old: old, oldNotes: oldNotes) { entry in
-                        if wantsNotes {
-                            if let notes = entry.notes { written = stream.write(notes) }
-                        } else {
-                            written = stream.write(entry.book)
-                        }
+                        guard let part = wantsNotes ? entry.notes : entry.book else { return }
+                        written = stream.write(part)
                     }
                     guard written else { return false }
                 }
@@ -135,32 +123,31 @@ enum LibraryCacheWriter {
         case .kept(let index):
             guard let old else { return }
             let entry = old.entries[index]
-            var noteBytes: UnsafeRawBufferPointer?
+            var notes: Part?
             if let range = entry.notes, let oldNotes, range.upperBound <= oldNotes.bytes.count {
-                noteBytes = UnsafeRawBufferPointer(rebasing: oldNotes.bytes[range])
+                notes = Part(UnsafeRawBufferPointer(rebasing: oldNotes.bytes[range]), checksum: entry.notesChecksum)
             }
             let bytes = old.main.bytes
+            let book = entry.book.upperBound <= old.books.bytes.count
+                ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0)
             body(EntryParts(
                 stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
                 columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
                 words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
-                bloom: UnsafeRawBufferPointer(rebasing: bytes[entry.bloom]),
-                book: entry.book.upperBound <= old.books.bytes.count
-                    ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0),
-                notes: noteBytes))
-        case .fresh(let stamp, let isBook, let tags, let columns, let words, let book, let noteBytes):
-            tags.withUnsafeBytes { tagBytes in
-                columns.withUnsafeBytes { columnBytes in
-                    words.withUnsafeBytes { wordBytes in
-                        book.withUnsafeBytes { bookBytes in
-                            let parts = EntryParts(
-                                stamp: stamp, isBook: isBook, tags: tagBytes, columns: columnBytes, words: wordBytes, bloom: nil,
-                                book: bookBytes, notes: nil)
-                            guard let noteBytes else { return body(parts) }
-                            noteBytes.withUnsafeBytes { noteBuffer in
-                                var withNotes = parts
-                                withNotes.notes = noteBuffer
-                                body(withNotes)
+                bloom: UnsafeRawBufferPointer(rebasing: bytes[entry.bloom]), book: Part(book, checksum: entry.bookChecksum),
+                notes: notes))
+        case .fresh(let fresh):
+            fresh.tags.withUnsafeBytes { tags in
+                fresh.columns.withUnsafeBytes { columns in
+                    fresh.words.withUnsafeBytes { words in
+                        fresh.bloom.withUnsafeBytes { bloom in
+                            fresh.book.withMemory { book in
+                                fresh.notes.withMemory { notes in
+                                    body(EntryParts(
+                                        stamp: fresh.stamp, isBook: fresh.isBook, tags: tags, columns: columns, words: words,
+                                        bloom: bloom, book: Part(fresh.book, memory: book),
+                                        notes: fresh.notes.map { Part($0, memory: notes) }))
+                                }
                             }
                         }
                     }
@@ -193,10 +180,10 @@ enum LibraryCacheWriter {
             let columns = put(parts.columns)
             let words = put(parts.words)
             let bloomStart = main.bytes.count
-            if let bloom = parts.bloom, bloom.count == WordBloom.byteCount {
-                main.raw(bloom)
+            if parts.bloom.count == WordBloom.byteCount {
+                main.raw(parts.bloom)
             } else {
-                main.bytes += WordBloom.make([parts.words] + (parts.notes.map { [$0] } ?? []))
+                main.bytes += repeatElement(0xFF, count: WordBloom.byteCount)
             }
             let book = booksSize..<booksSize + parts.book.count
             booksSize += parts.book.count
@@ -210,34 +197,10 @@ enum LibraryCacheWriter {
             CacheEntryTable.appendRecord(
                 path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
                 columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
-                bookChecksum: CacheChecksum.ofSection(parts.book), notes: notes,
-                notesChecksum: parts.notes.map(CacheChecksum.ofSection) ?? 0, to: &record)
+                bookChecksum: parts.book.checksum, notes: notes, notesChecksum: parts.notes?.checksum ?? 0, to: &record)
             let slot = tableStart + written * CacheEntryTable.recordSize
             main.bytes.replaceSubrange(slot..<slot + CacheEntryTable.recordSize, with: record)
             written += 1
-        }
-    }
-
-    /// Writes to a file through a buffer, so that thousands of small parts cost few system calls.
-    private struct SectionStream {
-        let descriptor: Int32
-        private var buffer: [UInt8] = []
-
-        init(descriptor: Int32) {
-            self.descriptor = descriptor
-            buffer.reserveCapacity(1 << 18)
-        }
-
-        mutating func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            if buffer.count + bytes.count > 1 << 18, !flush() { return false }
-            if bytes.count >= 1 << 18 { return FileIO.writeAll(bytes, to: descriptor) }
-            buffer.append(contentsOf: bytes)
-            return true
-        }
-
-        mutating func flush() -> Bool {
-            defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         }
     }
 
