@@ -105,10 +105,15 @@ enum AtomicFile {
         defer { closedir(directory) }
         var removed: [String] = []
         let now = time(nil)
+        let prefix = Array(temporaryPrefix.utf8CString.dropLast())
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            // The name is read where it lies (`entry.pointee.d_name` would copy all 256 bytes of
+            // the field, past the end of a short record), and made a string only when it starts
+            // as shelf's temporary files do: a folder of a thousand books is swept at every edit.
+            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let field = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+            guard strncmp(field, prefix, prefix.count) == 0 else { continue }
+            let name = String(cString: field)
             guard name.hasPrefix(temporaryPrefix), name.hasSuffix(temporarySuffix) else { continue }
             var info = stat()
             let path = folder + "/" + name
