@@ -27,9 +27,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // `statfs`, which the Glibc module does not import (no library to link, no pkg-config).
+        .systemLibrary(name: "CShelfSystem", path: "Sources/CShelfSystem"),
         .target(
             name: "ShelfKit",
-            dependencies: ["CYAML", .product(name: "Ink", package: "Ink")]
+            dependencies: ["CYAML", "CShelfSystem", .product(name: "Ink", package: "Ink")]
         ),
         // No dependencies, ShelfKit least of all: the module is loaded into processes holding ShelfKit.
         .target(name: "ShelfHTTP"),

@@ -16,7 +16,7 @@ extension Library {
         guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
               let listing = cache.listing,
               !withNotes || cache.entries.holdsEveryBooksNotes,
-              listing.foldersUnchanged(root: root)
+              CacheListing.trustsFolderTimes(root: root), listing.foldersUnchanged(root: root)
         else { return nil }
         let limit = Library.quickRereadLimit(cache.entries.count)
         guard listing.unrecorded.count <= limit,

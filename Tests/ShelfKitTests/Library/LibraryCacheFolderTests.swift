@@ -134,4 +134,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: setup.roots[0] + "/b0.md"))
         #expect(folder.indexes().isEmpty)
     }
+
+    @Test func temporaryFilesLeftByAKilledShelfGoOnceTheyAreAnHourOld() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-leftovers-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = [".tmp-12-34.cache", ".spill-12-34", ".tmp-56-78.cache", ".spill-56-78", ".other", "notes.txt"]
+        for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        let old = timespec(tv_sec: Int(Date().timeIntervalSince1970) - 7_200, tv_nsec: 0)
+        for name in [".tmp-12-34.cache", ".spill-12-34", ".other", "notes.txt"] {
+            #expect(utimensat(AT_FDCWD, folder + "/" + name, [old, old], 0) == 0)
+        }
+        LibraryCacheFolder(path: folder).clean(now: Int64(Date().timeIntervalSince1970))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        // The recent ones may be a write in progress; the other names are not shelf's.
+        #expect(left == [".other", ".spill-56-78", ".tmp-56-78.cache", "notes.txt"])
+    }
 }

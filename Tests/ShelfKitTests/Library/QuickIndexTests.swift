@@ -6,7 +6,10 @@ import Testing
 /// what changed, a few changed files are read again without writing the index, and anything
 /// that changes a folder (a file added, removed, renamed, a swap file) sends the query back to a
 /// full listing, which records the folders again.
-@Suite struct QuickIndexTests {
+@Suite(.enabled(
+    if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
+    "the temporary folder is on a file system whose folder times shelf does not trust"))
+struct QuickIndexTests {
     static let today = BookDate(year: 2025, month: 6, day: 10)
 
     /// The library with a fresh index of its folders, and the index file's stamp.
@@ -143,6 +146,18 @@ import Testing
         #expect(try Self.paths(library, "zyzzyva").count == limit + 1)
         let state = try #require(Self.quick(library), "the listing wrote the index again")
         #expect(state.stale.isEmpty)
+    }
+
+    @Test func aFolderOfAnotherFileSystemIsNotTrusted() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var scan = try BookFileScanner.scanAll(root: test.root)
+        let records = scan.books.map { _ in CacheRecord.kept(0) }
+        let later = FileStamp.now() + 10_000_000_000
+        #expect(CacheListing(scan: scan, records: records, started: later) != nil)
+        scan.folders[scan.folders.count - 1].stamp.device &+= 1
+        #expect(CacheListing(scan: scan, records: records, started: later) == nil, "a folder mounted inside the library")
+        #expect(!CacheListing.trustsFolderTimes(root: "/proc"), "not a local disk's file system")
     }
 
     @Test func aFolderChangedMomentsAgoIsNotRecorded() throws {

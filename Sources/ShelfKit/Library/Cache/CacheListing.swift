@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import CShelfSystem
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -24,8 +25,11 @@ struct CacheListing: Sendable, Equatable {
     /// nil when it cannot be trusted.
     init?(scan: BookFileScanner.Scan, records: [CacheRecord?], started: Int64) {
         let recentSince = started - LibraryCache.racyWindow
-        guard scan.unlistedFolders.isEmpty, !scan.folders.isEmpty, records.count == scan.books.count,
-              scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.latest < recentSince })
+        // One file system, which keeps folder times as a local disk does (see
+        // `trustsFolderTimes`): a folder mounted inside the library, or a library on a network
+        // or FUSE file system, is listed at every query.
+        guard scan.unlistedFolders.isEmpty, let device = scan.folders.first?.stamp.device, records.count == scan.books.count,
+              scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.device == device && $0.stamp.latest < recentSince })
         else { return nil }
         folders = scan.folders
         unrecorded = scan.books.indices.filter { records[$0] == nil }.map { scan.books[$0] }
@@ -36,6 +40,20 @@ struct CacheListing: Sendable, Equatable {
         self.folders = folders
         self.unrecorded = unrecorded
         self.conflicts = conflicts
+    }
+
+    /// True when the file system at `root` is one whose folders' times change whenever an entry
+    /// is added, removed or renamed, and are not cached from a server: the local disks' (ext4,
+    /// XFS, Btrfs, F2FS, ZFS, tmpfs, and overlayfs over them, as containers use; APFS and HFS+ on
+    /// macOS). On a network or FUSE file system a
+    /// folder's times may lag what it holds, so the library is listed at every query.
+    static func trustsFolderTimes(root: String) -> Bool {
+        #if os(Linux)
+        let local: Set<Int64> = [0xEF53, 0x5846_5342, 0x9123_683E, 0xF2F5_2010, 0x2FC1_2FC1, 0x0102_1994, 0x794C_7630]
+        return local.contains(Int64(shelf_file_system_type(root)))
+        #else
+        return true
+        #endif
     }
 
     /// True when every folder has the stamp it had when it was listed (one `stat` each).

@@ -116,7 +116,27 @@ public struct LibraryCacheFolder: Sendable {
     /// Removes the stale indexes (see `stale`); returns what was removed.
     @discardableResult
     public func clean(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
-        stale(now: now, keeping: current).filter { unlink($0.index.file) == 0 }
+        removeLeftovers(now: now)
+        return stale(now: now, keeping: current).filter { unlink($0.index.file) == 0 }
+    }
+
+    /// Removes the temporary files a killed shelf left in the folder: an index being written
+    /// (`.tmp-….cache`) or a load's spill file (`.spill-…`, removed the moment it is made, so only
+    /// a kill in between leaves one). Only files an hour old go: a write in progress is never
+    /// touched.
+    func removeLeftovers(now: Int64) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            guard (name.hasPrefix(".tmp-") && name.hasSuffix(".cache")) || name.hasPrefix(".spill-") else { continue }
+            var info = stat()
+            let file = path + "/" + name
+            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  now - FileStamp(info).modified / 1_000_000_000 > 3_600 else { continue }
+            unlink(file)
+        }
     }
 
     /// Removes one index, or every index when `file` is nil; returns the files removed.
