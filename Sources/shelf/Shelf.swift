@@ -73,13 +73,34 @@ struct Shelf: ParsableCommand {
     }
 
     /// The command the arguments run when they name, first, a command without subcommands of
-    /// its own (`shelf ls …`, `shelf set …`): parsed by that command alone, which spares the
-    /// start-up the whole tree's parse. Nil for anything else, and for arguments that do not
+    /// its own (`shelf ls …`, `shelf --library ~/Books set …`): parsed by that command alone,
+    /// which spares the start-up the whole tree's parse. The library options written before the
+    /// command are handed to it, as every such command takes them too. Nil for anything else, for
+    /// a library option given both before and after the command, and for arguments that do not
     /// parse, which the whole tree then parses again, to report as usual.
     static func parseLeaf(_ arguments: [String]) -> ParsableCommand? {
-        guard let first = arguments.first, let type = CommandTree.subcommand(of: Shelf.self, named: first),
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first, let width = rootOptionWidth(first) {
+            guard rest.count > width else { return nil }
+            leading += rest.prefix(width)
+            rest = rest.dropFirst(width)
+        }
+        guard let first = rest.first, let type = CommandTree.subcommand(of: Shelf.self, named: first),
               type.configuration.subcommands.isEmpty
         else { return nil }
-        return try? type.parse(Array(arguments.dropFirst())) as? ParsableCommand
+        let tail = Array(rest.dropFirst())
+        if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil || $0 == "--" }) { return nil }
+        return try? type.parse(leading + tail) as? ParsableCommand
+    }
+
+    /// How many arguments a library option written before the command takes up (`--library DIR`
+    /// two, `--library=DIR` and `--no-pager` one); nil for any other argument.
+    static func rootOptionWidth(_ argument: String) -> Int? {
+        switch argument {
+        case "--library", "--color": return 2
+        case "--no-pager", "--no-cache": return 1
+        default: return argument.hasPrefix("--library=") || argument.hasPrefix("--color=") ? 1 : nil
+        }
     }
 }

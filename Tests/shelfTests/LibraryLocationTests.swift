@@ -27,6 +27,40 @@ import Testing
         #expect(result.stdout == Self.expectedPlain)
     }
 
+    /// The library options before a command are handed to it (shelf parses the command alone,
+    /// for a faster start): every form of them, for a command that writes.
+    @Test func libraryOptionsBeforeACommandThatWrites() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let elsewhere = try TemporaryLibrary(config: nil)
+        let forms: [[String]] = [
+            ["--library", library.root.path],
+            ["--library=\(library.root.path)", "--no-pager"],
+            ["--no-cache", "--color", "never", "--library", library.root.path],
+            ["--color=never", "--library", library.root.path, "--no-pager"],
+        ]
+        for (rating, form) in forms.enumerated() {
+            let result = try elsewhere.run(form + ["set", "dune.md", "rating=\(rating + 1)"])
+            #expect(result.status == 0, "\(form): \(result)")
+            #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self).contains("rating: \(rating + 1)\n"), "\(form)")
+        }
+    }
+
+    /// A library option both before and after the command, and a command that takes none
+    /// (`isbn`), still parse as the whole command line always did.
+    @Test func libraryOptionsBeforeACommandThatTakesNoneOrTwice() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let other = try TemporaryLibrary(books: [("other.md", bookFile("title: Other Book"))])
+        let twice = try other.run(["--library", other.root.path, "ls", "--library", library.root.path, "--format", "plain"])
+        #expect(twice.status == 0, "\(twice)")
+        #expect(twice.stdout == Self.expectedPlain)
+        let isbn = try other.run(["--library", library.root.path, "isbn", "0-441-47812-3"])
+        #expect(isbn.status == 0, "\(isbn)")
+        #expect(isbn.stdout.contains("9780441478125"), "\(isbn)")
+        let unknown = try other.run(["--library", library.root.path, "ls", "--no-such-option"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("--no-such-option"), "\(unknown)")
+    }
+
     @Test func libraryOptionRelativeToTheCurrentFolder() throws {
         let parent = try TemporaryLibrary(config: nil)
         for (path, content) in Self.books { try parent.write("books/" + path, content) }

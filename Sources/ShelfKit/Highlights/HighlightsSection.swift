@@ -152,6 +152,27 @@ public struct HighlightsSection {
         }
     }
 
+    /// False when `text` cannot hold the section's heading, because the word `highlights`
+    /// appears nowhere in it in any case: a byte scan that spares most notes the section's parse.
+    /// (Only ASCII letters fold to the heading's letters, so the scan misses no heading.)
+    static func mayHoldHeading(_ text: String) -> Bool {
+        let word = Array("highlights".utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= word.count else { return false }
+            var offset = 0
+            while offset <= bytes.count - word.count {
+                if bytes[offset] | 0x20 == word[0] {
+                    var matched = 1
+                    while matched < word.count, bytes[offset + matched] | 0x20 == word[matched] { matched += 1 }
+                    if matched == word.count { return true }
+                }
+                offset += 1
+            }
+            return false
+        }
+    }
+
     static func isHighlightsHeading(_ line: Substring) -> Bool {
         guard headingLevel(line) == 2 else { return false }
         var title = Substring(line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces))

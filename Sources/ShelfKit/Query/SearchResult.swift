@@ -71,7 +71,7 @@ extension Library {
     /// A match in the notes, named `highlight` when the words are found only in the highlights.
     static func notesMatch(_ terms: [[String]], prefixWord: String?, in notes: String) -> SearchMatch? {
         // No heading, no highlights section: most notes are spared its parse.
-        guard notes.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        guard notes.utf8.contains(UInt8(ascii: "#")), HighlightsSection.mayHoldHeading(notes) else { return nil }
         let section = HighlightsSection(body: notes)
         guard let heading = section.headingLine else { return nil }
         let start = section.lines[heading].start
