@@ -26,7 +26,7 @@ public struct EmptyResultHints {
         guard !index.books.isEmpty else { return [] }
         var hints: [Hint] = []
         var matchingTerms: [(term: String, count: Int)] = []
-        for term in positiveLeaves(of: expression) {
+        for term in Self.positiveLeaves(of: expression) {
             let count = evaluator.evaluate(term).count
             if count > 0 {
                 matchingTerms.append((describe(term), count))
@@ -41,8 +41,20 @@ public struct EmptyResultHints {
         return hints
     }
 
+    /// False when `hints(for:)` can hold no slip: no term of the query names a field shelf does
+    /// not know. Decided from the query alone, before the library is loaded to explain it.
+    public static func mayFindSlip(in expression: QueryExpression) -> Bool {
+        positiveLeaves(of: expression).contains { term in
+            switch term {
+            case .field(let field): return CanonicalField(key: field.name) == nil
+            case .has(let name): return CanonicalField(key: name) == nil
+            default: return false
+            }
+        }
+    }
+
     /// The terms a book must satisfy, through AND and OR (not under NOT).
-    private func positiveLeaves(of expression: QueryExpression) -> [QueryExpression] {
+    private static func positiveLeaves(of expression: QueryExpression) -> [QueryExpression] {
         switch expression {
         case .all, .not: return []
         case .and(let parts), .or(let parts): return parts.flatMap(positiveLeaves)

@@ -172,6 +172,9 @@ enum QueryRunner {
     /// Writes why `expression` matched nothing, from the whole library (a query's answer holds
     /// only the books the index could not rule out).
     static func explain(_ expression: QueryExpression, library: Library, today: BookDate) {
+        // A script hears only of slips, and a query without a field shelf does not know holds
+        // none: the whole library is not loaded for reasons nobody would read.
+        guard isatty(STDERR_FILENO) == 1 || EmptyResultHints.mayFindSlip(in: expression) else { return }
         guard let loaded = try? library.load(withNotes: expression.needsNotes) else { return }
         ProcessLifetime.keepUntilExit(loaded.index)
         explain(expression, index: loaded.index, library: library, today: today)
