@@ -26,15 +26,10 @@ extension Library {
             let ids = candidates.set.ids
             let loose = matchingLoose(expression, state.loose, withNotes: expression.needsNotes, today: today)
             guard !ids.isEmpty || !loose.isEmpty else { return nil }
-            // Entries are in path order (`String` order, as the scanner lists them), so an entry's
-            // position breaks a tie of titles as `BookSortKey.sort` does, by path: each book is
-            // one number, rank then position, and a reversed order flips the rank alone.
-            var keys = ids.map { id -> UInt64 in
-                let rank = cache.entries.titleRank(Int(id))
-                return UInt64(reversed ? ~rank : rank) << 32 | UInt64(UInt32(id))
-            }
-            keys.sort()
-            let order = keys.map { Int(UInt32(truncatingIfNeeded: $0)) }
+            // Entries are in path order (`String` order, as the scanner lists them), so keeping
+            // equal ranks in entry order breaks a tie of titles as `BookSortKey.sort` does, by
+            // path; a reversed order flips the rank alone.
+            let order = Self.byTitleRank(ids, rank: cache.entries.titleRank, entries: cache.entries.count, reversed: reversed)
             guard !loose.isEmpty else { return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems) }
             // The few books read now, each put in its place among them by its title key, then path.
             func precedes(_ left: (key: String, position: Int), _ right: (key: String, position: Int)) -> Bool {
@@ -67,6 +62,30 @@ extension Library {
         }
         guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)
+    }
+
+    /// Entry ids (in path order) ordered by their title ranks, ties kept in path order: a
+    /// counting sort, as the ranks are below the number of entries (else a plain sort).
+    static func byTitleRank(_ ids: [Int32], rank: (Int) -> UInt32, entries: Int, reversed: Bool) -> [Int] {
+        let ranks = ids.map { rank(Int($0)) }
+        guard let highest = ranks.max(), Int(highest) < entries else {
+            // Ranks out of their range (an index written by another version): a plain sort.
+            var keyed: [(id: Int, key: UInt32)] = []
+            keyed.reserveCapacity(ids.count)
+            for (id, rank) in zip(ids, ranks) { keyed.append((Int(id), reversed ? ~rank : rank)) }
+            keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
+            return keyed.map { $0.id }
+        }
+        var starts = [Int](repeating: 0, count: Int(highest) + 2)
+        for rank in ranks { starts[reversed ? Int(highest - rank) + 1 : Int(rank) + 1] += 1 }
+        for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
+        var order = [Int](repeating: 0, count: ids.count)
+        for (id, rank) in zip(ids, ranks) {
+            let bucket = reversed ? Int(highest - rank) : Int(rank)
+            order[starts[bucket]] = Int(id)
+            starts[bucket] += 1
+        }
+        return order
     }
 
     /// A book read now (not from the index) that matches, with what orders it by title.
