@@ -105,7 +105,8 @@ rm -rf "$SCRATCH"
 # --- report ------------------------------------------------------------------------------------
 
 commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+# The report itself, rewritten by the run before, is no change to what is measured.
+if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no -- . ":(exclude)${OUT#"$ROOT"/}" 2>/dev/null)" ]; then
     commit="$commit (with uncommitted changes)"
 fi
 export BENCH_COMMIT=$commit
