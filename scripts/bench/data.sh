@@ -20,6 +20,9 @@ generate() {
     echo "$want" >"$stamp"
     # Flush the new files now, so background writeback does not compete with the timings.
     sync
+    # And let them leave shelf's racy window: a file changed under 3 s ago is read again by every
+    # query, which would time a warm query over files still being written.
+    sleep "$SETTLE"
 }
 
 # A scratch copy of a generated library, for the commands that write: `scratch_copy COUNT NAME`

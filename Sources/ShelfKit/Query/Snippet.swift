@@ -6,7 +6,14 @@ public enum Snippet {
         if let answer = asciiAround(terms, prefixWord: prefixWord, in: text, wordsBefore: wordsBefore, wordsAfter: wordsAfter) {
             return answer
         }
-        let words = TextFolding.wordRanges(in: text)
+        return around(terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRanges(in: text), wordsBefore: wordsBefore, wordsAfter: wordsAfter)
+    }
+
+    /// The snippet cut from `words`, the words of `text` with their folded forms.
+    static func around(
+        _ terms: [[String]], prefixWord: String?, in text: String, words: [(range: Range<String.Index>, folded: String)],
+        wordsBefore: Int, wordsAfter: Int
+    ) -> String? {
         let wanted = Set(terms.flatMap { $0 })
         guard let hit = words.firstIndex(where: { wanted.contains($0.folded) || (prefixWord.map($0.folded.hasPrefix) ?? false) })
         else { return nil }

@@ -7,18 +7,8 @@ import Testing
     /// The snippet as cut from the words found character by character (the path every non-ASCII
     /// text takes).
     static func reference(_ terms: [[String]], prefixWord: String?, in text: String, before: Int = 6, after: Int = 10) -> String? {
-        let words = TextFolding.wordRangesByCharacter(in: text)
-        let wanted = Set(terms.flatMap { $0 })
-        guard let hit = words.firstIndex(where: { wanted.contains($0.folded) || (prefixWord.map($0.folded.hasPrefix) ?? false) })
-        else { return nil }
-        let first = max(0, hit - before)
-        let last = min(words.count - 1, hit + after)
-        let start = first == 0 ? text.startIndex : words[first].range.lowerBound
-        let end = last == words.count - 1 ? text.endIndex : words[last].range.upperBound
-        var snippet = String(text[start..<end]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if first > 0 { snippet = "…" + snippet }
-        if last < words.count - 1 { snippet += "…" }
-        return snippet
+        Snippet.around(terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRangesByCharacter(in: text),
+                       wordsBefore: before, wordsAfter: after)
     }
 
     static let pieces = ["water", "Water", "WATER", "people", "Peoples", "peo", "the", "a", "x1", "42", "don't",
