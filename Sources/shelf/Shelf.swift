@@ -90,7 +90,7 @@ struct Shelf: ParsableCommand {
               type.configuration.subcommands.isEmpty
         else { return nil }
         let tail = Array(rest.dropFirst())
-        if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil || $0 == "--" }) { return nil }
+        if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil }) { return nil }
         return try? type.parse(leading + tail) as? ParsableCommand
     }
 

@@ -162,9 +162,9 @@ public struct HighlightsSection {
             guard bytes.count >= word.count else { return false }
             var offset = 0
             while offset <= bytes.count - word.count {
-                if bytes[offset] | 0x20 == word[0] {
+                if bytes[offset].asciiFolded == word[0] {
                     var matched = 1
-                    while matched < word.count, bytes[offset + matched] | 0x20 == word[matched] { matched += 1 }
+                    while matched < word.count, bytes[offset + matched].asciiFolded == word[matched] { matched += 1 }
                     if matched == word.count { return true }
                 }
                 offset += 1

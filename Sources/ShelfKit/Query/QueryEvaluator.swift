@@ -160,7 +160,7 @@ enum PhraseMatcher {
                     guard target.count == word.count else { return false }
                     for offset in 0..<word.count {
                         let byte = word[offset]
-                        if (byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) != target[offset] { return false }
+                        if byte.asciiFolded != target[offset] { return false }
                     }
                     return true
                 }

@@ -51,7 +51,7 @@ public enum Snippet {
             var wordStart = -1
             var offset = 0
             scan: while offset <= bytes.count {
-                let isWordByte = offset < bytes.count && bytes[offset].isASCIILetterOrDigit
+                let isWordByte = offset < bytes.count && bytes[offset].isASCIIWordByte
                 if isWordByte {
                     if wordStart < 0 {
                         if let hit, starts.count > hit + wordsAfter {
@@ -96,14 +96,6 @@ public enum Snippet {
     }
 }
 
-private extension UInt8 {
-    var isASCIILetterOrDigit: Bool {
-        (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || (self >= 0x30 && self <= 0x39)
-    }
-
-    var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self + 32 : self }
-}
-
 private extension Sequence<UInt8> {
     var allASCII: Bool { allSatisfy { $0 < 0x80 } }
 }
@@ -111,11 +103,11 @@ private extension Sequence<UInt8> {
 private extension UnsafeBufferPointer<UInt8> {
     /// True when these bytes, folded to lower case, are `term`'s.
     func equalsFolded(_ term: String) -> Bool {
-        term.utf8.count == count && term.utf8.enumerated().allSatisfy { self[$0.offset].asciiLowercased == $0.element }
+        term.utf8.count == count && term.utf8.enumerated().allSatisfy { self[$0.offset].asciiFolded == $0.element }
     }
 
     /// True when these bytes, folded to lower case, start with `prefix`'s.
     func startsWithFolded(_ prefix: String) -> Bool {
-        prefix.utf8.count <= count && prefix.utf8.enumerated().allSatisfy { self[$0.offset].asciiLowercased == $0.element }
+        prefix.utf8.count <= count && prefix.utf8.enumerated().allSatisfy { self[$0.offset].asciiFolded == $0.element }
     }
 }

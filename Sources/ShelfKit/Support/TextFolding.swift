@@ -58,7 +58,7 @@ public enum TextFolding {
         scanWords(in: bytes, ascii: { slice in
             body(String(unsafeUninitializedCapacity: slice.count) { target in
                 for (offset, byte) in slice.enumerated() {
-                    target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    target[offset] = byte.asciiFolded
                 }
                 return slice.count
             })
@@ -91,7 +91,7 @@ public enum TextFolding {
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
-                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                let isWordByte = byte.isASCIIWordByte
                 if isWordByte {
                     if wordStart < 0 { wordStart = index }
                 } else {
@@ -179,7 +179,7 @@ extension TextFolding {
                 guard wordStart >= 0 else { return }
                 let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
                 let folded = String(unsafeUninitializedCapacity: word.count) { target in
-                    for (offset, byte) in word.enumerated() { target[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+                    for (offset, byte) in word.enumerated() { target[offset] = byte.asciiFolded }
                     return word.count
                 }
                 let lower = utf8.index(utf8.startIndex, offsetBy: wordStart)
@@ -188,7 +188,7 @@ extension TextFolding {
             }
             for (offset, byte) in bytes.enumerated() {
                 guard byte < 0x80 else { return nil }
-                let isWordByte = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                let isWordByte = byte.isASCIIWordByte
                 if isWordByte {
                     if wordStart < 0 { wordStart = offset }
                 } else {
@@ -240,4 +240,14 @@ extension TextFolding {
             || (0xF900...0xFAFF).contains(scalar) || (0x3040...0x30FF).contains(scalar) || (0x31F0...0x31FF).contains(scalar)
             || (0xFF66...0xFF9F).contains(scalar)
     }
+}
+
+extension UInt8 {
+    /// A byte of an ASCII word as `TextFolding` reads words: a letter or a digit.
+    var isASCIIWordByte: Bool {
+        (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || (self >= 0x30 && self <= 0x39)
+    }
+
+    /// The byte as `TextFolding` folds an ASCII word's: A–Z lowered, anything else kept.
+    var asciiFolded: UInt8 { self >= 0x41 && self <= 0x5A ? self + 32 : self }
 }
