@@ -81,17 +81,36 @@ public enum FileIO {
     public static func read(
         _ path: String, into buffer: inout [UInt8], allowingSpecialFiles: Bool = false
     ) throws(FileError) -> FileStamp {
+        var name = Array(path.utf8CString)
+        return try name.withUnsafeMutableBufferPointer { name throws(FileError) in
+            // A path has no NUL of its own (the kernel takes it as the end); `utf8CString` always ends in one.
+            guard let start = name.baseAddress else { throw FileError.fromErrno(path, "cannot open") }
+            return try read(at: AT_FDCWD, start, path: path, into: &buffer, allowingSpecialFiles: allowingSpecialFiles)
+        }
+    }
+
+    /// `read(_:into:allowingSpecialFiles:)` of the file `name` in the folder open as `folder`
+    /// (`AT_FDCWD`: `name` is a path); `path` names the file in errors.
+    static func read(
+        at folder: Int32, _ name: UnsafePointer<CChar>, path: @autoclosure () -> String, into buffer: inout [UInt8],
+        allowingSpecialFiles: Bool = false
+    ) throws(FileError) -> FileStamp {
+        // `errno` is taken before the path is made, which may allocate.
+        func failure(_ action: String) -> FileError {
+            let code = errno
+            return FileError(path: path(), reason: "\(action): \(String(cString: strerror(code)))")
+        }
         var info = stat()
         if !allowingSpecialFiles {
-            guard stat(path, &info) == 0 else { throw FileError.fromErrno(path, "cannot open") }
-            try FileError.requireRegular(info, path: path)
+            guard fstatat(folder, name, &info, 0) == 0 else { throw failure("cannot open") }
+            try FileError.requireRegular(info, path: path())
         }
         let flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
-        let descriptor = open(path, flags)
-        guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot open") }
+        let descriptor = openat(folder, name, flags)
+        guard descriptor >= 0 else { throw failure("cannot open") }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw FileError.fromErrno(path, "cannot stat") }
-        if !allowingSpecialFiles { try FileError.requireRegular(info, path: path) }
+        guard fstat(descriptor, &info) == 0 else { throw failure("cannot stat") }
+        if !allowingSpecialFiles { try FileError.requireRegular(info, path: path()) }
         var capacity = max(Int(info.st_size), 0) + 1
         buffer.removeAll(keepingCapacity: true)
         var total = 0
@@ -102,7 +121,7 @@ public enum FileIO {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw FileError.fromErrno(path, "cannot read")
+                throw failure("cannot read")
             }
             if got == 0 { break }
             total += got

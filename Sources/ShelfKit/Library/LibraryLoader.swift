@@ -63,7 +63,6 @@ enum LibraryLoader {
             while index < paths.count {
                 defer { index += workers }
                 let path = paths[index]
-                let full = root + "/" + path
                 if let cache, let entry = unchanged(index, path: path, cache: cache, folders: &folders, withNotes: withNotes) {
                     if !cache.decodesKept {
                         records?.set(index, .kept(entry))
@@ -76,7 +75,7 @@ enum LibraryLoader {
                     }
                 }
                 do throws(FileError) {
-                    let stamp = try FileIO.read(full, into: &buffer)
+                    let stamp = try folders.read(path, path: root + "/" + path, into: &buffer)
                     let loaded = buffer.withUnsafeBufferPointer {
                         BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
@@ -136,34 +135,41 @@ enum LibraryLoader {
         case .book(let book, let words):
             var bookBytes = CacheByteWriter()
             BookCodec.encode(book, into: &bookBytes)
-            var tagBytes = CacheByteWriter()
-            let tags = LibraryIndex.foldedTags(of: book)
-            tagBytes.count(tags.count)
-            for tag in tags { tagBytes.string(tag) }
-            var noteBytes: CacheByteWriter?
+            var notes: DistinctWordList?
             if let words {
                 // The note index keeps a word once per book: so does the cache.
-                var seen = Set<String>()
-                var distinct = CacheByteWriter()
-                let unique = words.filter { seen.insert($0).inserted }
-                distinct.count(unique.count)
-                for word in unique { distinct.string(word) }
-                noteBytes = distinct
+                var distinct = DistinctWordList()
+                for word in words { distinct.add(folded: word) }
+                notes = distinct
             }
+            // The small parts, one after the other in one array.
+            var small = CacheByteWriter()
+            small.bytes.reserveCapacity(512)
+            let tags = LibraryIndex.foldedTags(of: book)
+            small.count(tags.count)
+            for tag in tags { small.string(tag) }
+            let tagsEnd = small.bytes.count
+            EntryColumns.encode(book, into: &small)
+            let columnsEnd = small.bytes.count
             let searchWords = searchWords(of: book)
-            let bloom = searchWords.withUnsafeBytes { wordList in
-                (noteBytes?.bytes ?? []).withUnsafeBytes { noteList in
-                    WordBloom.make([wordList] + (noteBytes == nil ? [] : [noteList]))
-                }
-            }
+            searchWords.encode(into: &small)
+            let wordsEnd = small.bytes.count
+            let bloom = WordBloom.appendEmpty(to: &small)
+            WordBloom.add(searchWords.hashes, toFilterAt: bloom, in: &small)
+            if let notes { WordBloom.add(notes.hashes, toFilterAt: bloom, in: &small) }
             return .fresh(FreshRecord(
-                stamp: stamp, isBook: true, tags: tagBytes.bytes, columns: EntryColumns.encode(book), words: searchWords,
-                bloom: bloom, book: StoredBytes(bookBytes.bytes, spill: spill),
-                notes: noteBytes.map { StoredBytes($0.bytes, spill: spill) }))
+                stamp: stamp, isBook: true, small: small.bytes, ends: (tagsEnd, columnsEnd, wordsEnd),
+                book: StoredBytes(bookBytes.bytes, spill: spill),
+                notes: notes.map { list in
+                    var encoded = CacheByteWriter()
+                    list.encode(into: &encoded)
+                    return StoredBytes(encoded.bytes, spill: spill)
+                }))
         case .notABook:
+            var small = CacheByteWriter()
+            _ = WordBloom.appendEmpty(to: &small)
             return .fresh(FreshRecord(
-                stamp: stamp, isBook: false, tags: [], columns: [], words: [], bloom: WordBloom.make([]),
-                book: StoredBytes([], spill: nil), notes: nil))
+                stamp: stamp, isBook: false, small: small.bytes, ends: (0, 0, 0), book: StoredBytes([], spill: nil), notes: nil))
         case .failed:
             return nil
         }
@@ -172,18 +178,15 @@ enum LibraryLoader {
 
 extension LibraryLoader {
     /// The distinct folded words `LibraryIndex` indexes for a bare word outside the notes (title,
-    /// subtitle, authors, series, tags, publisher), encoded as a count and strings.
-    static func searchWords(of book: Book) -> [UInt8] {
-        var seen = Set<String>()
-        var words: [String] = []
-        let texts = [book.title, book.subtitle ?? "", book.series ?? "", book.publisher ?? ""] + book.authors + book.tags
-        for text in texts {
-            TextFolding.forEachWord(in: text) { word in if seen.insert(word).inserted { words.append(word) } }
+    /// subtitle, authors, series, tags, publisher).
+    static func searchWords(of book: Book) -> DistinctWordList {
+        var words = DistinctWordList()
+        for text in [book.title, book.subtitle, book.series, book.publisher] {
+            if let text { words.addWords(of: text) }
         }
-        var writer = CacheByteWriter()
-        writer.count(words.count)
-        for word in words { writer.string(word) }
-        return writer.bytes
+        for text in book.authors { words.addWords(of: text) }
+        for text in book.tags { words.addWords(of: text) }
+        return words
     }
 }
 

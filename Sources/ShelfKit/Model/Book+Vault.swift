@@ -41,6 +41,11 @@ extension Book {
         }
         switch value {
         case .scalar(let text, _):
+            // Most names hold no separator byte at all: no need to look at them by character.
+            let mayHoldSeparator = text.utf8.contains {
+                $0 == UInt8(ascii: ";") || ($0 == UInt8(ascii: ",") && vocabulary.joinsNamesWithCommas)
+            }
+            guard mayHoldSeparator else { add(text); return names }
             let separators: Set<Character> = vocabulary.joinsNamesWithCommas ? [";", ","] : [";"]
             guard text.contains(where: separators.contains) else { add(text); return names }
             for part in text.split(whereSeparator: separators.contains) { add(String(part)) }

@@ -59,11 +59,16 @@ public struct Book: Sendable, Equatable {
 
     /// The value of a field named canonically (`pages`) or as written in the file (`mood`).
     public func value(of name: String) -> FieldValue? {
+        value(of: name, canonical: CanonicalField(key: name), folded: { CanonicalField.fold(name) })
+    }
+
+    /// `value(of:)` with what the name's lookups give, for a name looked up in every book.
+    func value(of name: String, canonical: CanonicalField?, folded: () -> String) -> FieldValue? {
         if let exact = fields.last(where: { $0.key == name }) { return exact.value }
-        if let canonical = CanonicalField(key: name) {
+        if let canonical {
             return fields.first(where: { $0.canonical == canonical })?.value
         }
-        let folded = CanonicalField.fold(name)
+        let folded = folded()
         return fields.last(where: { CanonicalField.fold($0.key, equals: folded) })?.value
     }
 

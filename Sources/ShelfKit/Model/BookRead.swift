@@ -47,6 +47,8 @@ public struct BookRead: Sendable, Equatable {
 extension Book {
     /// The key of the earlier reads.
     public static let readsKey = "reads"
+    /// What `value(of:)` finds the `reads:` key by, worked out once: every book is asked for it.
+    private static let readsLookup = (canonical: CanonicalField(key: readsKey), folded: CanonicalField.fold(readsKey))
 
     /// Every read of the book, oldest first: the `reads:` list, then the latest read.
     public var reads: [BookRead] {
@@ -76,7 +78,8 @@ extension Book {
 
     /// The reads of the `reads:` list that can be read, in written order.
     public var earlierReads: [BookRead] {
-        guard case .list(let items)? = value(of: Book.readsKey) else { return [] }
+        guard case .list(let items)? = value(of: Book.readsKey, canonical: Book.readsLookup.canonical, folded: { Book.readsLookup.folded })
+        else { return [] }
         return items.compactMap(BookRead.init(item:))
     }
 

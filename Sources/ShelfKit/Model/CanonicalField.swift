@@ -114,20 +114,22 @@ public enum CanonicalField: String, Sendable, CaseIterable {
     /// True when `fold(key) == folded`, found without making the folded key (a book's every key
     /// is compared this way when a name is looked up that no key spells exactly).
     static func fold(_ key: String, equals folded: String) -> Bool {
-        // Scalar by scalar is how ASCII compares; other text compares as `String` does, by
-        // canonical equivalence.
-        guard key.utf8.allSatisfy({ $0 < 0x80 }), folded.utf8.allSatisfy({ $0 < 0x80 }) else { return fold(key) == folded }
-        var wanted = folded.unicodeScalars.makeIterator()
-        for scalar in key.unicodeScalars {
-            let next: Unicode.Scalar
-            switch scalar {
-            case "_", "-", " ": continue
-            case "A"..."Z": next = Unicode.Scalar(scalar.value + 32) ?? scalar
-            default: next = scalar
+        // Byte by byte when `folded` is ASCII: a key whose fold holds any other character is
+        // then never canonically equivalent to it (the decomposed forms differ), so any byte of
+        // the key past 0x7F is a mismatch. Other text compares as `String` does.
+        let answer = folded.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+            guard !wanted.contains(where: { $0 >= 0x80 }) else { return nil }
+            return key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                var next = 0
+                for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
+                    let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    guard next < wanted.count, wanted[next] == lowered else { return false }
+                    next += 1
+                }
+                return next == wanted.count
             }
-            guard wanted.next() == next else { return false }
-        }
-        return wanted.next() == nil
+        } ?? nil
+        return answer ?? (fold(key) == folded)
     }
 
     /// `byFoldedKey` flattened for ASCII keys.

@@ -41,6 +41,24 @@ public enum FieldValue: Sendable, Equatable {
         }
     }
 
+    /// `texts == values`, found without making the array.
+    func hasTexts(_ values: [String]) -> Bool {
+        switch self {
+        case .scalar(let text, _):
+            return text.isEmpty ? values.isEmpty : values.count == 1 && values[0] == text
+        case .list(let items):
+            var next = 0
+            for item in items {
+                guard let text = item.text else { continue }
+                guard next < values.count, values[next] == text else { return false }
+                next += 1
+            }
+            return next == values.count
+        case .map, .null:
+            return values.isEmpty
+        }
+    }
+
     /// Converts a YAML node, resolving aliases. A budget of nodes keeps a file of nested
     /// aliases ("billion laughs") from expanding without bound.
     init(_ node: YAMLNode) {

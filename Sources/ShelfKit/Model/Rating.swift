@@ -25,8 +25,11 @@ public enum Rating {
     /// Reads a rating as written.
     public static func read(_ text: String) -> Reading {
         let trimmed = text.trimmingSpaces
-        guard !trimmed.isEmpty else { return .unrated }
-        if let stars = starCount(trimmed) { return stars > 0 ? .stars(stars) : .unrated }
+        guard let first = trimmed.utf8.first else { return .unrated }
+        // A text that starts with a digit is no row of stars: most ratings are numbers, and
+        // telling stars apart character by character is the slow part of reading one.
+        let startsWithDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        if !startsWithDigit, let stars = starCount(trimmed) { return stars > 0 ? .stars(stars) : .unrated }
         if let slash = trimmed.firstIndex(of: "/") {
             guard let value = number(trimmed[..<slash]), let scale = number(trimmed[trimmed.index(after: slash)...]),
                   scale > 0, value >= 0, value <= scale else { return .invalid }

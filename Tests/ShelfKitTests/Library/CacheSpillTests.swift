@@ -11,20 +11,25 @@ import Testing
         let spill = try #require(CacheSpill(folder: folder), "made with its folder")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "removed as soon as made")
         var written: [(StoredBytes, [UInt8])] = []
-        // More than one buffer's worth, so that some bytes are on disk before the last flush.
+        // More than one buffer's worth, so that some bytes are on disk before the last flush, and
+        // one part larger than the window the spill is read back through.
         for index in 0..<600 {
-            let bytes = (0..<(index * 7 % 1500)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+            let count = index == 300 ? 300_000 : index * 7 % 1500
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
             written.append((StoredBytes(bytes, spill: spill), bytes))
         }
         spill.flush()
-        for (stored, bytes) in written {
+        // In the order written (as the cache's writer reads), then backwards, each part whole.
+        for (stored, bytes) in written + written.reversed() {
             guard case .spill(_, let offset) = stored.place else {
                 Issue.record("kept in memory")
                 continue
             }
-            #expect(spill.bytes(at: offset, count: stored.count) == bytes)
+            #expect(spill.withBytes(at: offset, count: stored.count) { Array($0) } == bytes)
             #expect(stored.checksum == bytes.withUnsafeBytes { CacheChecksum.ofSection($0) })
         }
+        let end = written.reduce(0) { $0 + $1.1.count }
+        #expect(spill.withBytes(at: end - 2, count: 3) { Array($0) } == nil, "past the end of the spill")
     }
 
     @Test func withoutASpillTheBytesStayInMemory() {

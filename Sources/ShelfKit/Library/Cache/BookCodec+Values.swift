@@ -63,7 +63,9 @@ extension BookCodec {
         }
         writer.byte(1)
         writer.signed(Int64(date.year))
-        for part in [date.month, date.day, date.minutes] { optionalNumber(part.map(Int64.init), &writer) }
+        optionalNumber(date.month.map(Int64.init), &writer)
+        optionalNumber(date.day.map(Int64.init), &writer)
+        optionalNumber(date.minutes.map(Int64.init), &writer)
         writer.string(date.text)
     }
 

@@ -31,7 +31,10 @@ enum BookCodec {
             writer.byte(0)
         }
         texts(book.tags, fields, &writer)
-        for date in [book.added, book.started, book.finished, book.published] { encode(date, &writer) }
+        encode(book.added, &writer)
+        encode(book.started, &writer)
+        encode(book.finished, &writer)
+        encode(book.published, &writer)
         text(book.series, fields, &writer)
         if let index = book.seriesIndex {
             writer.byte(1)
@@ -44,9 +47,12 @@ enum BookCodec {
         text(book.language, fields, &writer)
         texts(book.genres, fields, &writer)
         writer.byte(book.favorite.map { $0 ? 2 : 1 } ?? 0)
-        for value in [book.location, book.format, book.cover, book.openlibrary, book.goodreads, book.source] {
-            text(value, fields, &writer)
-        }
+        text(book.location, fields, &writer)
+        text(book.format, fields, &writer)
+        text(book.cover, fields, &writer)
+        text(book.openlibrary, fields, &writer)
+        text(book.goodreads, fields, &writer)
+        text(book.source, fields, &writer)
         writer.count(book.problems.count)
         for problem in book.problems {
             writer.string(problem.code)
@@ -135,7 +141,7 @@ enum BookCodec {
 
     /// A list of texts: written out (1), or the texts of field `k` (2, k).
     private static func texts(_ values: [String], _ fields: [BookField], _ writer: inout CacheByteWriter) {
-        if !values.isEmpty, let index = fields.firstIndex(where: { $0.value.texts == values }) {
+        if !values.isEmpty, let index = fields.firstIndex(where: { $0.value.hasTexts(values) }) {
             writer.byte(2)
             writer.count(index)
         } else {

@@ -113,19 +113,29 @@ struct CacheEntryTable: RandomAccessCollection, Sendable {
         return true
     }
 
-    /// Appends the record of one entry, whose parts lie at the given ranges of the main section.
-    static func appendRecord(
+    /// Stores the record of one entry, whose parts lie at the given ranges of the main section,
+    /// into `record` (`recordSize` bytes).
+    static func storeRecord(
         path: Range<Int>, stamp: FileStamp, kind: UInt32, tags: Range<Int>, columns: Range<Int>, words: Range<Int>,
         titleRank: UInt32, bloomStart: Int, book: Range<Int>, bookChecksum: UInt64, notes: Range<Int>, notesChecksum: UInt64,
-        to table: inout [UInt8]
+        into record: UnsafeMutableRawBufferPointer
     ) {
-        func half(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { table.append(contentsOf: $0) } }
-        func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { table.append(contentsOf: $0) } }
-        for range in [path] { half(range.lowerBound); half(range.count) }
-        for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: stamp.modified),
-                      UInt64(bitPattern: stamp.changed)] { word(value) }
+        var at = 0
+        func half(_ value: Int) {
+            record.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: at, as: UInt32.self)
+            at += 4
+        }
+        func word(_ value: UInt64) {
+            record.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self)
+            at += 8
+        }
+        half(path.lowerBound); half(path.count)
+        word(stamp.device); word(stamp.inode); word(UInt64(bitPattern: stamp.size))
+        word(UInt64(bitPattern: stamp.modified)); word(UInt64(bitPattern: stamp.changed))
         half(Int(kind))
-        for range in [tags, columns, words] { half(range.lowerBound); half(range.count) }
+        half(tags.lowerBound); half(tags.count)
+        half(columns.lowerBound); half(columns.count)
+        half(words.lowerBound); half(words.count)
         half(Int(titleRank))
         half(bloomStart)
         half(0)

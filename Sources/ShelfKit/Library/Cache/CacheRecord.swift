@@ -12,20 +12,37 @@ enum CacheRecord: Sendable {
     case fresh(FreshRecord)
 }
 
-/// A file read now, as the next cache records it.
-struct FreshRecord: Sendable {
-    var stamp: FileStamp
-    var isBook: Bool
-    /// Encoded folded tags, columns and words (all empty for a file that is not a book).
-    var tags: [UInt8]
-    var columns: [UInt8]
-    var words: [UInt8]
-    /// The `WordBloom` of the words and the note words.
-    var bloom: [UInt8]
+/// A file read now, as the next cache records it. A class, and the small parts in one array: the
+/// cache's writer passes over every record several times, and each pass copied (retained and
+/// released) every array of every record.
+final class FreshRecord: Sendable {
+    let stamp: FileStamp
+    let isBook: Bool
+    /// The encoded folded tags, columns and words (all empty for a file that is not a book), and
+    /// the `WordBloom` of the words and the note words, one after the other.
+    let small: [UInt8]
+    let tags: Range<Int>
+    let columns: Range<Int>
+    let words: Range<Int>
+    let bloom: Range<Int>
     /// The encoded book (empty for a file that is not a book).
-    var book: StoredBytes
+    let book: StoredBytes
     /// The encoded note words, when they were read.
-    var notes: StoredBytes?
+    let notes: StoredBytes?
+
+    /// - Parameter ends: where the tags, the columns and the words end in `small`; the Bloom
+    ///   filter is the rest.
+    init(stamp: FileStamp, isBook: Bool, small: [UInt8], ends: (tags: Int, columns: Int, words: Int), book: StoredBytes, notes: StoredBytes?) {
+        self.stamp = stamp
+        self.isBook = isBook
+        self.small = small
+        tags = 0..<ends.tags
+        columns = ends.tags..<ends.columns
+        words = ends.columns..<ends.words
+        bloom = ends.words..<small.count
+        self.book = book
+        self.notes = notes
+    }
 }
 
 /// The larger bytes of a fresh record, kept for the cache writer: in a loader's spill file when it
@@ -96,20 +113,42 @@ final class CacheSpill: @unchecked Sendable {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// The `count` bytes at `offset`; nil when they cannot be read back.
-    func bytes(at offset: Int, count: Int) -> [UInt8]? {
-        guard !failed else { return nil }
-        var result = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = result.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+    /// `body` over the `count` bytes at `offset`; nil when they cannot be read back.
+    ///
+    /// Read through a window of at least `flushSize` bytes: the cache's writer asks for each
+    /// worker's parts in the order they were appended, so a whole spill is read back in a few
+    /// large reads instead of one per book.
+    func withBytes<Result>(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard !failed, offset >= 0, count >= 0 else { return nil }
+        if offset < windowStart || offset + count > windowStart + windowCount {
+            guard refill(from: offset, atLeast: count) else { return nil }
+        }
+        return window.withUnsafeBytes { buffer in
+            body(UnsafeRawBufferPointer(rebasing: buffer[(offset - windowStart)..<(offset - windowStart + count)]))
+        }
+    }
+
+    /// The window the last read filled, where it starts in the file, and how much of it was read.
+    private var window: [UInt8] = []
+    private var windowStart = 0
+    private var windowCount = 0
+
+    /// Reads the window again from `offset`: `flushSize` bytes, or `count` if more, or less where
+    /// the file ends; false when not even `count` bytes can be read.
+    private func refill(from offset: Int, atLeast count: Int) -> Bool {
+        let wanted = max(count, CacheSpill.flushSize)
+        if window.count < wanted { window = [UInt8](repeating: 0, count: wanted) }
+        windowStart = offset
+        windowCount = 0
+        while windowCount < wanted {
+            let got = window.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + windowCount }, wanted - windowCount, off_t(offset + windowCount))
             }
             if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            done += got
+            guard got > 0 else { break }
+            windowCount += got
         }
-        return result
+        return windowCount >= count
     }
 
     deinit {

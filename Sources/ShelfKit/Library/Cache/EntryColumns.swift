@@ -15,9 +15,8 @@ struct EntryColumns {
     private static let statuses = ReadingStatus.allCases
     private static let headerSize = 28
 
-    /// The columns of `book`, encoded.
-    static func encode(_ book: Book) -> [UInt8] {
-        var writer = CacheByteWriter()
+    /// Appends the columns of `book` to `writer`.
+    static func encode(_ book: Book, into writer: inout CacheByteWriter) {
         writer.byte(book.status.map { UInt8((statuses.firstIndex(of: $0) ?? 0) + 1) } ?? 0)
         // The typed values `queryNumber(of:)` and `queryDates(of:)` give for these fields.
         let rating = book.rating
@@ -26,29 +25,39 @@ struct EntryColumns {
         writer.byte(pages == nil ? 0 : 1)
         writer.byte(0)
         // Every read's dates for `started` and `finished`, as `readDates` gives them, with the
-        // `reads:` list looked up once.
+        // `reads:` list looked up once; each field's days are gone through twice (to count, then
+        // to write), rather than gathered into arrays.
         let reads = book.earlierReads
-        let dates: [[BookDate]] = [
-            book.added.map { [$0] } ?? [],
-            reads.compactMap(\.started) + (book.started.map { [$0] } ?? []),
-            reads.compactMap(\.ended) + (book.finished.map { [$0] } ?? []),
-            book.published.map { [$0] } ?? [],
-        ]
+        func forEachDay(of field: Int, _ body: (Int64) -> Void) {
+            func day(_ date: BookDate?) { if let date { body(Int64(DateSpan(date).first)) } }
+            switch field {
+            case 0: day(book.added)
+            case 1: for read in reads { day(read.started) }; day(book.started)
+            case 2: for read in reads { day(read.ended) }; day(book.finished)
+            default: day(book.published)
+            }
+        }
         // More dates than 16 bits count are cut: the entry is then never trusted (see `isTrusted`).
-        let days = dates.map { Array($0.map { Int64(DateSpan($0).first) }.prefix(Int(UInt16.max))) }
-        for list in days {
-            let count = UInt16(list.count)
-            writer.byte(UInt8(truncatingIfNeeded: count))
-            writer.byte(UInt8(truncatingIfNeeded: count >> 8))
+        let limit = Int(UInt16.max)
+        for field in dateFields.indices {
+            var count = 0
+            forEachDay(of: field) { _ in count += 1 }
+            let written = UInt16(min(count, limit))
+            writer.byte(UInt8(truncatingIfNeeded: written))
+            writer.byte(UInt8(truncatingIfNeeded: written >> 8))
         }
         writer.word((rating ?? 0).bitPattern)
         writer.word((pages ?? 0).bitPattern)
-        for list in days {
-            for day in list { writer.word(UInt64(bitPattern: day)) }
+        for field in dateFields.indices {
+            var written = 0
+            forEachDay(of: field) { day in
+                guard written < limit else { return }
+                writer.word(UInt64(bitPattern: day))
+                written += 1
+            }
         }
         var key = BookSortKey.titleKey(book.title)
         key.withUTF8 { writer.raw(UnsafeRawBufferPointer($0)) }
-        return writer.bytes
     }
 
     let bytes: UnsafeRawBufferPointer

@@ -49,8 +49,7 @@ extension LibraryCacheWriter {
             case .bytes(let bytes):
                 return write(bytes)
             case .spill(let spill, let offset):
-                guard let bytes = spill.bytes(at: offset, count: part.count) else { return false }
-                return bytes.withUnsafeBytes { write($0) }
+                return spill.withBytes(at: offset, count: part.count) { write($0) } ?? false
             }
         }
 

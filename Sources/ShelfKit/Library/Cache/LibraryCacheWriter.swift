@@ -94,23 +94,58 @@ enum LibraryCacheWriter {
     /// The title ranks of `records`' books (zero for the others), in the order of their title keys.
     private static func titleRanks(_ records: [CacheRecord?], old: LibraryCache?, oldNotes: CacheStorage?) -> [UInt32] {
         var ranks = [UInt32](repeating: 0, count: records.count)
-        var keys: [(position: Int, key: String)] = []
+        // Every key's bytes in one array, rather than a string each.
+        var keyBytes: [UInt8] = []
+        var keys: [TitleKey] = []
         keys.reserveCapacity(records.count)
         for position in records.indices {
             withParts(records[position], old: old, oldNotes: oldNotes) { parts in
                 guard parts.isBook, let columns = EntryColumns(parts.columns) else { return }
-                keys.append((position, String(decoding: columns.titleKey, as: UTF8.self)))
+                let start = keyBytes.count
+                keyBytes += columns.titleKey
+                keys.append(TitleKey(
+                    position: position, start: start, count: columns.titleKey.count,
+                    isASCII: !columns.titleKey.contains { $0 >= 0x80 }))
             }
         }
-        // Ordered as `BookSortKey.sort` orders title keys (String comparison), so that any subset
-        // of books sorted by rank is in the order that sort gives it.
-        keys.sort { $0.key < $1.key }
-        var rank: UInt32 = 0
-        for (order, item) in keys.enumerated() {
-            if order > 0, keys[order - 1].key != item.key { rank += 1 }
-            ranks[item.position] = rank
+        keyBytes.withUnsafeBufferPointer { bytes in
+            // Ordered as `BookSortKey.sort` orders title keys (String comparison), so that any
+            // subset of books sorted by rank is in the order that sort gives it.
+            keys.sort { $0.precedes($1, in: bytes) }
+            var rank: UInt32 = 0
+            for (order, key) in keys.enumerated() {
+                if order > 0, !keys[order - 1].equals(key, in: bytes) { rank += 1 }
+                ranks[key.position] = rank
+            }
         }
         return ranks
+    }
+
+    /// Where a book's title key lies among all the keys' bytes.
+    private struct TitleKey {
+        var position: Int
+        var start: Int
+        var count: Int
+        var isASCII: Bool
+
+        /// `String` order: for two ASCII keys that is the order of their bytes; any other pair
+        /// is compared as strings (by canonical equivalence), as the sort of books does.
+        func precedes(_ other: TitleKey, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard isASCII, other.isASCII else { return text(in: bytes) < other.text(in: bytes) }
+            let common = min(count, other.count)
+            guard common > 0, let base = bytes.baseAddress else { return count < other.count }
+            let order = memcmp(base + start, base + other.start, common)
+            return order != 0 ? order < 0 : count < other.count
+        }
+
+        func equals(_ other: TitleKey, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard isASCII, other.isASCII else { return text(in: bytes) == other.text(in: bytes) }
+            return !precedes(other, in: bytes) && !other.precedes(self, in: bytes)
+        }
+
+        private func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
+        }
     }
 
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
@@ -137,19 +172,15 @@ enum LibraryCacheWriter {
                 bloom: UnsafeRawBufferPointer(rebasing: bytes[entry.bloom]), book: Part(book, checksum: entry.bookChecksum),
                 notes: notes))
         case .fresh(let fresh):
-            fresh.tags.withUnsafeBytes { tags in
-                fresh.columns.withUnsafeBytes { columns in
-                    fresh.words.withUnsafeBytes { words in
-                        fresh.bloom.withUnsafeBytes { bloom in
-                            fresh.book.withMemory { book in
-                                fresh.notes.withMemory { notes in
-                                    body(EntryParts(
-                                        stamp: fresh.stamp, isBook: fresh.isBook, tags: tags, columns: columns, words: words,
-                                        bloom: bloom, book: Part(fresh.book, memory: book),
-                                        notes: fresh.notes.map { Part($0, memory: notes) }))
-                                }
-                            }
-                        }
+            fresh.small.withUnsafeBytes { small in
+                fresh.book.withMemory { book in
+                    fresh.notes.withMemory { notes in
+                        body(EntryParts(
+                            stamp: fresh.stamp, isBook: fresh.isBook, tags: UnsafeRawBufferPointer(rebasing: small[fresh.tags]),
+                            columns: UnsafeRawBufferPointer(rebasing: small[fresh.columns]),
+                            words: UnsafeRawBufferPointer(rebasing: small[fresh.words]),
+                            bloom: UnsafeRawBufferPointer(rebasing: small[fresh.bloom]), book: Part(fresh.book, memory: book),
+                            notes: fresh.notes.map { Part($0, memory: notes) }))
                     }
                 }
             }
@@ -192,14 +223,14 @@ enum LibraryCacheWriter {
                 notes = notesSize..<notesSize + noteBytes.count
                 notesSize += noteBytes.count
             }
-            var record: [UInt8] = []
-            record.reserveCapacity(CacheEntryTable.recordSize)
-            CacheEntryTable.appendRecord(
-                path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
-                columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
-                bookChecksum: parts.book.checksum, notes: notes, notesChecksum: parts.notes?.checksum ?? 0, to: &record)
             let slot = tableStart + written * CacheEntryTable.recordSize
-            main.bytes.replaceSubrange(slot..<slot + CacheEntryTable.recordSize, with: record)
+            main.bytes.withUnsafeMutableBytes { bytes in
+                CacheEntryTable.storeRecord(
+                    path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
+                    columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
+                    bookChecksum: parts.book.checksum, notes: notes, notesChecksum: parts.notes?.checksum ?? 0,
+                    into: UnsafeMutableRawBufferPointer(rebasing: bytes[slot..<slot + CacheEntryTable.recordSize]))
+            }
             written += 1
         }
     }

@@ -7,36 +7,49 @@
 enum WordBloom {
     static let byteCount = 128
 
-    /// The filter of the words in `lists`, each a count then length-prefixed strings (as
-    /// `CacheByteWriter` writes them); a list that does not decode adds nothing further.
-    static func make(_ lists: [UnsafeRawBufferPointer]) -> [UInt8] {
-        var bits = [UInt8](repeating: 0, count: byteCount)
-        for list in lists {
-            var reader = CacheByteReader(list)
-            guard let count = try? reader.count() else { continue }
-            for _ in 0..<count {
-                guard let length = try? reader.count(), let word = try? reader.bytes(length) else { break }
-                let (first, second) = positions(of: word)
-                bits[first >> 3] |= 1 << UInt8(first & 7)
-                bits[second >> 3] |= 1 << UInt8(second & 7)
+    /// Appends an empty filter to `writer`; returns where it starts.
+    static func appendEmpty(to writer: inout CacheByteWriter) -> Int {
+        let start = writer.bytes.count
+        writer.bytes += repeatElement(0, count: byteCount)
+        return start
+    }
+
+    /// Adds the words with FNV-1a hashes `hashes` (`hash(of:)`) to the filter at `start`.
+    static func add(_ hashes: some Sequence<UInt64>, toFilterAt start: Int, in writer: inout CacheByteWriter) {
+        writer.bytes.withUnsafeMutableBufferPointer { bytes in
+            for hash in hashes {
+                let (first, second) = positions(hash)
+                bytes[start + (first >> 3)] |= 1 << UInt8(first & 7)
+                bytes[start + (second >> 3)] |= 1 << UInt8(second & 7)
             }
         }
-        return bits
     }
 
     /// False when `filter` shows `word` is among none of the lists it was made from.
     static func mayHold(_ filter: UnsafeRawBufferPointer, _ word: UnsafeRawBufferPointer) -> Bool {
         guard filter.count == byteCount else { return true }
-        let (first, second) = positions(of: word)
+        let (first, second) = positions(hash(of: word))
         return filter[first >> 3] & (1 << UInt8(first & 7)) != 0 && filter[second >> 3] & (1 << UInt8(second & 7)) != 0
     }
 
-    /// The two bits of a word: two 10-bit slices of one 64-bit hash (FNV-1a, then mixed).
-    private static func positions(of word: UnsafeRawBufferPointer) -> (Int, Int) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in word {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
+    /// FNV-1a over a word's bytes.
+    static func hash(of word: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = hashSeed
+        for byte in word { hash = hashStep(hash, byte) }
+        return hash
+    }
+
+    static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// FNV-1a's step: `hash` with one more byte.
+    @inline(__always)
+    static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// The two bits of a word: two 10-bit slices of its hash, mixed.
+    private static func positions(_ wordHash: UInt64) -> (Int, Int) {
+        var hash = wordHash
         hash ^= hash >> 29
         hash = hash &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 32
