@@ -21,10 +21,8 @@ public struct Library: Sendable {
     /// Opens the library at `root`, reading `shelf.yaml` when it is there.
     public init(root: String) throws(LibraryError) {
         let absolute = Library.absolute(root)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .noSuchFolder(root)
-        }
+        var info = stat()
+        guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .noSuchFolder(root) }
         // Symbolic links are resolved, so paths given through a link and through the real folder agree.
         self.root = Library.resolved(absolute)
         let configPath = root + "/" + LibraryConfig.fileName
@@ -45,15 +43,18 @@ public struct Library: Sendable {
 
     /// Finds the library: `explicit` (from `--library`), else `$SHELF_LIBRARY`, else the nearest
     /// folder at or above `currentDirectory` holding `shelf.yaml`.
+    /// - Parameters: `environment` and `currentDirectory` are looked at only when `explicit` is
+    ///   not given: making the environment's dictionary is a measurable part of a query's start.
     public static func locate(
         explicit: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        currentDirectory: String = FileManager.default.currentDirectoryPath
+        environment: @autoclosure () -> [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: @autoclosure () -> String = FileManager.default.currentDirectoryPath
     ) throws(LibraryError) -> Library {
         if let explicit, !explicit.isEmpty { return try Library(root: explicit) }
-        if let fromEnvironment = environment["SHELF_LIBRARY"], !fromEnvironment.isEmpty {
+        if let fromEnvironment = environment()["SHELF_LIBRARY"], !fromEnvironment.isEmpty {
             return try Library(root: fromEnvironment)
         }
+        let currentDirectory = currentDirectory()
         var folder = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
         while true {
             if FileManager.default.fileExists(atPath: folder + "/" + LibraryConfig.fileName) {
@@ -115,22 +116,41 @@ public struct Library: Sendable {
         return String(standardized.dropFirst(root.count + 1))
     }
 
+    /// The current folder, as `FileManager` gives it, asked of `getcwd` first.
+    private static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if getcwd(&buffer, buffer.count) != nil { return String(cString: buffer) }
+        return FileManager.default.currentDirectoryPath
+    }
+
     /// `path` with symbolic links resolved; for a path that does not exist yet, its folder's.
     static func resolved(_ path: String) -> String {
+        // `realpath` for a path that exists: every command resolves its library's root, and
+        // `URL`'s first use costs more than the rest of opening the library.
+        if path.hasPrefix("/"), let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
         let url = URL(fileURLWithPath: path)
         if FileManager.default.fileExists(atPath: path) { return url.resolvingSymlinksInPath().path }
         return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 
-    /// `path` made absolute against the current folder, with `.` and `..` resolved.
+    /// `path` made absolute against the current folder, with `.` and `..` resolved by the text
+    /// alone (as `URL.standardizedFileURL` does) and no `/` at the end.
     static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let url = expanded.hasPrefix("/")
-            ? URL(fileURLWithPath: expanded)
-            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(expanded)
-        var result = url.standardizedFileURL.path
-        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
-        return result
+        let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
+        let full = expanded.hasPrefix("/") ? expanded : currentDirectory() + "/" + expanded
+        // By components, not through `URL`: every command opens its library this way.
+        var parts: [Substring] = []
+        for part in full.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 }
 

@@ -56,9 +56,15 @@ public struct LibraryCacheFolder: Sendable {
     /// The folder for an environment (`LibraryCacheLocation.defaultFolder`), with the size limit
     /// `SHELF_CACHE_LIMIT` sets (in MiB) when it holds a number.
     public static func standard(environment: [String: String]) -> LibraryCacheFolder? {
-        guard let path = LibraryCacheLocation.defaultFolder(environment: environment) else { return nil }
+        standard { environment[$0] }
+    }
+
+    /// `standard(environment:)` with each variable looked up by `variable`: the whole
+    /// environment made into a dictionary costs more than the rest of opening a library.
+    public static func standard(variable: (String) -> String?) -> LibraryCacheFolder? {
+        guard let path = LibraryCacheLocation.defaultFolder(variable: variable) else { return nil }
         var folder = LibraryCacheFolder(path: path)
-        if let text = environment["SHELF_CACHE_LIMIT"], let mebibytes = Int64(text), mebibytes >= 0,
+        if let text = variable("SHELF_CACHE_LIMIT"), let mebibytes = Int64(text), mebibytes >= 0,
            mebibytes < Int64.max >> 20 {
             folder.limit = mebibytes << 20
         }
