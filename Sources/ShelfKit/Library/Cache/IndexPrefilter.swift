@@ -88,9 +88,10 @@ struct IndexPrefilter {
         let bytes = Array(word.utf8)
         let found = bytes.withUnsafeBytes { wanted -> BitSet? in
             var set = BitSet(capacity: cache.entries.count)
+            let probe = WordBloom.Probe(wanted)
             for id in within.ids {
                 // Damaged note words narrow nothing: the books are decoded, which finds the damage.
-                guard let holds = cache.hasWord(Int(id), wanted, prefix: prefix, notes: notes) else { return nil }
+                guard let holds = cache.hasWord(Int(id), wanted, probe: probe, prefix: prefix, notes: notes) else { return nil }
                 if holds { set.insert(Int(id)) }
             }
             return set

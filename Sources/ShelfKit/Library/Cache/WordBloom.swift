@@ -25,11 +25,21 @@ enum WordBloom {
         }
     }
 
-    /// False when `filter` shows `word` is among none of the lists it was made from.
-    static func mayHold(_ filter: UnsafeRawBufferPointer, _ word: UnsafeRawBufferPointer) -> Bool {
+    /// The two bits a word sets, worked out once for a word looked for in every entry.
+    struct Probe {
+        let first: Int
+        let second: Int
+
+        init(_ word: UnsafeRawBufferPointer) {
+            (first, second) = WordBloom.positions(WordBloom.hash(of: word))
+        }
+    }
+
+    /// False when `filter` shows the word of `probe` is among none of the words it was made from.
+    static func mayHold(_ filter: UnsafeRawBufferPointer, _ probe: Probe) -> Bool {
         guard filter.count == byteCount else { return true }
-        let (first, second) = positions(hash(of: word))
-        return filter[first >> 3] & (1 << UInt8(first & 7)) != 0 && filter[second >> 3] & (1 << UInt8(second & 7)) != 0
+        return filter[probe.first >> 3] & (1 << UInt8(probe.first & 7)) != 0
+            && filter[probe.second >> 3] & (1 << UInt8(probe.second & 7)) != 0
     }
 
     /// FNV-1a over a word's bytes.
