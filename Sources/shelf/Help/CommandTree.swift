@@ -18,7 +18,9 @@ struct CommandTree {
 
     /// The subcommand of `command` called `word`, by name or alias.
     static func subcommand(of command: ParsableCommand.Type, named word: String) -> ParsableCommand.Type? {
-        subcommands(of: command).first { $0.names.contains(word) }?.command
+        // Stops at the first that answers: every run looks its command up here, and each
+        // configuration looked at is made on first use.
+        command.configuration.subcommands.first { name(of: $0) == word || $0.configuration.aliases.contains(word) }
     }
 
     /// The visible names of `command`'s subcommands, for suggestions.
