@@ -81,8 +81,8 @@ public enum FileIO {
     public static func read(
         _ path: String, into buffer: inout [UInt8], allowingSpecialFiles: Bool = false
     ) throws(FileError) -> FileStamp {
-        var name = Array(path.utf8CString)
-        return try name.withUnsafeMutableBufferPointer { name throws(FileError) in
+        let name = Array(path.utf8CString)
+        return try name.withUnsafeBufferPointer { name throws(FileError) in
             // A path has no NUL of its own (the kernel takes it as the end); `utf8CString` always ends in one.
             guard let start = name.baseAddress else { throw FileError.fromErrno(path, "cannot open") }
             return try read(at: AT_FDCWD, start, path: path, into: &buffer, allowingSpecialFiles: allowingSpecialFiles)

@@ -30,17 +30,10 @@ struct CacheByteWriter {
     }
 
     mutating func string(_ value: String) {
-        // A native string's bytes are read where they lie; only a bridged one is copied first.
-        let done: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+        var text = value
+        text.withUTF8 { utf8 in
             count(utf8.count)
             bytes.append(contentsOf: utf8)
-        }
-        if done == nil {
-            var text = value
-            text.withUTF8 { utf8 in
-                count(utf8.count)
-                bytes.append(contentsOf: utf8)
-            }
         }
     }
 

@@ -14,7 +14,7 @@ struct DistinctWordList {
     }
 
     /// The words, each a varint length then its bytes.
-    private var body: [UInt8] = []
+    private var body = CacheByteWriter()
     private var words: [Word] = []
     /// Open addressing over the words, once there are more than a linear search should look
     /// through: a word's position plus one, 0 for an empty slot.
@@ -32,7 +32,7 @@ struct DistinctWordList {
     /// Writes the list as the cache stores it: the count, then each word with its length.
     func encode(into writer: inout CacheByteWriter) {
         writer.count(count)
-        writer.bytes += body
+        writer.bytes += body.bytes
     }
 
     /// Adds the words of `text`.
@@ -45,9 +45,9 @@ struct DistinctWordList {
     mutating func addWords(in bytes: UnsafeBufferPointer<UInt8>) {
         TextFolding.scanWords(in: bytes, ascii: { word in
             let (mark, start) = startWord(length: word.count)
-            body.append(contentsOf: word)
+            body.bytes.append(contentsOf: word)
             // Folded and hashed where the bytes now lie, rather than appended one at a time.
-            let hash = body.withUnsafeMutableBufferPointer { body in
+            let hash = body.bytes.withUnsafeMutableBufferPointer { body in
                 var hash = WordBloom.hashSeed
                 for index in start..<body.count {
                     let folded = body[index].asciiFolded
@@ -67,30 +67,25 @@ struct DistinctWordList {
         var word = word
         word.withUTF8 { utf8 in
             let (mark, start) = startWord(length: utf8.count)
-            body.append(contentsOf: utf8)
+            body.bytes.append(contentsOf: utf8)
             finishWord(mark, start, hash: WordBloom.hash(of: UnsafeRawBufferPointer(utf8)))
         }
     }
 
     /// Appends a word's length; returns where the word's entry starts, and where its bytes will.
     private mutating func startWord(length: Int) -> (mark: Int, start: Int) {
-        let mark = body.count
-        var rest = UInt64(length)
-        while rest >= 0x80 {
-            body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        body.append(UInt8(rest))
-        return (mark, body.count)
+        let mark = body.bytes.count
+        body.count(length)
+        return (mark, body.bytes.count)
     }
 
     /// Keeps the word just appended (its entry from `mark`, its bytes from `start`), or takes it
     /// back when the list has it already.
     private mutating func finishWord(_ mark: Int, _ start: Int, hash: UInt64) {
-        let word = Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: body.count - start), hash: hash)
+        let word = Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: body.bytes.count - start), hash: hash)
         if words.count < DistinctWordList.linearLimit {
             if words.contains(where: { isSame($0, word) }) {
-                body.removeLast(body.count - mark)
+                body.bytes.removeLast(body.bytes.count - mark)
                 return
             }
         } else {
@@ -99,7 +94,7 @@ struct DistinctWordList {
             var slot = DistinctWordList.slot(of: hash, mask: mask)
             while slots[slot] != 0 {
                 if isSame(words[Int(slots[slot]) - 1], word) {
-                    body.removeLast(body.count - mark)
+                    body.bytes.removeLast(body.bytes.count - mark)
                     return
                 }
                 slot = (slot + 1) & mask
@@ -111,7 +106,7 @@ struct DistinctWordList {
 
     private func isSame(_ first: Word, _ second: Word) -> Bool {
         guard first.hash == second.hash, first.length == second.length else { return false }
-        return body.withUnsafeBufferPointer { bytes in
+        return body.bytes.withUnsafeBufferPointer { bytes in
             let one = Int(first.start)
             let other = Int(second.start)
             for offset in 0..<Int(first.length) where bytes[one + offset] != bytes[other + offset] { return false }

@@ -37,35 +37,17 @@ extension LibraryCache {
     }
 
     /// True when a list of strings as `CacheByteWriter` writes them (a count, then each with its
-    /// length) holds `wanted`, or with `prefix` a string starting with it; false for a list that
-    /// does not decode. Read byte by byte where it lies: every entry's words are looked through.
+    /// length) holds `wanted`, or with `prefix` a string starting with it.
     private static func list(_ bytes: UnsafeRawBufferPointer, holds wanted: UnsafeRawBufferPointer, prefix: Bool) -> Bool {
-        let end = bytes.count
-        var offset = 0
-        /// The varint at `offset`, moving past it; nil past the end or over 63 bits.
-        func varint() -> Int? {
-            var value = 0
-            var shift = 0
-            while offset < end, shift < 63 {
-                let next = bytes[offset]
-                offset += 1
-                value |= Int(next & 0x7F) << shift
-                if next < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        // Each string takes a byte at least: a count past that is damage, and no answer.
-        guard let count = varint(), count <= end - offset else { return false }
+        var reader = CacheByteReader(bytes)
+        guard let count = try? reader.count() else { return false }
         let first = wanted.first
         for _ in 0..<count {
-            guard let length = varint(), length <= end - offset else { return false }
-            let start = offset
-            offset += length
+            guard let length = try? reader.count(), let item = try? reader.bytes(length) else { return false }
             // The first byte rules out most words before a call to memcmp.
-            guard prefix ? length >= wanted.count : length == wanted.count, first == nil || bytes[start] == first else { continue }
-            guard let mine = bytes.baseAddress, let theirs = wanted.baseAddress else { return true }
-            if memcmp(mine + start, theirs, wanted.count) == 0 { return true }
+            guard prefix ? length >= wanted.count : length == wanted.count, first == nil || item.first == first else { continue }
+            guard let mine = item.baseAddress, let theirs = wanted.baseAddress else { return true }
+            if memcmp(mine, theirs, wanted.count) == 0 { return true }
         }
         return false
     }

@@ -140,7 +140,9 @@ enum LibraryCacheWriter {
 
         func equals(_ other: TitleKey, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard isASCII, other.isASCII else { return text(in: bytes) == other.text(in: bytes) }
-            return !precedes(other, in: bytes) && !other.precedes(self, in: bytes)
+            guard count == other.count else { return false }
+            guard count > 0, let base = bytes.baseAddress else { return true }
+            return memcmp(base + start, base + other.start, count) == 0
         }
 
         private func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
