@@ -60,9 +60,12 @@ extension Library {
     /// True when the new records differ from the old cache: a file read afresh and recorded,
     /// an old entry no longer used (its file gone or changed), or a new listing of the folders
     /// (one that cannot be trusted never replaces the old: the old one no longer matches the
-    /// folders anyway).
+    /// folders anyway). With no old cache, always: even an index that records no file (every
+    /// one written moments ago) lets the caller answer from the books just read, as loose ones,
+    /// where without an index it would read them all again.
     static func cacheChanged(_ records: [CacheRecord?], listing: CacheListing?, old: LibraryCache?) -> Bool {
-        if let listing, listing != old?.listing { return true }
+        guard let old else { return true }
+        if let listing, listing != old.listing { return true }
         var kept = 0
         for record in records {
             switch record {
@@ -71,6 +74,6 @@ extension Library {
             case .none: break
             }
         }
-        return kept != (old?.entries.count ?? 0)
+        return kept != old.entries.count
     }
 }

@@ -162,6 +162,31 @@ import Testing
         #expect(again.cacheHits == 0, "a file written within the racy window could change again unseen")
     }
 
+    /// Right after a clone, a checkout or a sync, every file is too new to record. The first
+    /// query still writes an index (recording none of them) and answers from the books it read,
+    /// as loose ones: without it, the query found no index to answer from and read every file
+    /// again (three times, for `ls --format paths`).
+    @Test func aFirstQueryOverFilesWrittenMomentsAgoAnswersFromTheBooksItRead() async throws {
+        // Taken before the files are copied: to this clock, every one of them is new.
+        let started = FileStamp.now()
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        var library = try Library(root: test.root)
+        library.cacheFolder = test.cacheFolder
+        library.clock = { started }
+        let fresh = try test.fresh()
+        let today = BookDate(year: 2025, month: 6, day: 10)
+        let state = try #require(
+            try library.currentIndex(started: library.clock(), withNotes: false, noteFilter: nil).state,
+            "an index is written even when it can record no file")
+        #expect(state.cache.entries.isEmpty, "a file written within the racy window is never recorded")
+        #expect(state.loose.map(\.book) == fresh.books, "every book read once, kept as a loose one")
+        #expect(state.loose.map(\.position) == Array(state.loose.indices))
+        let ordered = try #require(try library.pathsInTitleOrder(.all, today: today, reversed: false))
+        #expect(ordered.paths == BookSortKey.title.sort(fresh.books).map(\.path))
+        #expect(try library.query(.all, today: today).books == fresh.books)
+    }
+
     @Test func aCacheIsPerLibrary() async throws {
         let one = try CacheTestLibrary()
         let two = try CacheTestLibrary()
