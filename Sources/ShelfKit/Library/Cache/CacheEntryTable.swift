@@ -75,6 +75,18 @@ struct CacheEntryTable: RandomAccessCollection, Sendable {
         return from..<from + half(index, 64)
     }
 
+    /// Where the entry's folded words lie in the main section.
+    func words(_ index: Int) -> Range<Int> {
+        let from = half(index, 68)
+        return from..<from + half(index, 72)
+    }
+
+    /// Where the entry's `WordBloom` lies in the main section.
+    func bloom(_ index: Int) -> Range<Int> {
+        let from = half(index, 80)
+        return from..<from + WordBloom.byteCount
+    }
+
     func isBook(_ index: Int) -> Bool { half(index, 48) & 1 != 0 }
 
     /// True when every book's note words are recorded.

@@ -18,10 +18,15 @@ extension LibraryCache {
     func hasWord(
         _ index: Int, _ word: UnsafeRawBufferPointer, probe: WordBloom.Probe, prefix: Bool, notes: NoteWordsSection?
     ) -> Bool? {
+        // The filter and the word list are read where they lie: the whole entry is decoded
+        // only for a book whose notes are to be looked at.
+        if !prefix, !WordBloom.mayHold(UnsafeRawBufferPointer(rebasing: main.bytes[entries.bloom(index)]), probe) { return false }
+        if LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entries.words(index)]), holds: word, prefix: prefix) {
+            return true
+        }
+        guard let notes else { return false }
         let entry = entries[index]
-        if !prefix, !WordBloom.mayHold(UnsafeRawBufferPointer(rebasing: main.bytes[entry.bloom]), probe) { return false }
-        if LibraryCache.list(UnsafeRawBufferPointer(rebasing: main.bytes[entry.words]), holds: word, prefix: prefix) { return true }
-        guard entry.notes != nil, let notes else { return false }
+        guard entry.notes != nil else { return false }
         return withNoteBytes(of: entry, in: notes) { LibraryCache.list($0, holds: word, prefix: prefix) }
     }
 
