@@ -90,6 +90,20 @@ import Darwin
         #expect(try library.editText("dune.md").contains("rating: 4"))
     }
 
+    /// An edit looks at its own book alone, so that its cost does not grow with its folder: a
+    /// temporary file an interrupted write left (older than a minute, which a sweep would remove)
+    /// stays until `shelf check --fix`.
+    @Test func anEditLeavesTheRestOfItsFolderAlone() throws {
+        let leftover = ".shelf-dune.md.k3j2.tmp"
+        let library = try Self.library([(leftover, "---\ntit")])
+        try library.editAgeFiles()
+        try expectEditSuccess(["set", "dune", "rating=4"], in: library)
+        #expect(library.editExists(leftover), "an edit lists no folder")
+        let check = try library.editRun(["check", "--fix"])
+        #expect(check.stdout.contains("fixed \(leftover): removed the leftover temporary file"), "\(check)")
+        #expect(!library.editExists(leftover))
+    }
+
     @Test func aReadOnlyBookIsRefused() throws {
         let library = try Self.library()
         chmod(library.path("dune.md"), 0o400)
