@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ShelfKit
 
 /// This computer's addresses and names: the hosts a request may name when the server listens on
 /// every interface (`--host 0.0.0.0`), and the address printed for a phone to open.
@@ -24,7 +25,7 @@ enum NetworkAddresses {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
             guard getnameinfo(address, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
-            let text = String(cString: buffer).split(separator: "%").first.map(String.init) ?? ""
+            let text = String(nulTerminated: buffer).split(separator: "%").first.map(String.init) ?? ""
             if family == AF_INET { v4.append(text) } else { v6.append(text) }
         }
         return v4 + v6
@@ -34,7 +35,7 @@ enum NetworkAddresses {
     static func hostNames() -> [String] {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return [] }
-        let name = String(cString: buffer).lowercased()
+        let name = String(nulTerminated: buffer).lowercased()
         guard !name.isEmpty else { return [] }
         return name.hasSuffix(".local") ? [name] : [name, name + ".local"]
     }

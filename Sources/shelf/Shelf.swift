@@ -91,7 +91,7 @@ struct Shelf: ParsableCommand {
         else { return nil }
         let tail = Array(rest.dropFirst())
         if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil }) { return nil }
-        return try? type.parse(leading + tail) as? ParsableCommand
+        return try? type.parse(leading + tail)
     }
 
     /// How many arguments a library option written before the command takes up (`--library DIR`

@@ -119,7 +119,7 @@ public struct Library: Sendable {
     /// The current folder, as `FileManager` gives it, asked of `getcwd` first.
     private static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        if getcwd(&buffer, buffer.count) != nil { return String(cString: buffer) }
+        if getcwd(&buffer, buffer.count) != nil { return String(nulTerminated: buffer) }
         return FileManager.default.currentDirectoryPath
     }
 

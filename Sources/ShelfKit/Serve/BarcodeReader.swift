@@ -26,7 +26,7 @@ public enum BarcodeReader {
             return mkstemp(base)
         }
         guard descriptor >= 0 else { throw Failure(description: "cannot write the photo to a temporary file") }
-        let path = String(cString: template)
+        let path = String(nulTerminated: template)
         defer { unlink(path) }
         let written = bytes.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         close(descriptor)

@@ -40,7 +40,7 @@ import Testing
 
     @Test func aBookChangedMeanwhileIsEditedOnItsNewContent() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("a.md", Self.book("A", tags: "old"))
+        _ = try folder.write("a.md", Self.book("A", tags: "old"))
         let batch = try BookWriteBatch(writer: folder.writer)
         try batch.prepare("a.md", edits: Self.rename)
         // Someone else changes another key: both changes must survive.
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aBookWhoseEditedKeyChangedMeanwhileIsLeftAlone() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("a.md", Self.book("A", tags: "old"))
+        _ = try folder.write("a.md", Self.book("A", tags: "old"))
         let batch = try BookWriteBatch(writer: folder.writer)
         try batch.prepare("a.md", edits: Self.rename)
         let theirs = Self.book("A", tags: "old, theirs")
@@ -69,7 +69,7 @@ import Testing
     @Test func aDiscardedBatchLeavesNothing() throws {
         let folder = try EditTempFolder()
         let text = Self.book("A", tags: "old")
-        let path = try folder.write("a.md", text)
+        _ = try folder.write("a.md", text)
         do {
             let batch = try BookWriteBatch(writer: folder.writer)
             try batch.prepare("a.md", edits: Self.rename)

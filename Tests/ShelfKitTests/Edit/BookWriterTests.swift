@@ -64,7 +64,7 @@ import Testing
         let path = try folder.write("dune.md", BookWriterTests.original)
         try editSetModificationTime(path, seconds: 1_500_000_000)
         var calls = 0
-        try folder.writer.edit("dune.md", edits: [.set("rating", .typed("4"))], force: false) {
+        _ = try folder.writer.edit("dune.md", edits: [.set("rating", .typed("4"))], force: false) {
             calls += 1
             guard calls == 1 else { return }
             // Same length, same modification time: only the bytes tell.
@@ -80,7 +80,7 @@ import Testing
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 1\ntags: [a]\n---\nBody\n".utf8)
         var thrown: (any Error)?
         do {
-            try folder.writer.edit("dune.md", edits: [.set("title", .string("X")), .set("rating", .typed("5"))], force: false) {
+            _ = try folder.writer.edit("dune.md", edits: [.set("title", .string("X")), .set("rating", .typed("5"))], force: false) {
                 try? Data(concurrent).write(to: URL(fileURLWithPath: path))
             }
         } catch {
@@ -121,7 +121,7 @@ import Testing
         let concurrent = "---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\nA line typed meanwhile.\n"
         var calls = 0
         let highlight = Highlight(text: "Fear is the mind-killer.")
-        try folder.writer.edit("dune.md", edits: [.addHighlights([highlight])], force: false) {
+        _ = try folder.writer.edit("dune.md", edits: [.addHighlights([highlight])], force: false) {
             calls += 1
             if calls == 1 { try? Data(concurrent.utf8).write(to: URL(fileURLWithPath: path)) }
         }
@@ -181,7 +181,7 @@ import Testing
     @Test func aFileThatDoesNotParseIsNotWritten() throws {
         let folder = try EditTempFolder()
         let broken = "---\ntitle: [unclosed\n---\nBody\n"
-        let path = try folder.write("broken.md", broken)
+        _ = try folder.write("broken.md", broken)
         var thrown: (any Error)?
         do {
             try folder.writer.edit("broken.md", edits: [.set("rating", .typed("5"))], force: false)

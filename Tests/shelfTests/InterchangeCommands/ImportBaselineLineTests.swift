@@ -89,26 +89,26 @@ import Testing
         // The short line in turn tells the reader's rating from the source's, and a second run
         // writes nothing.
         let snapshot = try library.snapshot()
-        try importing(changed, into: library)
+        _ = try importing(changed, into: library)
         #expect(try library.snapshot() == snapshot)
         // A rating changed at the source is still not written over the reader's.
-        try importing(changed.replacingOccurrences(of: ",4,read,", with: ",3,read,"), into: library)
+        _ = try importing(changed.replacingOccurrences(of: ",4,read,", with: ",3,read,"), into: library)
         #expect(try library.interchangeText("lem-solaris.md").contains("\nrating: 5\n"))
     }
 
     @Test func aValueTheSourceDroppedIsRemovedWhenTheReaderLeftItAndKeptWhenTheyChangedIt() throws {
         let library = try TemporaryLibrary()
-        try importing(Self.solaris, into: library, update: false)
+        _ = try importing(Self.solaris, into: library, update: false)
         let created = try library.interchangeText("lem-solaris.md")
         #expect(created.contains("\nfinished: 2020-01-02\n"))
         // The source no longer has the date (the book marked unread there) nor the review.
         let dropped = Self.solaris.replacingOccurrences(of: ",2020/01/02,Ocean.", with: ",,")
-        try importing(dropped, into: library)
+        _ = try importing(dropped, into: library)
         let text = try library.interchangeText("lem-solaris.md")
         #expect(!text.contains("finished:"), "\(text)")
         // A tag the reader added where the source has none is the reader's: it stays.
         try library.write("lem-solaris.md", text.replacingOccurrences(of: "tags: [classics, sci-fi]", with: "tags: [classics, sci-fi, mine]"))
-        try importing(dropped.replacingOccurrences(of: "\"classics, sci-fi\"", with: ""), into: library)
+        _ = try importing(dropped.replacingOccurrences(of: "\"classics, sci-fi\"", with: ""), into: library)
         #expect(try library.interchangeText("lem-solaris.md").contains("tags: [classics, sci-fi, mine]"))
     }
 }
