@@ -29,10 +29,11 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     /// True when this error says the file is a FIFO, socket, device or folder rather than a file.
     var isNotRegularFile: Bool { reason.hasPrefix("not a regular file (") }
 
-    /// Throws unless `info` describes a regular file.
-    static func requireRegular(_ info: stat, path: String) throws(FileError) {
+    /// Throws unless `info` describes a regular file. The path is made only for the error: a
+    /// load checks every file of the library twice, and making each path was 3% of a first one.
+    static func requireRegular(_ info: stat, path: @autoclosure () -> String) throws(FileError) {
         guard (info.st_mode & S_IFMT) != S_IFREG else { return }
-        throw FileError(path: path, reason: notRegularReason(FileKind.name(of: info.st_mode)))
+        throw FileError(path: path(), reason: notRegularReason(FileKind.name(of: info.st_mode)))
     }
 }
 
@@ -115,7 +116,7 @@ public enum FileIO {
         buffer.removeAll(keepingCapacity: true)
         var total = 0
         while true {
-            if buffer.count < capacity { buffer += [UInt8](repeating: 0, count: capacity - buffer.count) }
+            if buffer.count < capacity { buffer.append(contentsOf: repeatElement(0, count: capacity - buffer.count)) }
             let got = buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(descriptor, raw.baseAddress.map { $0 + total }, capacity - total)
             }

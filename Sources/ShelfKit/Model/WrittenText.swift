@@ -5,8 +5,12 @@ enum WrittenText {
     /// (Obsidian's core templates, Book Search), `<% tp.file.title %>` (Templater).
     static func isPlaceholder(_ text: String) -> Bool {
         // Every scalar of every book comes here: most hold neither `{` nor `<`, which one pass
-        // over the bytes tells (a string search through Foundation took a fifth of a cold parse).
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }) else { return false }
+        // over the bytes tells (a string search through Foundation took a fifth of a cold parse),
+        // made over the stored bytes: stepping through `utf8` took 7% of a first index build.
+        let mayHold = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }
+        } ?? text.utf8.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }
+        guard mayHold else { return false }
         return (text.contains("{{") && text.contains("}}")) || (text.contains("<%") && text.contains("%>"))
     }
 
