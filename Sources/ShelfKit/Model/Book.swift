@@ -64,12 +64,22 @@ public struct Book: Sendable, Equatable {
 
     /// `value(of:)` with what the name's lookups give, for a name looked up in every book.
     func value(of name: String, canonical: CanonicalField?, folded: () -> String) -> FieldValue? {
-        if let exact = fields.last(where: { $0.key == name }) { return exact.value }
+        // By index, looking at keys alone: `last(where:)` copied every field's value it passed.
+        var index = fields.count - 1
+        while index >= 0 {
+            if fields[index].key == name { return fields[index].value }
+            index -= 1
+        }
         if let canonical {
             return fields.first(where: { $0.canonical == canonical })?.value
         }
         let folded = folded()
-        return fields.last(where: { CanonicalField.fold($0.key, equals: folded) })?.value
+        index = fields.count - 1
+        while index >= 0 {
+            if CanonicalField.fold(fields[index].key, equals: folded) { return fields[index].value }
+            index -= 1
+        }
+        return nil
     }
 
     /// True when the book carries `tag`, or a tag nested under it (`sci-fi/space` for `sci-fi`),

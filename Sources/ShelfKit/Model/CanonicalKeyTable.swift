@@ -74,6 +74,9 @@ struct CanonicalKeyTable: Sendable {
     /// The field `key` stands for.
     func field(forKey key: String) -> Answer {
         let answer = key.utf8.withContiguousStorageIfAvailable { written -> Answer in
+            // Most keys are written as a spelling is (`title`, `authors`): their bytes, packed as
+            // they lie, are looked up before any byte is looked at alone.
+            if let packed = Self.packedASCII(written), let field = find(packed) { return .field(field) }
             var exact = Packed()
             var folded = Packed()
             var foldedCount = 0
@@ -103,6 +106,15 @@ struct CanonicalKeyTable: Sendable {
             return .none
         }
         return answer ?? .unknown
+    }
+
+    /// The bytes packed as `Packed.set` packs them, when they are ASCII and short enough.
+    private static func packedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Packed? {
+        guard bytes.count <= Packed.capacity else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        guard (words.0 | words.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return Packed(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1)).counted(bytes.count)
     }
 
     private func find(_ key: Packed) -> CanonicalField? {
