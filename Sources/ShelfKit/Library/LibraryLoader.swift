@@ -134,11 +134,14 @@ enum LibraryLoader {
         switch loaded {
         case .book(let book, let words):
             var bookBytes = CacheByteWriter()
+            // Most books encode to a few hundred bytes: grown from empty, the array was copied
+            // eight or nine times on the way.
+            bookBytes.bytes.reserveCapacity(1024)
             BookCodec.encode(book, into: &bookBytes)
             var notes: DistinctWordList?
             if let words {
                 // The note index keeps a word once per book: so does the cache.
-                var distinct = DistinctWordList()
+                var distinct = DistinctWordList(expectedWords: min(words.count, 512))
                 for word in words { distinct.add(folded: word) }
                 notes = distinct
             }
@@ -180,7 +183,7 @@ extension LibraryLoader {
     /// The distinct folded words `LibraryIndex` indexes for a bare word outside the notes (title,
     /// subtitle, authors, series, tags, publisher).
     static func searchWords(of book: Book) -> DistinctWordList {
-        var words = DistinctWordList()
+        var words = DistinctWordList(expectedWords: 32)
         for text in [book.title, book.subtitle, book.series, book.publisher] {
             if let text { words.addWords(of: text) }
         }

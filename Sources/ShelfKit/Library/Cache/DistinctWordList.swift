@@ -21,7 +21,13 @@ struct DistinctWordList {
     private var slots: [Int32] = []
     private static let linearLimit = 16
 
-    init() {}
+    /// - Parameter expectedWords: room made at once for about this many words, so that a list
+    ///   of a book's words is not copied again and again as it grows.
+    init(expectedWords: Int = 0) {
+        guard expectedWords > 0 else { return }
+        words.reserveCapacity(expectedWords)
+        body.bytes.reserveCapacity(expectedWords * 8)
+    }
 
     /// How many distinct words the list holds.
     var count: Int { words.count }
