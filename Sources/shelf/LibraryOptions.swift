@@ -28,7 +28,7 @@ struct LibraryOptions: ParsableArguments {
         do {
             var opened = try Library.locate(explicit: library)
             if !noCache {
-                if let folder = LibraryCacheFolder.standard(variable: { getenv($0).map { String(cString: $0) } }) {
+                if let folder = LibraryCacheFolder.standard() {
                     opened.cacheFolder = folder.path
                     opened.cacheLimit = folder.limit
                 }

@@ -14,9 +14,11 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// An error from the current `errno`.
-    static func fromErrno(_ path: String, _ action: String) -> FileError {
-        FileError(path: path, reason: "\(action): \(String(cString: strerror(errno)))")
+    /// An error from the current `errno`, taken before the path is made (which may allocate):
+    /// the path is made only here, for the error.
+    static func fromErrno(_ path: @autoclosure () -> String, _ action: String) -> FileError {
+        let code = errno
+        return FileError(path: path(), reason: "\(action): \(String(cString: strerror(code)))")
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -96,21 +98,16 @@ public enum FileIO {
         at folder: Int32, _ name: UnsafePointer<CChar>, path: @autoclosure () -> String, into buffer: inout [UInt8],
         allowingSpecialFiles: Bool = false
     ) throws(FileError) -> FileStamp {
-        // `errno` is taken before the path is made, which may allocate.
-        func failure(_ action: String) -> FileError {
-            let code = errno
-            return FileError(path: path(), reason: "\(action): \(String(cString: strerror(code)))")
-        }
         var info = stat()
         if !allowingSpecialFiles {
-            guard fstatat(folder, name, &info, 0) == 0 else { throw failure("cannot open") }
+            guard fstatat(folder, name, &info, 0) == 0 else { throw FileError.fromErrno(path(), "cannot open") }
             try FileError.requireRegular(info, path: path())
         }
         let flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
         let descriptor = openat(folder, name, flags)
-        guard descriptor >= 0 else { throw failure("cannot open") }
+        guard descriptor >= 0 else { throw FileError.fromErrno(path(), "cannot open") }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw failure("cannot stat") }
+        guard fstat(descriptor, &info) == 0 else { throw FileError.fromErrno(path(), "cannot stat") }
         if !allowingSpecialFiles { try FileError.requireRegular(info, path: path()) }
         var capacity = max(Int(info.st_size), 0) + 1
         buffer.removeAll(keepingCapacity: true)
@@ -122,7 +119,7 @@ public enum FileIO {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read")
+                throw FileError.fromErrno(path(), "cannot read")
             }
             if got == 0 { break }
             total += got

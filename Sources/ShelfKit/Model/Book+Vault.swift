@@ -42,7 +42,7 @@ extension Book {
         switch value {
         case .scalar(let text, _):
             // Most names hold no separator byte at all: no need to look at them by character.
-            let mayHoldSeparator = text.utf8.contains {
+            let mayHoldSeparator = text.containsByte {
                 $0 == UInt8(ascii: ";") || ($0 == UInt8(ascii: ",") && vocabulary.joinsNamesWithCommas)
             }
             guard mayHoldSeparator else { add(text); return names }

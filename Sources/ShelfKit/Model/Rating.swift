@@ -113,7 +113,7 @@ public enum Rating {
     private static func number(_ text: Substring) -> Double? {
         var trimmed = String(text).trimmingSpaces
         // A decimal comma (`4,5`), as some locales write it; looked for by byte, not by Foundation.
-        if trimmed.utf8.contains(UInt8(ascii: ",")) { trimmed = String(trimmed.map { $0 == "," ? "." : $0 }) }
+        if trimmed.containsByte(UInt8(ascii: ",")) { trimmed = String(trimmed.map { $0 == "," ? "." : $0 }) }
         guard let value = Double(trimmed), value.isFinite, trimmed.first?.isNumber == true || trimmed.first == "." else { return nil }
         return value
     }

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A ranked search hit and the reasons it matched.
 public struct SearchResult: Sendable {
@@ -76,7 +71,7 @@ extension Library {
     /// A match in the notes, named `highlight` when the words are found only in the highlights.
     static func notesMatch(_ terms: [[String]], prefixWord: String?, in notes: String) -> SearchMatch? {
         // No heading, no highlights section: most notes are spared its parse.
-        guard hasHash(notes), HighlightsSection.mayHoldHeading(notes) else { return nil }
+        guard notes.containsByte(UInt8(ascii: "#")), HighlightsSection.mayHoldHeading(notes) else { return nil }
         let section = HighlightsSection(body: notes)
         guard let heading = section.headingLine else { return nil }
         let start = section.lines[heading].start
@@ -92,15 +87,6 @@ extension Library {
             }
         }
         return Snippet.around(terms, prefixWord: prefixWord, in: highlights).map { SearchMatch(field: "notes", snippet: $0) }
-    }
-
-    /// True when `text` holds a `#` byte: one `memchr`, where `utf8.contains` steps byte by byte.
-    private static func hasHash(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(UInt8(ascii: "#")), bytes.count) != nil
-        }
     }
 }
 

@@ -29,7 +29,7 @@ struct CacheCommand: ParsableCommand {
 
     /// The index folder for this environment, or a failure saying why there is none.
     static func folder() throws -> LibraryCacheFolder {
-        guard let folder = LibraryCacheFolder.standard(environment: ProcessInfo.processInfo.environment) else {
+        guard let folder = LibraryCacheFolder.standard() else {
             throw Diagnostics.failure("no cache folder: neither XDG_CACHE_HOME nor HOME is set")
         }
         return folder

@@ -32,8 +32,8 @@ import Testing
         let byName = LibraryCacheFolder.standard { environment[$0] }
         #expect(byName?.path == "/tmp/cache/shelf/libraries")
         #expect(byName?.limit == 64 << 20)
-        #expect(LibraryCacheFolder.standard(environment: ["HOME": "/home/reader"])?.path == "/home/reader/.cache/shelf/libraries")
-        #expect(LibraryCacheFolder.standard(environment: ["XDG_CACHE_HOME": "relative"]) == nil)
+        #expect(LibraryCacheFolder.standard { ["HOME": "/home/reader"][$0] }?.path == "/home/reader/.cache/shelf/libraries")
+        #expect(LibraryCacheFolder.standard { ["XDG_CACHE_HOME": "relative"][$0] } == nil)
     }
 }
 

@@ -39,21 +39,17 @@ struct CacheEntryTable: RandomAccessCollection, Sendable {
     subscript(index: Int) -> LibraryCache.Entry {
         let base = start + index * CacheEntryTable.recordSize
         let bytes = storage.bytes
-        func half(_ at: Int) -> Int { Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: base + at, as: UInt32.self))) }
         func word(_ at: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + at, as: UInt64.self)) }
-        func range(_ at: Int) -> Range<Int> { half(at)..<half(at) + half(at + 4) }
         func wideRange(_ at: Int) -> Range<Int> {
             let from = Int(truncatingIfNeeded: word(at))
             return from..<from + Int(truncatingIfNeeded: word(at + 8))
         }
-        let kind = half(48)
+        let kind = half(index, 48)
         return LibraryCache.Entry(
-            path: range(0),
-            stamp: FileStamp(
-                device: word(8), inode: word(16), size: Int64(bitPattern: word(24)), modified: Int64(bitPattern: word(32)),
-                changed: Int64(bitPattern: word(40))),
-            isBook: kind & 1 != 0, book: wideRange(88), bookChecksum: word(104), tags: range(52), columns: range(60),
-            words: range(68), titleRank: UInt32(half(76)), bloom: half(80)..<half(80) + WordBloom.byteCount,
+            path: path(index),
+            stamp: stamp(index),
+            isBook: kind & 1 != 0, book: wideRange(88), bookChecksum: word(104), tags: tags(index), columns: columns(index),
+            words: words(index), titleRank: titleRank(index), bloom: bloom(index),
             notes: kind & 2 != 0 ? wideRange(112) : nil, notesChecksum: word(128))
     }
 

@@ -53,15 +53,16 @@ public struct LibraryCacheFolder: Sendable {
         self.limit = limit
     }
 
-    /// The folder for an environment (`LibraryCacheLocation.defaultFolder`), with the size limit
-    /// `SHELF_CACHE_LIMIT` sets (in MiB) when it holds a number.
-    public static func standard(environment: [String: String]) -> LibraryCacheFolder? {
-        standard { environment[$0] }
+    /// The folder for this process's environment: `standard(variable:)` over `getenv`.
+    public static func standard() -> LibraryCacheFolder? {
+        standard { getenv($0).map { String(cString: $0) } }
     }
 
-    /// `standard(environment:)` with each variable looked up by `variable`: the whole
-    /// environment made into a dictionary costs more than the rest of opening a library.
-    public static func standard(variable: (String) -> String?) -> LibraryCacheFolder? {
+    /// The folder for the environment `variable` looks variables up in
+    /// (`LibraryCacheLocation.defaultFolder`), with the size limit `SHELF_CACHE_LIMIT` sets (in
+    /// MiB) when it holds a number. Each variable is looked up alone: the whole environment made
+    /// into a dictionary costs more than the rest of opening a library.
+    static func standard(variable: (String) -> String?) -> LibraryCacheFolder? {
         guard let path = LibraryCacheLocation.defaultFolder(variable: variable) else { return nil }
         var folder = LibraryCacheFolder(path: path)
         if let text = variable("SHELF_CACHE_LIMIT"), let mebibytes = Int64(text), mebibytes >= 0,
