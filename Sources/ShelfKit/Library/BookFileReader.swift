@@ -3,36 +3,37 @@ enum BookFileReader {
     /// Reads the book in `bytes`.
     /// - Parameters:
     ///   - path: the path to report, relative to the library root.
-    ///   - withNotes: also fold the words of the body, for the note index.
+    ///   - withNotes: also fold the words of the body, for the note index: each distinct word
+    ///     once, in the order first met.
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
     ) -> LoadedFile {
-        guard withNotes else { return read(bytes, path: path, vocabulary: vocabulary, noteWord: nil) }
-        var words: [String] = []
-        let loaded = read(bytes, path: path, vocabulary: vocabulary) { words.append($0) }
-        guard case .book(let book, _) = loaded else { return loaded }
-        return .book(book, noteWords: words)
+        let (loaded, notes) = readKeepingNoteList(bytes, path: path, withNotes: withNotes, vocabulary: vocabulary)
+        guard let notes, case .book(let book, _) = loaded else { return loaded }
+        return .book(book, noteWords: notes.strings(keeping: nil))
     }
 
-    /// Reads the book in `bytes`, calling `noteWord` (when given) with each folded word of the
-    /// body in turn; the result holds no note words.
-    static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, vocabulary: Vocabulary, noteWord: ((String) -> Void)?
-    ) -> LoadedFile {
+    /// Reads the book in `bytes`; with `withNotes`, a book's distinct note words come as the
+    /// list the cache stores (the book's own `noteWords` are then nil). The words are folded
+    /// where they lie, without a string for each of the thousands a book's notes hold.
+    static func readKeepingNoteList(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary
+    ) -> (loaded: LoadedFile, notes: DistinctWordList?) {
         let frontMatter: FrontMatterValues
         do throws(DocumentError) {
             // Values only: the byte ranges an edit needs are found again when a file is edited.
-            guard let parsed = try FrontMatterValues.parse(bytes) else { return .notABook }
+            guard let parsed = try FrontMatterValues.parse(bytes) else { return (.notABook, nil) }
             frontMatter = parsed
         } catch {
-            return .failed(.malformed(error.at(path: path)))
+            return (.failed(.malformed(error.at(path: path))), nil)
         }
         let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
         guard let book = Book(path: path, entries: frontMatter.entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
-        else { return .notABook }
-        if let noteWord {
-            TextFolding.forEachWord(in: body, noteWord)
-        }
-        return .book(book, noteWords: nil)
+        else { return (.notABook, nil) }
+        guard withNotes else { return (.book(book, noteWords: nil), nil) }
+        // About one distinct word in ten bytes of notes, in the generated libraries and in real ones.
+        var notes = DistinctWordList(expectedWords: min(body.count / 10 + 8, 1024))
+        notes.addWords(in: body)
+        return (.book(book, noteWords: nil), notes)
     }
 }

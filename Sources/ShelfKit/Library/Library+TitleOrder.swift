@@ -1,8 +1,59 @@
 /// The paths of a query's books in title order, and what went wrong on the way.
+///
+/// Paths from the index stay where the index holds them until they are asked for: a listing of
+/// 10,000 paths is then one copy of their bytes, not 10,000 strings joined.
 public struct OrderedPaths: Sendable {
-    /// Relative to the library's root.
-    public var paths: [String]
+    /// One path: an index entry's, or a book's read from its file.
+    enum Item: Sendable {
+        case entry(Int)
+        case read(String)
+    }
+
+    let cache: LibraryCache?
+    let items: [Item]
     public var problems: [LibraryProblem]
+
+    init(cache: LibraryCache?, items: [Item], problems: [LibraryProblem]) {
+        self.cache = cache
+        self.items = items
+        self.problems = problems
+    }
+
+    init(paths: [String], problems: [LibraryProblem]) {
+        self.init(cache: nil, items: paths.map(Item.read), problems: problems)
+    }
+
+    public var count: Int { items.count }
+
+    /// The paths, relative to the library's root.
+    public var paths: [String] {
+        items.map { item in
+            switch item {
+            case .read(let path): path
+            case .entry(let entry): cache?.pathOf(entry) ?? ""
+            }
+        }
+    }
+
+    /// The first `limit` paths (all when nil), each after `prefix` and followed by a newline,
+    /// as UTF-8.
+    public func lines(prefix: String, limit: Int? = nil) -> [UInt8] {
+        let shown = items.prefix(limit ?? items.count)
+        let prefixBytes = Array(prefix.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(shown.count * (prefixBytes.count + 48))
+        for item in shown {
+            bytes.append(contentsOf: prefixBytes)
+            switch item {
+            case .read(let path):
+                bytes.append(contentsOf: Array(path.utf8))
+            case .entry(let entry):
+                if let cache { cache.appendPath(of: entry, to: &bytes) }
+            }
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
 }
 
 extension Library {
@@ -30,7 +81,9 @@ extension Library {
             // equal ranks in entry order breaks a tie of titles as `BookSortKey.sort` does, by
             // path; a reversed order flips the rank alone.
             let order = Self.byTitleRank(ids, rank: cache.entries.titleRank, entries: cache.entries.count, reversed: reversed)
-            guard !loose.isEmpty else { return OrderedPaths(paths: order.map(cache.pathOf), problems: state.problems) }
+            guard !loose.isEmpty else {
+                return OrderedPaths(cache: cache, items: order.map(OrderedPaths.Item.entry), problems: state.problems)
+            }
             // The few books read now, each put in its place among them by its title key, then path.
             func precedes(_ left: (key: String, position: Int), _ right: (key: String, position: Int)) -> Bool {
                 left.key == right.key ? left.position < right.position : (left.key < right.key) != reversed
@@ -47,18 +100,18 @@ extension Library {
                 return (low, book)
             }
             placed.sort { $0.at != $1.at ? $0.at < $1.at : precedes(($0.book.key, $0.book.position), ($1.book.key, $1.book.position)) }
-            var paths: [String] = []
-            paths.reserveCapacity(order.count + placed.count)
+            var items: [OrderedPaths.Item] = []
+            items.reserveCapacity(order.count + placed.count)
             var next = 0
             for (place, entry) in order.enumerated() {
                 while next < placed.count, placed[next].at == place {
-                    paths.append(placed[next].book.path)
+                    items.append(.read(placed[next].book.path))
                     next += 1
                 }
-                paths.append(cache.pathOf(entry))
+                items.append(.entry(entry))
             }
-            paths += placed[next...].map(\.book.path)
-            return OrderedPaths(paths: paths, problems: state.problems)
+            items += placed[next...].map { .read($0.book.path) }
+            return OrderedPaths(cache: cache, items: items, problems: state.problems)
         }
         guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)

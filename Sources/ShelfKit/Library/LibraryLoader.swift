@@ -76,16 +76,18 @@ enum LibraryLoader {
                 }
                 do throws(FileError) {
                     let stamp = try folders.read(path, path: root + "/" + path, into: &buffer)
-                    let loaded = buffer.withUnsafeBufferPointer {
-                        BookFileReader.read($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
+                    let (loaded, notes) = buffer.withUnsafeBufferPointer {
+                        BookFileReader.readKeepingNoteList($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
-                    if let cache, stamp.latest < cache.recentSince, let record = record(loaded, stamp: stamp, spill: spills[worker]) {
+                    if let cache, stamp.latest < cache.recentSince,
+                       let record = record(loaded, notes: notes, stamp: stamp, spill: spills[worker]) {
                         records?.set(index, record)
                         // Recorded, and not to be decoded: the cache is all the caller wants of it.
                         if !cache.decodesKept { continue }
                     }
-                    if let noteFilter, case .book(let book, let words?) = loaded {
-                        slots.set(index, .book(book, noteWords: words.filter(noteFilter.keeps)))
+                    if let notes, case .book(let book, _) = loaded {
+                        // Strings only for the words the query can ask about, when it says which.
+                        slots.set(index, .book(book, noteWords: notes.strings(keeping: noteFilter)))
                     } else {
                         slots.set(index, loaded)
                     }
@@ -130,21 +132,15 @@ enum LibraryLoader {
 
     /// What the cache should record of a file just read; nil for a file that failed, which is
     /// read again (and reported again) every time.
-    private static func record(_ loaded: LoadedFile, stamp: FileStamp, spill: CacheSpill?) -> CacheRecord? {
+    /// - Parameter notes: the book's distinct note words, when the cache is to hold them.
+    private static func record(_ loaded: LoadedFile, notes: DistinctWordList?, stamp: FileStamp, spill: CacheSpill?) -> CacheRecord? {
         switch loaded {
-        case .book(let book, let words):
+        case .book(let book, _):
             var bookBytes = CacheByteWriter()
             // Most books encode to a few hundred bytes: grown from empty, the array was copied
             // eight or nine times on the way.
             bookBytes.bytes.reserveCapacity(1024)
             BookCodec.encode(book, into: &bookBytes)
-            var notes: DistinctWordList?
-            if let words {
-                // The note index keeps a word once per book: so does the cache.
-                var distinct = DistinctWordList(expectedWords: min(words.count, 512))
-                for word in words { distinct.add(folded: word) }
-                notes = distinct
-            }
             // The small parts, one after the other in one array.
             var small = CacheByteWriter()
             small.bytes.reserveCapacity(512)

@@ -157,13 +157,13 @@ enum QueryRunner {
 
     /// The matching books' paths in title order, from the index, with problems reported; nil
     /// when the index cannot answer or nothing matches (then `run` answers, and explains).
-    static func pathsInTitleOrder(_ options: QueryOptions, library: Library, reversed: Bool) throws -> [String]? {
+    static func pathsInTitleOrder(_ options: QueryOptions, library: Library, reversed: Bool) throws -> OrderedPaths? {
         let today = Clock.today()
         let expression = try options.expression(parser: library.queryParser(today: today))
         do {
             guard let ordered = try library.pathsInTitleOrder(expression, today: today, reversed: reversed) else { return nil }
             Diagnostics.report(ordered.problems, library: library)
-            return ordered.paths
+            return ordered
         } catch {
             throw Diagnostics.failure(error.description)
         }

@@ -76,9 +76,16 @@ enum StyleMarker {
     private static func hasMarkerStart(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
-            guard bytes.count >= 3 else { return false }
-            for index in 0..<(bytes.count - 2) where bytes[index] == 0xEE && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80 {
-                return true
+            // memchr finds each 0xEE lead byte: a listing of 10,000 paths holds none, and was
+            // stepped through byte by byte before.
+            guard var base = bytes.baseAddress else { return false }
+            var left = bytes.count
+            while left >= 3, let found = memchr(base, 0xEE, left) {
+                let lead = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                let offset = lead - base
+                if offset + 2 < left, lead[1] == 0x80, lead[2] == 0x80 { return true }
+                base = lead + 1
+                left -= offset + 1
             }
             return false
         }

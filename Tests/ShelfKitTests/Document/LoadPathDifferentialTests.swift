@@ -219,7 +219,10 @@ extension LoadPathDifferentialTests {
             case let (.book(book?, _), .book(loadedBook, words)):
                 #expect(Self.dumped(book) == Self.dumped(loadedBook), "\(name)", sourceLocation: sourceLocation)
                 let body = (try? BookDocument(bytes: bytes))?.body ?? "?"
-                #expect(words == TextFolding.words(body), "\(name)", sourceLocation: sourceLocation)
+                // Each distinct folded word once, in the order the notes first use it.
+                var seen: Set<String> = []
+                let distinct = TextFolding.words(body).filter { seen.insert($0).inserted }
+                #expect(words == distinct, "\(name)", sourceLocation: sourceLocation)
             case (.none, .notABook), (.book(nil, _), .notABook):
                 break
             case let (.error(error), .failed(.malformed(loadedError))):

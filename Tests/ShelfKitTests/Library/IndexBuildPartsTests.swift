@@ -45,11 +45,18 @@ import Testing
             let texts = (0..<(1 + random.below(4))).map { _ in
                 Self.text(&random, pieces: random.chance(0.3) ? random.below(3000) : random.below(40))
             }
-            var list = DistinctWordList()
+            // Made for no words, for a few (a linear search first) and for many (a table from
+            // the first word, as the notes of a book get).
+            let expectedWords = [0, 16, 64, 300][round % 4]
+            var list = DistinctWordList(expectedWords: expectedWords)
             for text in texts { list.addWords(of: text) }
             let expected = Self.plainDistinctWords(texts)
             let words = try Self.decoded(list)
-            #expect(words == expected, "round \(round)")
+            #expect(words == expected, "round \(round), made for \(expectedWords) words")
+            #expect(list.strings(keeping: nil) == expected, "round \(round): the same words as strings")
+            let filter = NoteWordFilter(words: ["a", "zz"])
+            #expect(list.strings(keeping: filter) == expected.filter { $0.hasPrefix("a") || $0.hasPrefix("zz") },
+                    "round \(round): only the words a query can ask about")
             #expect(list.count == expected.count)
             #expect(Array(list.hashes) == words.map { word in
                 Array(word.utf8).withUnsafeBytes { WordBloom.hash(of: $0) }

@@ -61,9 +61,15 @@ struct QuickIndexTests {
         let fresh = try Library(root: test.root)
         for query in ["tag:sci-fi", "tag:space-opera", "-tag:sci-fi", "le guin", ""] {
             #expect(try Self.paths(library, query) == Self.paths(fresh, query), "\(query)")
-            let ordered = try library.pathsInTitleOrder(try Self.parse(query, library), today: Self.today, reversed: false)?.paths
+            let ordered = try library.pathsInTitleOrder(try Self.parse(query, library), today: Self.today, reversed: false)
             let expected = BookSortKey.title.sort(try fresh.query(try Self.parse(query, fresh), today: Self.today).books).map(\.path)
-            #expect(ordered ?? expected == expected, "\(query), by title")
+            #expect(ordered?.paths ?? expected == expected, "\(query), by title")
+            // As `ls --format paths` writes them: bytes from the index and the book read again alike.
+            for limit in [nil, 0, 1, 3] {
+                let lines = ordered.map { String(decoding: $0.lines(prefix: "lib/", limit: limit), as: UTF8.self) }
+                let wanted = expected.prefix(limit ?? expected.count).map { "lib/" + $0 + "\n" }.joined()
+                #expect(lines ?? wanted == wanted, "\(query), as lines, limit \(String(describing: limit))")
+            }
         }
         let file = try #require(test.cacheFile)
         #expect(FileStamp.of(path: file) == cacheStamp, "one changed book costs a read, not a new index")

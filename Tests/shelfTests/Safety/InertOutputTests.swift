@@ -62,6 +62,21 @@ import Testing
         #expect(table.stdout.contains("\u{1B}[32mreading\u{1B}[0m"), "shelf's own colour is gone\n\(table)")
     }
 
+    @Test func privateUseCharactersBeforeAColourDoNotHideIt() throws {
+        // U+E100 and U+E0FF share a lead byte (EE) with the start of shelf's colour markers
+        // (U+E000): the search for a marker must step past them and still find the colour.
+        let library = try TemporaryLibrary(books: [
+            ("x.md", bookFile("title: \"Glyphs \u{E100}\u{E0FF} here\"\nstatus: reading", body: "")),
+        ])
+        guard let table = try ViewTerminal.run(["ls"], in: library.root, environment: ["PAGER": ""]) else {
+            print("skipped: util-linux `script` is not installed, so no pseudo-terminal can be made")
+            return
+        }
+        #expect(table.stdout.contains("Glyphs \u{E100}\u{E0FF} here"), "\(table)")
+        #expect(table.stdout.contains("\u{1B}[32mreading\u{1B}[0m"), "shelf's own colour is gone\n\(table)")
+        #expect(!table.stdout.contains("\u{E000}"), "a marker reached the terminal unresolved\n\(table)")
+    }
+
     @Test func messagesOnATerminalAreEscapedToo() throws {
         let library = try library()
         guard let result = try ViewTerminal.run(["show", "no \u{1B}]0;such\u{07} book"], in: library.root, environment: ["PAGER": ""]) else {

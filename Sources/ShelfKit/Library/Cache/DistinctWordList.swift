@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The distinct folded words of some texts, in the order they were first met, built as the cache
 /// keeps a word list (a count, then length-prefixed strings) without making a string of each
 /// word: an index's first build meets every word of every book, and a `Set<String>` of them was
@@ -7,14 +13,17 @@
 /// kept, for the duplicate check and for the entry's Bloom filter (`WordBloom`).
 struct DistinctWordList {
     private struct Word {
-        /// Where the word's bytes start in `body`, and how many there are.
+        /// Where the word's bytes start in `storage`, and how many there are.
         var start: Int32
         var length: Int32
         var hash: UInt64
     }
 
-    /// The words, each a varint length then its bytes.
-    private var body = CacheByteWriter()
+    /// The words, each a varint length then its bytes: the first `used` bytes of `storage`,
+    /// which is grown in steps and written through a pointer (appending a word to an array
+    /// cost more than finding it).
+    private var storage: [UInt8] = []
+    private var used = 0
     private var words: [Word] = []
     /// Open addressing over the words, once there are more than a linear search should look
     /// through: a word's position plus one, 0 for an empty slot.
@@ -26,7 +35,13 @@ struct DistinctWordList {
     init(expectedWords: Int = 0) {
         guard expectedWords > 0 else { return }
         words.reserveCapacity(expectedWords)
-        body.bytes.reserveCapacity(expectedWords * 8)
+        storage = [UInt8](repeating: 0, count: expectedWords * 8)
+        if expectedWords >= 64 {
+            // The table's size for that many words, made once rather than doubled four times.
+            var size = 64
+            while size < 2 * expectedWords { size *= 2 }
+            slots = [Int32](repeating: 0, count: size)
+        }
     }
 
     /// How many distinct words the list holds.
@@ -38,7 +53,20 @@ struct DistinctWordList {
     /// Writes the list as the cache stores it: the count, then each word with its length.
     func encode(into writer: inout CacheByteWriter) {
         writer.count(count)
-        writer.bytes += body.bytes
+        writer.bytes += storage[..<used]
+    }
+
+    /// The words as strings, in the list's order; with a filter, only the words it keeps.
+    func strings(keeping filter: NoteWordFilter?) -> [String] {
+        storage.withUnsafeBytes { bytes in
+            var strings: [String] = []
+            strings.reserveCapacity(filter == nil ? words.count : 0)
+            for word in words {
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.start + word.length)])
+                if filter?.keeps(slice) ?? true { strings.append(String(decoding: slice, as: UTF8.self)) }
+            }
+            return strings
+        }
     }
 
     /// Adds the words of `text`.
@@ -50,74 +78,117 @@ struct DistinctWordList {
     /// Adds the words of UTF-8 bytes.
     mutating func addWords(in bytes: UnsafeBufferPointer<UInt8>) {
         TextFolding.scanWords(in: bytes, ascii: { word in
-            let (mark, start) = startWord(length: word.count)
-            body.bytes.append(contentsOf: word)
-            // Folded and hashed where the bytes now lie, rather than appended one at a time.
-            let hash = body.bytes.withUnsafeMutableBufferPointer { body in
-                var hash = WordBloom.hashSeed
-                for index in start..<body.count {
-                    let folded = body[index].asciiFolded
-                    body[index] = folded
-                    hash = WordBloom.hashStep(hash, folded)
-                }
-                return hash
-            }
-            finishWord(mark, start, hash: hash)
+            addASCII(word)
         }, other: { word in
             add(folded: TextFolding.fold(String(decoding: word, as: UTF8.self)))
         })
+    }
+
+    /// Adds one all-ASCII word, unfolded. A word met before (most of a book's words) is found
+    /// by comparing its folded bytes with the stored ones, and costs no append.
+    private mutating func addASCII(_ word: UnsafeBufferPointer<UInt8>) {
+        var hash = WordBloom.hashSeed
+        for byte in word { hash = WordBloom.hashStep(hash, byte.asciiFolded) }
+        let found = find(hash: hash, length: word.count) { stored in
+            for offset in 0..<word.count where stored[offset] != word[offset].asciiFolded { return false }
+            return true
+        }
+        guard case .absent(let slot) = found else { return }
+        let start = append(word, folding: true)
+        insert(Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: word.count), hash: hash), at: slot)
     }
 
     /// Adds one word, already folded.
     mutating func add(folded word: String) {
         var word = word
         word.withUTF8 { utf8 in
-            let (mark, start) = startWord(length: utf8.count)
-            body.bytes.append(contentsOf: utf8)
-            finishWord(mark, start, hash: WordBloom.hash(of: UnsafeRawBufferPointer(utf8)))
+            let hash = WordBloom.hash(of: UnsafeRawBufferPointer(utf8))
+            let found = find(hash: hash, length: utf8.count) { stored in
+                guard let theirs = stored.baseAddress, let mine = utf8.baseAddress else { return true }
+                return memcmp(theirs, mine, utf8.count) == 0
+            }
+            guard case .absent(let slot) = found else { return }
+            let start = append(utf8, folding: false)
+            insert(Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: utf8.count), hash: hash), at: slot)
         }
     }
 
-    /// Appends a word's length; returns where the word's entry starts, and where its bytes will.
-    private mutating func startWord(length: Int) -> (mark: Int, start: Int) {
-        let mark = body.bytes.count
-        body.count(length)
-        return (mark, body.bytes.count)
-    }
-
-    /// Keeps the word just appended (its entry from `mark`, its bytes from `start`), or takes it
-    /// back when the list has it already.
-    private mutating func finishWord(_ mark: Int, _ start: Int, hash: UInt64) {
-        let word = Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: body.bytes.count - start), hash: hash)
-        if words.count < DistinctWordList.linearLimit {
-            if words.contains(where: { isSame($0, word) }) {
-                body.bytes.removeLast(body.bytes.count - mark)
-                return
+    /// Appends a word's length (a varint) and its bytes, A–Z lowered when `folding`; returns
+    /// where the bytes start.
+    private mutating func append(_ word: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int {
+        let needed = used + word.count + 10
+        if needed > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+        }
+        let (start, end) = storage.withUnsafeMutableBufferPointer { buffer -> (Int, Int) in
+            var at = used
+            var rest = UInt64(word.count)
+            while rest >= 0x80 {
+                buffer[at] = UInt8(truncatingIfNeeded: rest) | 0x80
+                rest >>= 7
+                at += 1
             }
-        } else {
-            if 2 * (words.count + 1) > slots.count { grow() }
-            let mask = slots.count - 1
-            var slot = DistinctWordList.slot(of: hash, mask: mask)
-            while slots[slot] != 0 {
-                if isSame(words[Int(slots[slot]) - 1], word) {
-                    body.bytes.removeLast(body.bytes.count - mark)
-                    return
+            buffer[at] = UInt8(rest)
+            at += 1
+            let start = at
+            if folding {
+                for byte in word {
+                    buffer[at] = byte.asciiFolded
+                    at += 1
                 }
-                slot = (slot + 1) & mask
+            } else if let source = word.baseAddress, let target = buffer.baseAddress {
+                (target + at).update(from: source, count: word.count)
+                at += word.count
             }
-            slots[slot] = Int32(words.count + 1)
+            return (start, at)
         }
-        words.append(word)
+        used = end
+        return start
     }
 
-    private func isSame(_ first: Word, _ second: Word) -> Bool {
-        guard first.hash == second.hash, first.length == second.length else { return false }
-        return body.bytes.withUnsafeBufferPointer { bytes in
-            let one = Int(first.start)
-            let other = Int(second.start)
-            for offset in 0..<Int(first.length) where bytes[one + offset] != bytes[other + offset] { return false }
-            return true
+    /// Where a word stands in the list: there already, or absent, with the table slot it would
+    /// take (nil while the list is searched linearly).
+    private enum Lookup {
+        case present
+        case absent(slot: Int?)
+    }
+
+    /// Looks for a word by its hash and length; `equals` compares a stored word's bytes (as
+    /// many as the length) with it.
+    @inline(__always)
+    private mutating func find(hash: UInt64, length: Int, equals: (UnsafeBufferPointer<UInt8>) -> Bool) -> Lookup {
+        // A list made for few words is searched linearly until it holds more (a table made at
+        // once, for many, is used from the first word).
+        let linear = slots.isEmpty && words.count < DistinctWordList.linearLimit
+        if !linear, 2 * (words.count + 1) > slots.count { grow() }
+        return storage.withUnsafeBufferPointer { bytes in
+            words.withUnsafeBufferPointer { words in
+                @inline(__always)
+                func same(_ word: Word) -> Bool {
+                    guard word.hash == hash, Int(word.length) == length else { return false }
+                    return equals(UnsafeBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.start) + length]))
+                }
+                if linear {
+                    for word in words where same(word) { return .present }
+                    return .absent(slot: nil)
+                }
+                return slots.withUnsafeBufferPointer { slots in
+                    let mask = slots.count - 1
+                    var slot = DistinctWordList.slot(of: hash, mask: mask)
+                    while slots[slot] != 0 {
+                        if same(words[Int(slots[slot]) - 1]) { return .present }
+                        slot = (slot + 1) & mask
+                    }
+                    return .absent(slot: slot)
+                }
+            }
         }
+    }
+
+    /// Keeps a new word, whose bytes are the last of `storage`, in the table slot `find` gave.
+    private mutating func insert(_ word: Word, at slot: Int?) {
+        if let slot { slots[slot] = Int32(words.count + 1) }
+        words.append(word)
     }
 
     /// A hash's first slot: FNV-1a's low bits alone vary too little from word to word.

@@ -191,6 +191,11 @@ struct LibraryCache: Sendable {
         String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)]), as: UTF8.self)
     }
 
+    /// Appends entry `index`'s path, as stored, to `bytes`.
+    func appendPath(of index: Int, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)]))
+    }
+
     private func pathOf(_ index: Int, equals path: String) -> Bool {
         let stored = UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)])
         var copy = path
