@@ -51,11 +51,35 @@ public enum BookSortKey: String, Sendable, CaseIterable {
 
     /// A title folded for sorting, without a leading article (`The Dispossessed` sorts under D).
     static func titleKey(_ title: String) -> String {
+        var title = title
+        if let key = title.withUTF8(asciiTitleKey) { return key }
         let folded = TextFolding.fold(title)
         for article in ["the ", "a ", "an "] where folded.hasPrefix(article) && folded.utf8.count > article.utf8.count {
             return String(folded.dropFirst(article.count))
         }
         return folded
+    }
+
+    /// `titleKey` of an all-ASCII title, made from its bytes at once (every index build makes
+    /// one for each book); nil for any other title.
+    private static func asciiTitleKey(_ title: UnsafeBufferPointer<UInt8>) -> String? {
+        var capitals = false
+        for byte in title {
+            guard byte < 0x80 else { return nil }
+            if byte >= 0x41 && byte <= 0x5A { capitals = true }
+        }
+        func startsWith(_ article: StaticString) -> Bool {
+            guard title.count > article.utf8CodeUnitCount else { return false }
+            for offset in 0..<article.utf8CodeUnitCount where title[offset].asciiFolded != article.utf8Start[offset] { return false }
+            return true
+        }
+        let start = startsWith("the ") ? 4 : startsWith("a ") ? 2 : startsWith("an ") ? 3 : 0
+        let kept = UnsafeBufferPointer(rebasing: title[start...])
+        guard capitals else { return String(decoding: kept, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: kept.count) { target in
+            for (offset, byte) in kept.enumerated() { target[offset] = byte.asciiFolded }
+            return kept.count
+        }
     }
 
     /// An author folded for sorting by family name: `Ursula K. Le Guin` as `le guin, ursula k.`.

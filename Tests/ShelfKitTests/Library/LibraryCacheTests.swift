@@ -152,6 +152,32 @@ import Testing
         #expect(try library.cached(withNotes: true).cacheHits == fresh.books.count, "rewritten after the last damage")
     }
 
+    /// The writer maps its new index back without checksumming it again, but only while the
+    /// file at the name is the one it wrote: one another process put there is checked.
+    @Test func anIndexIsTrustedUncheckedOnlyAsTheFileThisProcessWrote() async throws {
+        let library = try CacheTestLibrary()
+        defer { library.remove() }
+        try await Self.waitPastRacyWindow()
+        _ = try library.cached()
+        let file = try #require(library.cacheFile)
+        let location = try #require(try library.indexedLibrary().cacheLocation)
+        var info = stat()
+        #expect(stat(file, &info) == 0)
+        let own = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let other = (device: own.device, inode: own.inode &+ 1)
+        #expect(LibraryCache.read(location, withNotes: false, writtenAs: own) != nil, "its own file is taken as written")
+        // A byte of the main section flipped, as in a damaged file another writer put there.
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: file))
+        damaged[LibraryCache.headerSize + 8] ^= 0x20
+        try damaged.write(to: URL(fileURLWithPath: file))
+        #expect(LibraryCache.read(location, withNotes: false) == nil, "damage is found")
+        #expect(stat(file, &info) == 0)
+        let replaced = (device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        for identity in [other, replaced == own ? other : own] {
+            #expect(LibraryCache.read(location, withNotes: false, writtenAs: identity) == nil, "another file is checked")
+        }
+    }
+
     @Test func filesChangedInTheLastSecondsAreNotRecorded() async throws {
         let library = try CacheTestLibrary()
         defer { library.remove() }

@@ -67,8 +67,13 @@ struct LibraryCache: Sendable {
 
     /// Reads the cache file at `location`; nil when there is none or it does not belong to this
     /// library and binary, or is damaged.
-    /// - Parameter withNotes: also read the note words section.
-    static func read(_ location: LibraryCacheLocation, withNotes: Bool) -> LibraryCache? {
+    /// - Parameters:
+    ///   - withNotes: also read the note words section.
+    ///   - writtenAs: the device and inode of a file this process has just written there: when
+    ///     the file is still that one, its main section is not checksummed again.
+    static func read(
+        _ location: LibraryCacheLocation, withNotes: Bool, writtenAs written: (device: UInt64, inode: UInt64)? = nil
+    ) -> LibraryCache? {
         let descriptor = open(location.file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -76,6 +81,7 @@ struct LibraryCache: Sendable {
         guard fstat(descriptor, &info) == 0,
               let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
         let fileSize = Int(info.st_size)
+        let ownWrite = written.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
         var reader = CacheByteReader(header.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
               let version = try? reader.word(), version == formatVersion,
@@ -86,7 +92,7 @@ struct LibraryCache: Sendable {
               mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4), booksLength < UInt64(Int.max / 4),
               headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
               let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
-              CacheChecksum.ofSection(main.bytes) == mainChecksum,
+              ownWrite || CacheChecksum.ofSection(main.bytes) == mainChecksum,
               let books = CacheStorage(
                 mapping: descriptor, at: headerSize + Int(mainLength) + Int(notesLength), count: Int(booksLength), sparse: true)
         else { return nil }

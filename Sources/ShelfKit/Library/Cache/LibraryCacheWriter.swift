@@ -87,8 +87,10 @@ enum LibraryCacheWriter {
         }
         // Freed before the file is mapped back: the two would otherwise be in memory at once.
         main = CacheByteWriter()
-        guard saved else { return nil }
-        return LibraryCache.read(location, withNotes: false)
+        guard let saved else { return nil }
+        // Mapped back without checksumming the main section again, when the file at the name is
+        // still the one just written (another process may have put its own there since).
+        return LibraryCache.read(location, withNotes: false, writtenAs: saved)
     }
 
     /// The title ranks of `records`' books (zero for the others), in the order of their title keys.
@@ -239,25 +241,31 @@ enum LibraryCacheWriter {
 
     /// Writes the parts, then what `rest` streams, to a new file beside `file` and renames it over
     /// `file`; any failure leaves the old cache (or none), which is only slower, never wrong.
-    private static func save(_ parts: [[UInt8]], to file: String, then rest: (inout SectionStream) -> Bool) -> Bool {
-        guard let slash = file.lastIndex(of: "/") else { return false }
+    /// Writes `parts`, then what `rest` streams, to a new file put in place of `file`; the
+    /// written file's device and inode, or nil when it could not be written.
+    private static func save(
+        _ parts: [[UInt8]], to file: String, then rest: (inout SectionStream) -> Bool
+    ) -> (device: UInt64, inode: UInt64)? {
+        guard let slash = file.lastIndex(of: "/") else { return nil }
         let folder = String(file[..<slash])
         makeFolder(folder)
         let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).cache"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         var written = true
         for part in parts where written {
             written = part.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         }
         var stream = SectionStream(descriptor: descriptor)
         written = written && rest(&stream) && stream.flush()
+        var info = stat()
+        if fstat(descriptor, &info) != 0 { written = false }
         if close(descriptor) != 0 { written = false }
         if !written || rename(temporary, file) != 0 {
             unlink(temporary)
-            return false
+            return nil
         }
-        return true
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// Makes `folder` and its parents, private to the user (the cache holds the library's metadata).
