@@ -16,6 +16,22 @@ import Testing
         return false
     }
 
+    @Test func aTenByteCountReadsAsTheReaderReadsIt() {
+        // 1, written in ten bytes: the reader drops the bits past 64 and reads it as 1.
+        let long: [UInt8] = [0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00]
+        let overlong: [UInt8] = [0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00]
+        for (count, expected) in [(long, true), (overlong, false)] {
+            for bytes in [count + [0x01, 0x61], [0x01] + count + [0x61]] {
+                bytes.withUnsafeBytes { raw in
+                    Array("a".utf8).withUnsafeBytes { want in
+                        #expect(LibraryCache.list(raw, holds: want, prefix: false) == expected, "\(bytes)")
+                        #expect(Self.reference(raw, holds: Array("a".utf8), prefix: false) == expected, "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func answersAsTheReaderDoesForWholeAndDamagedLists() {
         var random = CorpusRandom(seed: 46)
         let alphabet = Array("abcé".utf8)

@@ -50,14 +50,16 @@ extension LibraryCache {
         guard let base = bytes.baseAddress else { return false }
         let end = bytes.count
         var at = 0
+        // A varint as `CacheByteReader.varint` reads it (up to ten bytes, the bits past 64
+        // dropped), which must fit in what is left.
         func count() -> Int? {
-            var value = 0
-            var shift = 0
-            while at < end, shift < 63 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < end, shift < 64 {
                 let next = base.load(fromByteOffset: at, as: UInt8.self)
                 at += 1
-                value |= Int(next & 0x7F) << shift
-                if next < 0x80 { return value <= end - at ? value : nil }
+                value |= UInt64(next & 0x7F) << shift
+                if next < 0x80 { return value <= UInt64(end - at) ? Int(value) : nil }
                 shift += 7
             }
             return nil

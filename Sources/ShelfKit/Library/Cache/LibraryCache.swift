@@ -69,10 +69,11 @@ struct LibraryCache: Sendable {
     /// library and binary, or is damaged.
     /// - Parameters:
     ///   - withNotes: also read the note words section.
-    ///   - writtenAs: the device and inode of a file this process has just written there: when
-    ///     the file is still that one, its main section is not checksummed again.
+    ///   - writtenAs: the stamp of a file this process has just written there: when the file is
+    ///     still that one (same device, inode, size and modification time; a rename changes only
+    ///     its change time), its main section is not checksummed again.
     static func read(
-        _ location: LibraryCacheLocation, withNotes: Bool, writtenAs written: (device: UInt64, inode: UInt64)? = nil
+        _ location: LibraryCacheLocation, withNotes: Bool, writtenAs written: FileStamp? = nil
     ) -> LibraryCache? {
         let descriptor = open(location.file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -81,7 +82,11 @@ struct LibraryCache: Sendable {
         guard fstat(descriptor, &info) == 0,
               let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
         let fileSize = Int(info.st_size)
-        let ownWrite = written.map { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) } ?? false
+        let ownWrite = written.map { written in
+            let now = FileStamp(info)
+            return written.device == now.device && written.inode == now.inode && written.size == now.size
+                && written.modified == now.modified
+        } ?? false
         var reader = CacheByteReader(header.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
               let version = try? reader.word(), version == formatVersion,

@@ -89,7 +89,8 @@ enum LibraryCacheWriter {
         main = CacheByteWriter()
         guard let saved else { return nil }
         // Mapped back without checksumming the main section again, when the file at the name is
-        // still the one just written (another process may have put its own there since).
+        // still the one just written: same device, inode, size and modification time (another
+        // process may have put its own there since, or rewritten it in place).
         return LibraryCache.read(location, withNotes: false, writtenAs: saved)
     }
 
@@ -242,10 +243,10 @@ enum LibraryCacheWriter {
     /// Writes the parts, then what `rest` streams, to a new file beside `file` and renames it over
     /// `file`; any failure leaves the old cache (or none), which is only slower, never wrong.
     /// Writes `parts`, then what `rest` streams, to a new file put in place of `file`; the
-    /// written file's device and inode, or nil when it could not be written.
+    /// written file's stamp, or nil when it could not be written.
     private static func save(
         _ parts: [[UInt8]], to file: String, then rest: (inout SectionStream) -> Bool
-    ) -> (device: UInt64, inode: UInt64)? {
+    ) -> FileStamp? {
         guard let slash = file.lastIndex(of: "/") else { return nil }
         let folder = String(file[..<slash])
         makeFolder(folder)
@@ -265,7 +266,7 @@ enum LibraryCacheWriter {
             unlink(temporary)
             return nil
         }
-        return (UInt64(info.st_dev), UInt64(info.st_ino))
+        return FileStamp(info)
     }
 
     /// Makes `folder` and its parents, private to the user (the cache holds the library's metadata).
