@@ -36,10 +36,17 @@ enum SearchRanker {
             let book = index.books[Int(id)]
             var score = 0.0
             var matched: Set<Field> = []
+            // Each field's words, folded once for all the terms.
+            var folded: [[[String]]?] = Array(repeating: nil, count: Field.allCases.count)
             for term in terms {
                 var best = 0.0
-                for field in Field.allCases {
-                    let strength = match(term, in: field, of: book, id: id, noteBooks: noteBooks, prefixWord: prefixWord, notes: notes)
+                for (position, field) in Field.allCases.enumerated() {
+                    let strength = match(term, in: field, of: book, id: id, noteBooks: noteBooks, prefixWord: prefixWord) {
+                        if let words = folded[position] { return words }
+                        let words = texts(of: field, in: book, notes: notes).map(TextFolding.words)
+                        folded[position] = words
+                        return words
+                    }
                     guard strength > 0 else { continue }
                     matched.insert(field)
                     best = max(best, field.weight * strength)
@@ -57,8 +64,9 @@ enum SearchRanker {
     }
 
     /// 1 for whole words, 0.5 for a prefix, 0 for no match.
+    /// - Parameter fieldWords: the folded words of each of the field's texts.
     private static func match(_ term: [String], in field: Field, of book: Book, id: Int32, noteBooks: NoteBooks,
-                              prefixWord: String?, notes: (Book) -> String?) -> Double {
+                              prefixWord: String?, fieldWords: () -> [[String]]) -> Double {
         if field == .isbn {
             guard term.count == 1, let isbn = ISBN.parse(term[0]) else { return 0 }
             return book.isbns13.contains(isbn.isbn13) ? 1 : 0
@@ -69,8 +77,7 @@ enum SearchRanker {
             if term[0] == prefixWord, noteBooks.withPrefix[term[0]]?.contains(id) == true { return 0.5 }
             return 0
         }
-        let texts = texts(of: field, in: book, notes: notes)
-        let words = texts.map(TextFolding.words)
+        let words = fieldWords()
         if term.count > 1 { return words.contains { PhraseMatcher.text($0, holds: term) } ? 1 : 0 }
         if words.contains(where: { $0.contains(term[0]) }) { return 1 }
         if term[0] == prefixWord, words.contains(where: { $0.contains { $0.hasPrefix(term[0]) } }) { return 0.5 }
