@@ -166,10 +166,12 @@ import Testing
         #expect(LibraryCache.read(location, withNotes: false, writtenAs: own) != nil, "its own file is taken as written")
         var other = own
         other.inode &+= 1
-        // Damaged in place, as a tool that rewrites the file would leave it: a byte of the main
-        // section flipped, and one more byte at the end.
+        // Damaged in place, as a tool that rewrites the file would leave it: a letter of a book's
+        // path in the entries changed (which still reads, so only the checksum can tell), and one
+        // more byte at the end.
         var damaged = try Data(contentsOf: URL(fileURLWithPath: file))
-        damaged[LibraryCache.headerSize + 8] ^= 0x20
+        let path = try #require(damaged.range(of: Data("le-guin-the-left-hand".utf8)))
+        damaged[path.lowerBound] ^= 0x20
         damaged.append(0)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.write(contentsOf: damaged)
