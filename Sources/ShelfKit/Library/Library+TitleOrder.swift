@@ -19,7 +19,8 @@ public struct OrderedPaths: Sendable {
         self.problems = problems
     }
 
-    init(paths: [String], problems: [LibraryProblem]) {
+    /// Paths already known, relative to the library's root.
+    public init(paths: [String], problems: [LibraryProblem] = []) {
         self.init(cache: nil, items: paths.map(Item.read), problems: problems)
     }
 
@@ -41,12 +42,13 @@ public struct OrderedPaths: Sendable {
         let shown = items.prefix(limit ?? items.count)
         let prefixBytes = Array(prefix.utf8)
         var bytes: [UInt8] = []
+        // About 40 bytes a path in a typical library; the array grows past that if it must.
         bytes.reserveCapacity(shown.count * (prefixBytes.count + 48))
         for item in shown {
             bytes.append(contentsOf: prefixBytes)
             switch item {
             case .read(let path):
-                bytes.append(contentsOf: Array(path.utf8))
+                bytes.append(contentsOf: path.utf8)
             case .entry(let entry):
                 if let cache { cache.appendPath(of: entry, to: &bytes) }
             }

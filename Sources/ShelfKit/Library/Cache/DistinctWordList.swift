@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The distinct folded words of some texts, in the order they were first met, built as the cache
 /// keeps a word list (a count, then length-prefixed strings) without making a string of each
 /// word: an index's first build meets every word of every book, and a `Set<String>` of them was
@@ -78,39 +72,32 @@ struct DistinctWordList {
     /// Adds the words of UTF-8 bytes.
     mutating func addWords(in bytes: UnsafeBufferPointer<UInt8>) {
         TextFolding.scanWords(in: bytes, ascii: { word in
-            addASCII(word)
+            // An all-ASCII word, unfolded: its A–Z are lowered as it is hashed, compared and stored.
+            add(word, folding: true)
         }, other: { word in
             add(folded: TextFolding.fold(String(decoding: word, as: UTF8.self)))
         })
     }
 
-    /// Adds one all-ASCII word, unfolded. A word met before (most of a book's words) is found
-    /// by comparing its folded bytes with the stored ones, and costs no append.
-    private mutating func addASCII(_ word: UnsafeBufferPointer<UInt8>) {
-        var hash = WordBloom.hashSeed
-        for byte in word { hash = WordBloom.hashStep(hash, byte.asciiFolded) }
-        let found = find(hash: hash, length: word.count) { stored in
-            for offset in 0..<word.count where stored[offset] != word[offset].asciiFolded { return false }
-            return true
-        }
-        guard case .absent(let slot) = found else { return }
-        let start = append(word, folding: true)
-        insert(Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: word.count), hash: hash), at: slot)
-    }
-
     /// Adds one word, already folded.
     mutating func add(folded word: String) {
         var word = word
-        word.withUTF8 { utf8 in
-            let hash = WordBloom.hash(of: UnsafeRawBufferPointer(utf8))
-            let found = find(hash: hash, length: utf8.count) { stored in
-                guard let theirs = stored.baseAddress, let mine = utf8.baseAddress else { return true }
-                return memcmp(theirs, mine, utf8.count) == 0
-            }
-            guard case .absent(let slot) = found else { return }
-            let start = append(utf8, folding: false)
-            insert(Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: utf8.count), hash: hash), at: slot)
+        word.withUTF8 { add($0, folding: false) }
+    }
+
+    /// Adds a word's UTF-8 bytes, A–Z lowered when `folding`. A word met before (most of a
+    /// book's words) is found by comparing with the stored bytes, and costs no append.
+    @inline(__always)
+    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, folding: Bool) {
+        var hash = WordBloom.hashSeed
+        for byte in word { hash = WordBloom.hashStep(hash, folding ? byte.asciiFolded : byte) }
+        let found = find(hash: hash, length: word.count) { stored in
+            for offset in 0..<word.count where stored[offset] != (folding ? word[offset].asciiFolded : word[offset]) { return false }
+            return true
         }
+        guard case .absent(let slot) = found else { return }
+        let start = append(word, folding: folding)
+        insert(Word(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: word.count), hash: hash), at: slot)
     }
 
     /// Appends a word's length (a varint) and its bytes, A–Z lowered when `folding`; returns

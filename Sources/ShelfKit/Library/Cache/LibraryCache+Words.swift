@@ -44,36 +44,15 @@ extension LibraryCache {
     /// True when a list of strings as `CacheByteWriter` writes them (a count, then each with its
     /// length) holds `wanted`, or with `prefix` a string starting with it.
     static func list(_ bytes: UnsafeRawBufferPointer, holds wanted: UnsafeRawBufferPointer, prefix: Bool) -> Bool {
-        // Stepped through by hand, not with `CacheByteReader`: a search looks through the note
-        // words of every book that may hold its words, a few hundred words each. A list that
-        // runs past its bytes holds nothing, as the reader would say.
-        guard let base = bytes.baseAddress else { return false }
-        let end = bytes.count
-        var at = 0
-        // A varint as `CacheByteReader.varint` reads it (up to ten bytes, the bits past 64
-        // dropped), which must fit in what is left.
-        func count() -> Int? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while at < end, shift < 64 {
-                let next = base.load(fromByteOffset: at, as: UInt8.self)
-                at += 1
-                value |= UInt64(next & 0x7F) << shift
-                if next < 0x80 { return value <= UInt64(end - at) ? Int(value) : nil }
-                shift += 7
-            }
-            return nil
-        }
-        guard let items = count() else { return false }
+        var reader = CacheByteReader(bytes)
+        guard let count = try? reader.count() else { return false }
         let first = wanted.first
-        for _ in 0..<items {
-            guard let length = count() else { return false }
-            let item = base + at
-            at += length
-            // The length and the first byte rule out most words before a call to memcmp.
-            guard prefix ? length >= wanted.count : length == wanted.count else { continue }
-            guard let first, let wantedBase = wanted.baseAddress else { return true }
-            if item.load(as: UInt8.self) == first, memcmp(item, wantedBase, wanted.count) == 0 { return true }
+        for _ in 0..<count {
+            guard let length = try? reader.count(), let item = try? reader.bytes(length) else { return false }
+            // The first byte rules out most words before a call to memcmp.
+            guard prefix ? length >= wanted.count : length == wanted.count, first == nil || item.first == first else { continue }
+            guard let mine = item.baseAddress, let theirs = wanted.baseAddress else { return true }
+            if memcmp(mine, theirs, wanted.count) == 0 { return true }
         }
         return false
     }
