@@ -15,6 +15,10 @@ enum BookFileScanner {
     public struct Scan: Sendable {
         /// Relative, `/`-separated paths of candidate book files, sorted.
         public var books: [String] = []
+        /// The books the folders' listings did not say are regular files (links, special files,
+        /// or a file system that does not tell): the others can be opened without a `stat` first
+        /// (`FileIO.read(at:_:path:into:allowingSpecialFiles:listedRegular:)`).
+        var notListedRegular: Set<String> = []
         /// Sync tools' conflict copies, which are never books.
         public var conflicts: [ConflictCopy] = []
         /// shelf's own temporary files left by a process that was killed mid-write.
@@ -55,10 +59,12 @@ enum BookFileScanner {
             findings.leftovers += subtree.leftovers
             findings.unlisted += subtree.unlisted
             findings.folders += subtree.folders
+            findings.notListedRegular += subtree.notListedRegular
         }
         scan.leftovers = findings.leftovers
         scan.unlistedFolders = findings.unlisted
         scan.folders = findings.folders
+        scan.notListedRegular = Set(findings.notListedRegular)
         for path in sortedPaths(findings.found) {
             if let conflict = ConflictCopy(path: path) {
                 scan.conflicts.append(conflict)
@@ -209,7 +215,10 @@ enum BookFileScanner {
                 if isCandidate(name) { findings.found.append(path) }
             case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK):
                 // Listed so that the reader reports it (see the type's comment); never opened here.
-                if isCandidate(name) { findings.found.append(path) }
+                if isCandidate(name) {
+                    findings.found.append(path)
+                    findings.notListedRegular.append(path)
+                }
             default:
                 // A link or a file system that does not report types (DT_UNKNOWN): ask stat, and
                 // follow links to files but never to folders, which could loop.
@@ -218,6 +227,7 @@ enum BookFileScanner {
                 if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                     if !isTemplateFolder(name) { subfolders.append(path) }
                 } else if stat(full, &info) == 0, isCandidate(name) {
+                    findings.notListedRegular.append(path)
                     switch info.st_mode & S_IFMT {
                     case S_IFREG:
                         if !linksInside(full, root: root) { findings.found.append(path) }
@@ -243,6 +253,8 @@ private struct Findings {
     var unlisted: [FileError] = []
     /// Folders listed, with their stamps.
     var folders: [BookFileScanner.ListedFolder] = []
+    /// Those of `found` not listed as regular files.
+    var notListedRegular: [String] = []
 }
 
 /// Each subtree's findings, each set by the worker that walked it, read after they all finish.

@@ -94,17 +94,29 @@ public enum FileIO {
 
     /// `read(_:into:allowingSpecialFiles:)` of the file `name` in the folder open as `folder`
     /// (`AT_FDCWD`: `name` is a path); `path` names the file in errors.
+    /// - Parameter listedRegular: the folder's listing (`d_type`) said `name` is a regular file,
+    ///   not a link: it is opened without the `stat` before, but never through a link
+    ///   (`O_NOFOLLOW`), so that what is opened is what was listed, or a file put in its place
+    ///   since. A FIFO put there is not waited on (`O_NONBLOCK`) and is refused by the `fstat`
+    ///   after; a device cannot be put there without the privilege to make one. A link put
+    ///   there is read the careful way, with the `stat` first.
     static func read(
         at folder: Int32, _ name: UnsafePointer<CChar>, path: @autoclosure () -> String, into buffer: inout [UInt8],
-        allowingSpecialFiles: Bool = false
+        allowingSpecialFiles: Bool = false, listedRegular: Bool = false
     ) throws(FileError) -> FileStamp {
         var info = stat()
-        if !allowingSpecialFiles {
+        let checkedFirst = !allowingSpecialFiles && !listedRegular
+        if checkedFirst {
             guard fstatat(folder, name, &info, 0) == 0 else { throw FileError.fromErrno(path(), "cannot open") }
             try FileError.requireRegular(info, path: path())
         }
-        let flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        var flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        if !checkedFirst && !allowingSpecialFiles { flags |= O_NOFOLLOW }
         let descriptor = openat(folder, name, flags)
+        if descriptor < 0 && !checkedFirst && !allowingSpecialFiles && errno == ELOOP {
+            // A link now, where the listing saw a regular file.
+            return try read(at: folder, name, path: path(), into: &buffer)
+        }
         guard descriptor >= 0 else { throw FileError.fromErrno(path(), "cannot open") }
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw FileError.fromErrno(path(), "cannot stat") }

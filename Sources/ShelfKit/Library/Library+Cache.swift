@@ -19,9 +19,12 @@ extension Library {
         _ paths: [String], withNotes: Bool, noteFilter: NoteWordFilter? = nil, started: Int64, cache: LibraryCache? = nil,
         scan: BookFileScanner.Scan? = nil
     ) -> LibraryLoader.Result {
+        // The walk that found `paths`, which says how each was listed.
+        let walk = scan.flatMap { $0.books == paths ? $0 : nil }
         guard let location = cacheLocation else {
             return LibraryLoader.load(
-                root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: nil, noteFilter: noteFilter)
+                root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: nil, noteFilter: noteFilter,
+                listing: walk)
         }
         let old = cache.flatMap { withNotes && $0.notes == nil ? nil : $0 } ?? LibraryCache.read(location, withNotes: withNotes)
         let use = LibraryLoader.CacheUse(
@@ -29,7 +32,8 @@ extension Library {
             matches: old?.match(paths) ?? [Int?](repeating: nil, count: paths.count),
             recentSince: started - LibraryCache.racyWindow, spillFolder: location.folder)
         let result = LibraryLoader.load(
-            root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
+            root: root, paths: paths, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter,
+            listing: walk)
         let now = started / 1_000_000_000
         if let records = result.records {
             let listing = scan.flatMap { CacheListing(scan: $0, records: records, started: started) }

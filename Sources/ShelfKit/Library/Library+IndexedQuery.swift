@@ -66,7 +66,8 @@ extension Library {
             old: old, matches: matches, recentSince: started - LibraryCache.racyWindow, decodesKept: false,
             spillFolder: location.folder)
         let result = LibraryLoader.load(
-            root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter)
+            root: root, paths: scan.books, withNotes: withNotes, vocabulary: config.vocabulary, cache: use, noteFilter: noteFilter,
+            listing: scan)
         guard let records = result.records else { return nil }
         var current = old
         let listing = CacheListing(scan: scan, records: records, started: started)

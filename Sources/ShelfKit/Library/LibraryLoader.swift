@@ -47,10 +47,13 @@ enum LibraryLoader {
 
     /// - Parameter noteFilter: which note words to keep for the index (all when nil); the cache
     ///   still records every word.
+    /// - Parameter listing: the scan `paths` come from, when they do: a path its folder listed as
+    ///   a regular file is opened without a `stat` first (see `FileIO.read(at:…listedRegular:)`).
     static func load(
         root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary, cache: CacheUse?,
-        noteFilter: NoteWordFilter? = nil
+        noteFilter: NoteWordFilter? = nil, listing: BookFileScanner.Scan? = nil
     ) -> Result {
+        let notListedRegular = listing?.notListedRegular
         let slots = Slots<LoadedFile>(count: paths.count)
         let records = cache.map { _ in Slots<CacheRecord>(count: paths.count) }
         let workers = max(1, min(ProcessInfoCores.count, paths.count / 64 + 1))
@@ -75,7 +78,8 @@ enum LibraryLoader {
                     }
                 }
                 do throws(FileError) {
-                    let stamp = try folders.read(path, path: root + "/" + path, into: &buffer)
+                    let listedRegular = notListedRegular.map { $0.isEmpty || !$0.contains(path) } ?? false
+                    let stamp = try folders.read(path, path: root + "/" + path, into: &buffer, listedRegular: listedRegular)
                     let (loaded, notes) = buffer.withUnsafeBufferPointer {
                         BookFileReader.readKeepingNoteList($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
@@ -180,9 +184,11 @@ extension LibraryLoader {
     /// subtitle, authors, series, tags, publisher).
     static func searchWords(of book: Book) -> DistinctWordList {
         var words = DistinctWordList(expectedWords: 32)
-        for text in [book.title, book.subtitle, book.series, book.publisher] {
-            if let text { words.addWords(of: text) }
-        }
+        // One by one, not from an array of the four: that array was made for every book.
+        words.addWords(of: book.title)
+        if let subtitle = book.subtitle { words.addWords(of: subtitle) }
+        if let series = book.series { words.addWords(of: series) }
+        if let publisher = book.publisher { words.addWords(of: publisher) }
         for text in book.authors { words.addWords(of: text) }
         for text in book.tags { words.addWords(of: text) }
         return words

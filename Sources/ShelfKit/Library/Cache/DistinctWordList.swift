@@ -70,7 +70,40 @@ struct DistinctWordList {
     }
 
     /// Adds the words of UTF-8 bytes.
+    ///
+    /// ASCII words are found, hashed and folded here in one pass over the bytes (a book's notes
+    /// are most of the words an index's first build meets). At the first byte past ASCII, the
+    /// rest, from the start of the word under way if any, goes to `TextFolding.scanWords`, which
+    /// splits it as it would have split the whole: at a word's start, or between words, no word
+    /// is under way in either.
     mutating func addWords(in bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            var byte = base[index]
+            guard byte < 0x80 else { return addWordsGenerally(in: UnsafeBufferPointer(rebasing: bytes[index...])) }
+            guard byte.isASCIIWordByte else {
+                index += 1
+                continue
+            }
+            let start = index
+            var hash = WordBloom.hashSeed
+            repeat {
+                hash = WordBloom.hashStep(hash, byte.asciiFolded)
+                index += 1
+                guard index < count else { break }
+                byte = base[index]
+            } while byte.isASCIIWordByte
+            if index < count, byte >= 0x80 {
+                return addWordsGenerally(in: UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
+            add(UnsafeBufferPointer(start: base + start, count: index - start), hash: hash, folding: true)
+        }
+    }
+
+    /// `addWords(in:)` by `TextFolding.scanWords`, for any text.
+    mutating func addWordsGenerally(in bytes: UnsafeBufferPointer<UInt8>) {
         TextFolding.scanWords(in: bytes, ascii: { word in
             // An all-ASCII word, unfolded: its A–Z are lowered as it is hashed, compared and stored.
             add(word, folding: true)
@@ -91,6 +124,12 @@ struct DistinctWordList {
     private mutating func add(_ word: UnsafeBufferPointer<UInt8>, folding: Bool) {
         var hash = WordBloom.hashSeed
         for byte in word { hash = WordBloom.hashStep(hash, folding ? byte.asciiFolded : byte) }
+        add(word, hash: hash, folding: folding)
+    }
+
+    /// `add(_:folding:)` of a word whose hash (of its folded bytes) is known.
+    @inline(__always)
+    private mutating func add(_ word: UnsafeBufferPointer<UInt8>, hash: UInt64, folding: Bool) {
         let found = find(hash: hash, length: word.count) { stored in
             for offset in 0..<word.count where stored[offset] != (folding ? word[offset].asciiFolded : word[offset]) { return false }
             return true

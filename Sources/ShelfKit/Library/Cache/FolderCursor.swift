@@ -35,12 +35,16 @@ struct FolderCursor: ~Copyable {
     }
 
     /// `FileIO.read(_:into:)` of the file at `relative`, by its name in its open folder; `path`
-    /// names it in errors.
-    mutating func read(_ relative: String, path: @autoclosure () -> String, into buffer: inout [UInt8]) throws(FileError) -> FileStamp {
+    /// names it in errors. `listedRegular`: as `FileIO.read(at:_:path:into:allowingSpecialFiles:listedRegular:)`.
+    mutating func read(
+        _ relative: String, path: @autoclosure () -> String, into buffer: inout [UInt8], listedRegular: Bool = false
+    ) throws(FileError) -> FileStamp {
         var relative = relative
         let read = relative.withUTF8 { utf8 in
             withName(UnsafeRawBufferPointer(utf8)) { folder, name in
-                Result { () throws(FileError) in try FileIO.read(at: folder, name, path: path(), into: &buffer) }
+                Result { () throws(FileError) in
+                    try FileIO.read(at: folder, name, path: path(), into: &buffer, listedRegular: listedRegular)
+                }
             }
         }
         // A folder that cannot be opened: the whole path gives the error (or the file, if the
