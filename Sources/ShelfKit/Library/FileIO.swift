@@ -98,8 +98,9 @@ public enum FileIO {
     ///   not a link: it is opened without the `stat` before, but never through a link
     ///   (`O_NOFOLLOW`), so that what is opened is what was listed, or a file put in its place
     ///   since. A FIFO put there is not waited on (`O_NONBLOCK`) and is refused by the `fstat`
-    ///   after; a device cannot be put there without the privilege to make one. A link put
-    ///   there is read the careful way, with the `stat` first.
+    ///   after; a device cannot be put there without the privilege to make one. Whatever cannot
+    ///   be opened so (a link put there, a socket) is read the careful way, with the `stat` first,
+    ///   which names what is there now.
     static func read(
         at folder: Int32, _ name: UnsafePointer<CChar>, path: @autoclosure () -> String, into buffer: inout [UInt8],
         allowingSpecialFiles: Bool = false, listedRegular: Bool = false
@@ -113,9 +114,14 @@ public enum FileIO {
         var flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
         if !checkedFirst && !allowingSpecialFiles { flags |= O_NOFOLLOW }
         let descriptor = openat(folder, name, flags)
-        if descriptor < 0 && !checkedFirst && !allowingSpecialFiles && errno == ELOOP {
-            // A link now, where the listing saw a regular file.
-            return try read(at: folder, name, path: path(), into: &buffer)
+        if descriptor < 0 && !allowingSpecialFiles {
+            // Where the listing saw a regular file: the careful way says what is there now (a link
+            // is followed; a socket or a device put there gives ENXIO, and is named for what it is).
+            if !checkedFirst { return try read(at: folder, name, path: path(), into: &buffer) }
+            // A regular file a moment ago: if something else took its place, say what.
+            let openError = errno
+            if fstatat(folder, name, &info, 0) == 0 { try FileError.requireRegular(info, path: path()) }
+            errno = openError
         }
         guard descriptor >= 0 else { throw FileError.fromErrno(path(), "cannot open") }
         defer { close(descriptor) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShelfTestSupport
 @testable import ShelfKit
 
 /// A file its folder's listing called a regular file is opened without a `stat` first, never
@@ -14,7 +15,7 @@ import Testing
         func write(_ name: String, _ title: String) throws {
             try Data("---\ntitle: \(title)\n---\nNotes of \(title).\n".utf8).write(to: folder.appendingPathComponent(name))
         }
-        for name in ["fifo.md", "link-to-fifo.md", "link-to-book.md", "kept.md", "gone.md", "locked.md"] {
+        for name in ["fifo.md", "link-to-fifo.md", "link-to-book.md", "kept.md", "gone.md", "locked.md", "socket.md"] {
             try write(name, name)
         }
         try write("target.txt", "Target")
@@ -23,7 +24,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         // Listed now: every book is a regular file.
         let scan = try BookFileScanner.scanAll(root: root.path)
-        #expect(scan.books.count == 6 && scan.notListedRegular.isEmpty, "\(scan.books) \(scan.notListedRegular)")
+        #expect(scan.books.count == 7 && scan.notListedRegular.isEmpty, "\(scan.books) \(scan.notListedRegular)")
         // Then swapped, as by another process between the listing and the read.
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         unlink(path("fifo.md"))
@@ -33,6 +34,11 @@ import Testing
         unlink(path("link-to-book.md"))
         #expect(symlink("target.txt", path("link-to-book.md")) == 0)
         unlink(path("gone.md"))
+        // A socket cannot be opened at all (ENXIO): it is named for what it is, not as a file
+        // that cannot be opened.
+        unlink(path("socket.md"))
+        let socket = try bindUnixSocket(path("socket.md"))
+        defer { close(socket) }
         chmod(path("locked.md"), 0)
         defer { chmod(path("locked.md"), 0o644) }
 
@@ -61,6 +67,7 @@ import Testing
         #expect(problems.contains("a/fifo.md: not a regular file (a FIFO)"), "\(problems)")
         #expect(problems.contains("a/link-to-fifo.md: not a regular file (a FIFO)"), "\(problems)")
         #expect(problems.contains("a/gone.md: cannot open"), "\(problems)")
+        #expect(problems.contains("a/socket.md: not a regular file (a socket)"), "\(problems)")
     }
 
     @Test func aPathTheListingDidNotCallRegularIsCheckedFirst() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShelfTestSupport
 @testable import ShelfKit
 #if canImport(Glibc)
 import Glibc
@@ -127,32 +128,4 @@ import Darwin
     private func removeDeep(_ root: String) {
         _ = try? ChildProcess("/bin/rm", arguments: ["-rf", root]).run(timeout: 60)
     }
-}
-
-/// A unix socket bound at `path` (left listening, so it is a live socket file).
-func bindUnixSocket(_ path: String) throws -> Int32 {
-    #if canImport(Glibc)
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw ShelfTestError("socket failed: errno \(errno)") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw ShelfTestError("socket path too long: \(path)") }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        raw[bytes.count] = 0
-    }
-    let bound = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-    }
-    guard bound == 0, listen(descriptor, 1) == 0 else {
-        close(descriptor)
-        throw ShelfTestError("bind/listen failed: errno \(errno)")
-    }
-    return descriptor
 }
