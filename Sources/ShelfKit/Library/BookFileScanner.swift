@@ -227,15 +227,18 @@ enum BookFileScanner {
                 if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                     if !isTemplateFolder(name) { subfolders.append(path) }
                 } else if stat(full, &info) == 0, isCandidate(name) {
-                    findings.notListedRegular.append(path)
                     switch info.st_mode & S_IFMT {
                     case S_IFREG:
-                        if !linksInside(full, root: root) { findings.found.append(path) }
+                        if !linksInside(full, root: root) {
+                            findings.found.append(path)
+                            findings.notListedRegular.append(path)
+                        }
                     case S_IFDIR:
                         break
                     default:
                         // A FIFO, socket or device, or a link to one: the reader reports it.
                         findings.found.append(path)
+                        findings.notListedRegular.append(path)
                     }
                 }
             }

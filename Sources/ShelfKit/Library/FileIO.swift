@@ -106,18 +106,18 @@ public enum FileIO {
         allowingSpecialFiles: Bool = false, listedRegular: Bool = false
     ) throws(FileError) -> FileStamp {
         var info = stat()
-        let checkedFirst = !allowingSpecialFiles && !listedRegular
-        if checkedFirst {
+        let opensAsListed = listedRegular && !allowingSpecialFiles
+        if !allowingSpecialFiles && !opensAsListed {
             guard fstatat(folder, name, &info, 0) == 0 else { throw FileError.fromErrno(path(), "cannot open") }
             try FileError.requireRegular(info, path: path())
         }
         var flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
-        if !checkedFirst && !allowingSpecialFiles { flags |= O_NOFOLLOW }
+        if opensAsListed { flags |= O_NOFOLLOW }
         let descriptor = openat(folder, name, flags)
         if descriptor < 0 && !allowingSpecialFiles {
             // Where the listing saw a regular file: the careful way says what is there now (a link
             // is followed; a socket or a device put there gives ENXIO, and is named for what it is).
-            if !checkedFirst { return try read(at: folder, name, path: path(), into: &buffer) }
+            if opensAsListed { return try read(at: folder, name, path: path(), into: &buffer) }
             // A regular file a moment ago: if something else took its place, say what.
             let openError = errno
             if fstatat(folder, name, &info, 0) == 0 { try FileError.requireRegular(info, path: path()) }
