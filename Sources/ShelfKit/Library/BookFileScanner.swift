@@ -224,9 +224,17 @@ enum BookFileScanner {
                 // follow links to files but never to folders, which could loop.
                 var info = stat()
                 let full = root + "/" + path
-                if lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                guard lstat(full, &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
                     if !isTemplateFolder(name) { subfolders.append(path) }
-                } else if stat(full, &info) == 0, isCandidate(name) {
+                } else if isCandidate(name) {
+                    if (info.st_mode & S_IFMT) == S_IFLNK && stat(full, &info) != 0 {
+                        // A link to nothing (its target moved) or a loop: listed, so that the
+                        // reader names it, rather than a book vanishing without a word.
+                        findings.found.append(path)
+                        findings.notListedRegular.append(path)
+                        continue
+                    }
                     switch info.st_mode & S_IFMT {
                     case S_IFREG:
                         if !linksInside(full, root: root) {

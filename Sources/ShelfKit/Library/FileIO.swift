@@ -31,6 +31,28 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     /// True when this error says the file is a FIFO, socket, device or folder rather than a file.
     var isNotRegularFile: Bool { reason.hasPrefix("not a regular file (") }
 
+    /// True when this error says the file is a link to nothing, or a loop of links.
+    var isBrokenLink: Bool { reason.hasPrefix("a broken link (") }
+
+    /// The error for `name` in `folder` (`AT_FDCWD`: a path), which `fstatat` just failed to
+    /// follow: a link whose target is gone, or that loops, is named as one (with where it
+    /// points), not as a file that does not exist, which the user would not recognise.
+    static func unfollowable(at folder: Int32, _ name: UnsafePointer<CChar>, path: () -> String) -> FileError {
+        let code = errno
+        var link = stat()
+        guard code == ENOENT || code == ELOOP || code == ENOTDIR,
+              fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK
+        else {
+            errno = code
+            return fromErrno(path(), "cannot open")
+        }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlinkat(folder, name, &target, target.count - 1)
+        let shown = length > 0 ? String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        let why = code == ELOOP ? "to \(shown), a loop of links" : "to \(shown), which is not there"
+        return FileError(path: path(), reason: "a broken link (\(why)); skipped")
+    }
+
     /// Throws unless `info` describes a regular file. The path is made only for the error: a
     /// load checks every file of the library twice, and making each path was 3% of a first one.
     static func requireRegular(_ info: stat, path: @autoclosure () -> String) throws(FileError) {
@@ -108,7 +130,7 @@ public enum FileIO {
         var info = stat()
         let opensAsListed = listedRegular && !allowingSpecialFiles
         if !allowingSpecialFiles && !opensAsListed {
-            guard fstatat(folder, name, &info, 0) == 0 else { throw FileError.fromErrno(path(), "cannot open") }
+            guard fstatat(folder, name, &info, 0) == 0 else { throw FileError.unfollowable(at: folder, name, path: path) }
             try FileError.requireRegular(info, path: path())
         }
         var flags = allowingSpecialFiles ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY

@@ -59,9 +59,11 @@ public struct LibraryChecker {
             do {
                 bytes = try FileIO.read(library.absolutePath(path))
             } catch {
-                // A FIFO, socket or device named like a book is skipped with a warning, not an error.
-                findings.append(CheckFinding(path: path, line: 1, column: 1, code: error.isNotRegularFile ? "special-file" : "unreadable",
-                                             severity: error.isNotRegularFile ? .warning : .error, message: error.reason))
+                // A FIFO, socket or device named like a book, or a link to nothing, is skipped
+                // with a warning, not an error: there is no book there to be wrong.
+                let code = error.isNotRegularFile ? "special-file" : error.isBrokenLink ? "broken-link" : "unreadable"
+                findings.append(CheckFinding(path: path, line: 1, column: 1, code: code,
+                                             severity: code == "unreadable" ? .error : .warning, message: error.reason))
                 continue
             }
             findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners)

@@ -10,10 +10,13 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Errors: malformed-yaml, invalid-utf8, unclosed-front-matter, not-a-mapping, \
             invalid-isbn, invalid-rating, unknown-status, invalid-date, invalid-number, \
-            duplicate-isbn. Warnings: no-front-matter, missing-title, status-spelling, \
-            conflict-copy, leftover-temp, non-nfc-name, unsafe-name. The exit status is 1 when \
-            any error is found. --fix writes canonical status spellings, NFC file names and \
-            removes leftover temporary files, each as a minimal change, and prints each.
+            duplicate-isbn, unreadable (a book file that cannot be opened or read). Warnings: \
+            no-front-matter, missing-title, status-spelling, conflict-copy, leftover-temp, \
+            non-nfc-name, unsafe-name, special-file (a FIFO, socket or device named like a \
+            book), broken-link (a link to a file that is not there), unreadable-folder. The exit \
+            status is 1 when any error is found. --fix writes canonical status spellings, NFC \
+            file names and removes leftover temporary files, each as a minimal change, and \
+            prints each.
 
             Examples:
               shelf check

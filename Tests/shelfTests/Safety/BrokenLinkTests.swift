@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import ShelfTestSupport
+
+/// A link named like a book whose target is gone (moved, deleted, not synced yet) or that loops
+/// is named in a warning by every command that reads the library, and by `check`, with where it
+/// points: the book does not vanish without a word. Once the target is back, so is the book.
+@Suite struct BrokenLinkTests {
+    static let books = [
+        ("herbert-dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: read\ntags: [sand]", body: "Spice must flow.\n")),
+    ]
+
+    /// Every command that reads the whole library, and what each must still print.
+    static let commands: [(args: [String], shows: String)] = [
+        (["ls"], "Dune"),
+        (["ls", "--format", "json"], "\"Dune\""),
+        (["search", "spice"], "Dune"),
+        (["stats"], "1 book "),
+        (["tags"], "sand"),
+        (["export", "json"], "\"Dune\""),
+    ]
+
+    private func expectNamed(_ library: TemporaryLibrary, name: String, saying: String) throws {
+        // Twice each: the first run writes the index, the second answers from it.
+        for (args, shows) in Self.commands + Self.commands {
+            let result = try library.run(args, environment: ["NO_COLOR": "1"])
+            #expect(result.status == 0, "\(args)\n\(result)")
+            #expect(result.stdout.contains(shows), "\(args)\n\(result)")
+            #expect(result.stderr.contains("\(name): a broken link (\(saying)); skipped"), "\(args) did not warn\n\(result)")
+        }
+        let check = try library.run(["check", "--format", "json"])
+        #expect(check.status == 0, "a broken link is a warning, not an error\n\(check)")
+        #expect(check.stdout.contains("\"broken-link\"") && check.stdout.contains("\"warning\""), "\(check)")
+        let text = try library.run(["check"])
+        #expect(text.stdout.contains("\(name):1:1: warning [broken-link] a broken link (\(saying)); skipped"), "\(text)")
+        let show = try library.run(["show", name])
+        #expect(show.status != 0)
+        #expect(show.stderr.contains("a broken link (\(saying))"), "\(show)")
+    }
+
+    @Test func aLinkWhoseTargetIsGoneIsNamedWithWhereItPoints() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let elsewhere = try TemporaryLibrary(books: [("le-guin-left-hand.md", bookFile("title: The Left Hand of Darkness", body: "Estraven.\n"))])
+        let target = elsewhere.path("le-guin-left-hand.md")
+        try library.makeFolder("linked")
+        try FileManager.default.createSymbolicLink(atPath: library.path("linked/left-hand.md"), withDestinationPath: target)
+        let before = try library.run(["ls", "--format", "paths"])
+        #expect(before.stdoutLines == ["herbert-dune.md", "linked/left-hand.md"], "\(before)")
+
+        try FileManager.default.removeItem(atPath: target)
+        try expectNamed(library, name: "linked/left-hand.md", saying: "to \(target), which is not there")
+
+        // The target comes back (the sync caught up): the book is listed again, with no warning.
+        try elsewhere.write("le-guin-left-hand.md", bookFile("title: The Left Hand of Darkness", body: "Estraven.\n"))
+        let after = try library.run(["ls", "--format", "paths"])
+        #expect(after.stdoutLines == ["herbert-dune.md", "linked/left-hand.md"], "\(after)")
+        #expect(after.stderr.isEmpty, "\(after)")
+    }
+
+    @Test func aRelativeLinkIntoAMissingFolderIsNamed() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        try FileManager.default.createSymbolicLink(atPath: library.path("moved.md"), withDestinationPath: "old/moved.md")
+        try expectNamed(library, name: "moved.md", saying: "to old/moved.md, which is not there")
+        // Through a file taken for a folder (ENOTDIR), as a link made before a rename can be.
+        try FileManager.default.createSymbolicLink(atPath: library.path("inside.md"), withDestinationPath: "herbert-dune.md/inside.md")
+        let list = try library.run(["ls"], environment: ["NO_COLOR": "1"])
+        #expect(list.stderr.contains("inside.md: a broken link (to herbert-dune.md/inside.md, which is not there); skipped"), "\(list)")
+    }
+
+    @Test func aLoopOfLinksIsNamedAndNeverFollowedForever() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        try FileManager.default.createSymbolicLink(atPath: library.path("a.md"), withDestinationPath: "b.md")
+        try FileManager.default.createSymbolicLink(atPath: library.path("b.md"), withDestinationPath: "a.md")
+        try expectNamed(library, name: "a.md", saying: "to b.md, a loop of links")
+        let list = try library.run(["ls"], environment: ["NO_COLOR": "1"])
+        #expect(list.stderr.contains("b.md: a broken link (to a.md, a loop of links); skipped"), "\(list)")
+    }
+
+    @Test func aBrokenLinkWithANameThatIsNotABooksIsLeftUnmentioned() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        try FileManager.default.createSymbolicLink(atPath: library.path("cover.jpg"), withDestinationPath: "nowhere.jpg")
+        try FileManager.default.createSymbolicLink(atPath: library.path(".hidden.md"), withDestinationPath: "nowhere.md")
+        let list = try library.run(["ls"])
+        #expect(list.status == 0 && list.stderr.isEmpty, "\(list)")
+        let check = try library.run(["check"])
+        #expect(!check.stdout.contains("broken-link"), "\(check)")
+    }
+}
