@@ -76,6 +76,7 @@ TARGET_ROWS = [
 EXTRA_ROWS = [
     ("phrase", f"warm `search '\"{phrase}\"'` (a phrase)", "rg-phrase"),
     ("nocache", "`ls --tag sci-fi` with `--no-cache`", "rg-ls"),
+    ("firstsearch", f"`search '{words}'` just after a first `ls` (reads every book's notes once)", "rg-words"),
 ]
 RG_NAMES = {"rg-ls": "`rg -l sci-fi`", "rg-words": f"`{words_rg}`", "rg-phrase": f"`rg -il \"{phrase}\"`",
             "rg-edited": "`rg -l sci-fi`, after the same edit and wait"}

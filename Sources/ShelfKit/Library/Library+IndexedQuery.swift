@@ -62,6 +62,10 @@ extension Library {
             for (position, entry) in matches.enumerated() { if let entry { positions[entry] = position } }
             return IndexedLibrary(cache: old, positions: positions, loose: [], problems: problems)
         }
+        // Checking the old cache's main section made every page of it resident, and the files
+        // are now read and recorded anew: at 100,000 books holding both was a first search's
+        // peak. Only the pages the load and the writer look at again come back.
+        old?.main.releaseResidentPages()
         let use = LibraryLoader.CacheUse(
             old: old, matches: matches, recentSince: started - LibraryCache.racyWindow, decodesKept: false,
             spillFolder: location.folder)

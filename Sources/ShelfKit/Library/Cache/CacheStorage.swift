@@ -56,6 +56,14 @@ final class CacheStorage: @unchecked Sendable {
         self.init(mapped: address, length: length, skipping: offset - start, count: count)
     }
 
+    /// Gives back the pages of a mapping that reading its bytes made resident (nothing for bytes
+    /// read into memory). The bytes stay readable: a page read again is mapped again from the
+    /// file, which is only ever replaced by a rename, never rewritten in place.
+    func releaseResidentPages() {
+        guard case .mapped(let address, let length) = backing else { return }
+        _ = madvise(address, length, Int32(MADV_DONTNEED))
+    }
+
     private init(mapped address: UnsafeMutableRawPointer, length: Int, skipping: Int, count: Int) {
         backing = .mapped(address, length)
         bytes = UnsafeRawBufferPointer(start: address + skipping, count: count)
