@@ -31,9 +31,14 @@ enum BookFileReader {
         guard let book = Book(path: path, entries: frontMatter.entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
         else { return (.notABook, nil) }
         guard withNotes else { return (.book(book, noteWords: nil), nil) }
+        return (.book(book, noteWords: nil), noteWords(in: body))
+    }
+
+    /// The distinct folded words of a book's body, as the cache stores them.
+    static func noteWords(in body: UnsafeBufferPointer<UInt8>) -> DistinctWordList {
         // About one distinct word in ten bytes of notes, in the generated libraries and in real ones.
         var notes = DistinctWordList(expectedWords: min(body.count / 10 + 8, 1024))
         notes.addWords(in: body)
-        return (.book(book, noteWords: nil), notes)
+        return notes
     }
 }

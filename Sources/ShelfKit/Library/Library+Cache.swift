@@ -73,7 +73,7 @@ extension Library {
         var kept = 0
         for record in records {
             switch record {
-            case .fresh: return true
+            case .fresh, .keptAddingNotes: return true
             case .kept: kept += 1
             case .none: break
             }

@@ -80,6 +80,11 @@ enum LibraryLoader {
                 do throws(FileError) {
                     let listedRegular = notListedRegular.map { $0.isEmpty || !$0.contains(path) } ?? false
                     let stamp = try folders.read(path, path: root + "/" + path, into: &buffer, listedRegular: listedRegular)
+                    if let cache, !cache.decodesKept, withNotes,
+                       let added = notesAdded(index, stamp: stamp, bytes: buffer, cache: cache, spill: spills[worker]) {
+                        records?.set(index, .keptAddingNotes(added))
+                        continue
+                    }
                     let (loaded, notes) = buffer.withUnsafeBufferPointer {
                         BookFileReader.readKeepingNoteList($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
@@ -132,6 +137,29 @@ enum LibraryLoader {
               let stamp = folders.stamp(path), stamp == entry.stamp
         else { return nil }
         return entryIndex
+    }
+
+    /// The note words of the file at `index`, just read as `bytes`, when the old cache records
+    /// it as a book, unchanged, but without them: only they are new, so the front matter is
+    /// neither parsed nor recorded again. (An unchanged file has the layout it had when it was
+    /// recorded, which was then read from a whole parse of it.) Nil for any other file.
+    private static func notesAdded(
+        _ index: Int, stamp: FileStamp, bytes: [UInt8], cache: CacheUse, spill: CacheSpill?
+    ) -> NotesAdded? {
+        guard let old = cache.old, let entryIndex = cache.matches[index] else { return nil }
+        let entry = old.entries[entryIndex]
+        guard entry.isBook, entry.notes == nil, stamp == entry.stamp, entry.bloom.count == WordBloom.byteCount else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes -> NotesAdded? in
+            guard let layout = try? FrontMatter.locate(in: bytes) else { return nil }
+            let body = UnsafeBufferPointer(rebasing: bytes[layout.bodyStart...])
+            let notes = BookFileReader.noteWords(in: body)
+            var bloom = CacheByteWriter()
+            bloom.bytes = Array(old.main.bytes[entry.bloom])
+            WordBloom.add(notes.hashes, toFilterAt: 0, in: &bloom)
+            var encoded = CacheByteWriter()
+            notes.encode(into: &encoded)
+            return NotesAdded(entry: entryIndex, bloom: bloom.bytes, notes: StoredBytes(encoded.bytes, spill: spill))
+        }
     }
 
     /// What the cache should record of a file just read; nil for a file that failed, which is

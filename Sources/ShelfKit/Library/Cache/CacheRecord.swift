@@ -10,6 +10,24 @@ enum CacheRecord: Sendable {
     case kept(Int)
     /// Read from the file now.
     case fresh(FreshRecord)
+    /// The old cache's entry still holds, but was recorded without the note words now wanted:
+    /// its bytes are copied as they are, but for its Bloom filter and the note words, read now.
+    case keptAddingNotes(NotesAdded)
+}
+
+/// The note words of a file the old cache records, unchanged, without them; and the entry's
+/// Bloom filter with those words added (a filter holds a word as two bits, so the words already
+/// in it need not be hashed again).
+final class NotesAdded: Sendable {
+    let entry: Int
+    let bloom: [UInt8]
+    let notes: StoredBytes
+
+    init(entry: Int, bloom: [UInt8], notes: StoredBytes) {
+        self.entry = entry
+        self.bloom = bloom
+        self.notes = notes
+    }
 }
 
 /// A file read now, as the next cache records it. A class, and the small parts in one array: the

@@ -167,15 +167,14 @@ enum LibraryCacheWriter {
             if let range = entry.notes, let oldNotes, range.upperBound <= oldNotes.bytes.count {
                 notes = Part(UnsafeRawBufferPointer(rebasing: oldNotes.bytes[range]), checksum: entry.notesChecksum)
             }
-            let bytes = old.main.bytes
-            let book = entry.book.upperBound <= old.books.bytes.count
-                ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0)
-            body(EntryParts(
-                stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
-                columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
-                words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
-                bloom: UnsafeRawBufferPointer(rebasing: bytes[entry.bloom]), book: Part(book, checksum: entry.bookChecksum),
-                notes: notes))
+            body(keptParts(entry, of: old, bloom: UnsafeRawBufferPointer(rebasing: old.main.bytes[entry.bloom]), notes: notes))
+        case .keptAddingNotes(let added):
+            guard let old else { return }
+            added.bloom.withUnsafeBytes { bloom in
+                added.notes.withMemory { notes in
+                    body(keptParts(old.entries[added.entry], of: old, bloom: bloom, notes: Part(added.notes, memory: notes)))
+                }
+            }
         case .fresh(let fresh):
             fresh.small.withUnsafeBytes { small in
                 fresh.book.withMemory { book in
@@ -190,6 +189,20 @@ enum LibraryCacheWriter {
                 }
             }
         }
+    }
+
+    /// The parts of an old entry, copied as they are, with `bloom` and `notes` as given.
+    private static func keptParts(
+        _ entry: LibraryCache.Entry, of old: LibraryCache, bloom: UnsafeRawBufferPointer, notes: Part?
+    ) -> EntryParts {
+        let bytes = old.main.bytes
+        let book = entry.book.upperBound <= old.books.bytes.count
+            ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        return EntryParts(
+            stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
+            columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
+            words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
+            bloom: bloom, book: Part(book, checksum: entry.bookChecksum), notes: notes)
     }
 
     /// Appends entries to the main section: each one's parts after what is there, and its record
