@@ -79,28 +79,44 @@ struct DistinctWordList {
     mutating func addWords(in bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
+        // One load per byte says whether it is a word's, and what it folds to.
+        let fold = DistinctWordList.asciiWordFolds
         var index = 0
         while index < count {
             var byte = base[index]
             guard byte < 0x80 else { return addWordsGenerally(in: UnsafeBufferPointer(rebasing: bytes[index...])) }
-            guard byte.isASCIIWordByte else {
+            var folded = fold[Int(byte)]
+            guard folded != 0 else {
                 index += 1
                 continue
             }
             let start = index
             var hash = WordBloom.hashSeed
             repeat {
-                hash = WordBloom.hashStep(hash, byte.asciiFolded)
+                hash = WordBloom.hashStep(hash, folded)
                 index += 1
                 guard index < count else { break }
                 byte = base[index]
-            } while byte.isASCIIWordByte
+                folded = fold[Int(byte)]
+            } while folded != 0
             if index < count, byte >= 0x80 {
                 return addWordsGenerally(in: UnsafeBufferPointer(rebasing: bytes[start...]))
             }
             add(UnsafeBufferPointer(start: base + start, count: index - start), hash: hash, folding: true)
         }
     }
+
+    /// For each byte, its `asciiFolded` form when it `isASCIIWordByte`, else 0 (no word byte is 0).
+    /// A pointer rather than an array, so that the hot loop reads it without a bounds check or
+    /// a retain; written once, as it is made, and only ever read after.
+    nonisolated(unsafe) private static let asciiWordFolds: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0...255 {
+            let value = UInt8(byte)
+            table[byte] = value.isASCIIWordByte ? value.asciiFolded : 0
+        }
+        return UnsafePointer(table)
+    }()
 
     /// `addWords(in:)` by `TextFolding.scanWords`, for any text.
     mutating func addWordsGenerally(in bytes: UnsafeBufferPointer<UInt8>) {
