@@ -134,8 +134,9 @@ enum BookFileScanner {
         return keys.map { paths[$0.index] }
     }
 
-    /// True for a link to a file inside the library: that file is listed under its own name, and
-    /// listing the link too would show one book twice.
+    /// True for a link to a file the scan lists under its own name, inside the library: listing
+    /// the link too would show one book twice. A link to a file the scan does not list (in a
+    /// hidden or template folder, or not named like a book) is the only way to that book.
     private static func linksInside(_ path: String, root: String) -> Bool {
         var link = stat()
         guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK,
@@ -146,7 +147,11 @@ enum BookFileScanner {
             realRoot = String(cString: rootResolved)
             free(rootResolved)
         }
-        return String(cString: resolved).hasPrefix(realRoot + "/")
+        let target = String(cString: resolved)
+        guard target.hasPrefix(realRoot + "/") else { return false }
+        let parts = target.dropFirst(realRoot.count + 1).split(separator: "/")
+        guard let name = parts.last, isCandidate(String(name)) else { return false }
+        return !parts.dropLast().contains { $0.hasPrefix(".") || isTemplateFolder(String($0)) }
     }
 
     private static func isLeftover(_ name: String) -> Bool {
@@ -201,7 +206,8 @@ enum BookFileScanner {
             // The name is read where it lies: `entry.pointee.d_name` would copy all 256 bytes of the
             // field, past the end of a short record at the end of readdir's buffer.
             guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            let rawName = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: rawName)
             let path = prefix + name
             // Only a name whose first byte is `.` can be hidden or a leftover temporary file.
             if name.utf8.first == UInt8(ascii: ".") {
@@ -224,11 +230,21 @@ enum BookFileScanner {
                 // follow links to files but never to folders, which could loop.
                 var info = stat()
                 let full = root + "/" + path
-                guard lstat(full, &info) == 0 else { continue }
+                guard lstat(full, &info) == 0 else {
+                    // Gone since it was listed, or a name that is not UTF-8 (its path, made with
+                    // U+FFFD in place of the bytes, names nothing): listed like a regular file
+                    // with such a name, so that the reader says it cannot open it.
+                    if String(validatingCString: rawName) == nil, isCandidate(name) {
+                        findings.found.append(path)
+                        findings.notListedRegular.append(path)
+                    }
+                    continue
+                }
+                let isLink = (info.st_mode & S_IFMT) == S_IFLNK
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     if !isTemplateFolder(name) { subfolders.append(path) }
                 } else if isCandidate(name) {
-                    if (info.st_mode & S_IFMT) == S_IFLNK && stat(full, &info) != 0 {
+                    if isLink && stat(full, &info) != 0 {
                         // A link to nothing (its target moved) or a loop: listed, so that the
                         // reader names it, rather than a book vanishing without a word.
                         findings.found.append(path)
@@ -241,10 +257,11 @@ enum BookFileScanner {
                             findings.found.append(path)
                             findings.notListedRegular.append(path)
                         }
-                    case S_IFDIR:
-                        break
                     default:
-                        // A FIFO, socket or device, or a link to one: the reader reports it.
+                        // A FIFO, socket or device, or a link to one, or a link named like a book
+                        // to a folder (never walked: it could loop): the reader reports it. A
+                        // query answered from the index reads it again every time, and says the
+                        // same, whatever its target has become since.
                         findings.found.append(path)
                         findings.notListedRegular.append(path)
                     }

@@ -49,8 +49,30 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlinkat(folder, name, &target, target.count - 1)
         let shown = length > 0 ? String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
-        let why = code == ELOOP ? "to \(shown), a loop of links" : "to \(shown), which is not there"
-        return FileError(path: path(), reason: "a broken link (\(why)); skipped")
+        let why: String
+        if code == ELOOP {
+            why = "a loop of links"
+        } else if length > 0, linkExists(at: folder, besideLink: String(cString: name), target: Array(target[..<length])) {
+            // The target is there, but is itself a link that leads nowhere.
+            why = "a link that leads nowhere"
+        } else {
+            why = "which is not there"
+        }
+        return FileError(path: path(), reason: "a broken link (to \(shown), \(why)); skipped")
+    }
+
+    /// True when the target of the link `link` (a name in `folder`) is itself there, as a link.
+    private static func linkExists(at folder: Int32, besideLink link: String, target: [CChar]) -> Bool {
+        var path = target.map { UInt8(bitPattern: $0) }
+        if path.first != UInt8(ascii: "/"), let slash = link.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            path = Array(link.utf8[...slash]) + path
+        }
+        var info = stat()
+        return (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { name in
+                name.baseAddress.map { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) == 0 } ?? false
+            }
+        } && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Throws unless `info` describes a regular file. The path is made only for the error: a

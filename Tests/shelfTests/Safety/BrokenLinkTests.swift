@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 import ShelfTestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A link named like a book whose target is gone (moved, deleted, not synced yet) or that loops
 /// is named in a warning by every command that reads the library, and by `check`, with where it
@@ -74,6 +79,62 @@ import ShelfTestSupport
         try expectNamed(library, name: "a.md", saying: "to b.md, a loop of links")
         let list = try library.run(["ls"], environment: ["NO_COLOR": "1"])
         #expect(list.stderr.contains("b.md: a broken link (to a.md, a loop of links); skipped"), "\(list)")
+    }
+
+    @Test func aLinkToABrokenLinkSaysSoAndBothAreNamed() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        try library.makeFolder("sub")
+        try FileManager.default.createSymbolicLink(atPath: library.path("sub/link.md"), withDestinationPath: "../other/real.md")
+        try FileManager.default.createSymbolicLink(atPath: library.path("chain.md"), withDestinationPath: "sub/link.md")
+        try expectNamed(library, name: "chain.md", saying: "to sub/link.md, a link that leads nowhere")
+        let list = try library.run(["ls"], environment: ["NO_COLOR": "1"])
+        #expect(list.stderr.contains("sub/link.md: a broken link (to ../other/real.md, which is not there); skipped"), "\(list)")
+    }
+
+    @Test func aLinkToABookInAHiddenFolderIsThatBookAndWarnsWhenItGoes() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        try library.write(".store/hidden.md", bookFile("title: Kept Aside", body: "Notes.\n"))
+        try FileManager.default.createSymbolicLink(atPath: library.path("aside.md"), withDestinationPath: ".store/hidden.md")
+        for _ in 0..<2 {
+            let list = try library.run(["ls", "--format", "paths"])
+            #expect(Set(list.stdoutLines) == ["aside.md", "herbert-dune.md"], "\(list)")
+        }
+        try FileManager.default.removeItem(atPath: library.path(".store/hidden.md"))
+        try expectNamed(library, name: "aside.md", saying: "to .store/hidden.md, which is not there")
+    }
+
+    @Test func aLinkNamedLikeABookToAFolderIsNamedWithOrWithoutTheIndex() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let outside = try TemporaryLibrary(config: nil)
+        try FileManager.default.createSymbolicLink(atPath: library.path("later.md"), withDestinationPath: outside.path("later.md"))
+        try outside.makeFolder("later.md")
+        for args in [["ls"], ["ls"], ["--no-cache", "ls"]] {
+            let list = try library.run(args, environment: ["NO_COLOR": "1"])
+            #expect(list.stdout.contains("Dune") && list.stderr.contains("later.md: not a regular file (a folder); skipped"), "\(args)\n\(list)")
+        }
+        let check = try library.run(["check"])
+        #expect(check.status == 0 && check.stdout.contains("later.md:1:1: warning [special-file]"), "\(check)")
+        // The folder becomes a book: listed, from the index as without it.
+        try FileManager.default.removeItem(atPath: outside.path("later.md"))
+        try outside.write("later.md", bookFile("title: Later", body: "At last.\n"))
+        for args in [["ls", "--format", "paths"], ["--no-cache", "ls", "--format", "paths"]] {
+            let list = try library.run(args)
+            #expect(list.stdoutLines == ["herbert-dune.md", "later.md"] && list.stderr.isEmpty, "\(args)\n\(list)")
+        }
+    }
+
+    @Test func aBrokenLinkWhoseNameIsNotUTF8IsReportedNotDropped() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        // `bl<FE>.md`: a byte no UTF-8 text holds.
+        let name = Array(library.path("bl").utf8) + [0xFE] + Array(".md".utf8) + [0]
+        let made = name.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { symlink("nowhere.md", $0.baseAddress!) }
+        }
+        try #require(made == 0)
+        for args in [["ls"], ["ls"], ["--no-cache", "ls"]] {
+            let list = try library.run(args, environment: ["NO_COLOR": "1"])
+            #expect(list.stdout.contains("Dune") && list.stderr.contains("bl\u{FFFD}.md: cannot open"), "\(args)\n\(list)")
+        }
     }
 
     @Test func aBrokenLinkWithANameThatIsNotABooksIsLeftUnmentioned() throws {
