@@ -81,10 +81,16 @@ struct FileSnapshot {
 /// Whether another program has a file open for writing right now: an editor or sync tool in the
 /// middle of a save (truncated, half written). Linux refuses a read lease on such a file; where
 /// leases are not available (another owner, a network file system), the timing checks remain.
+///
+/// While the lease is held (between two system calls), a program that opens the file for writing
+/// makes the kernel signal the holder: SIGIO unless told otherwise, and SIGIO ends a process that
+/// does not handle it. So the signal is first made SIGURG, which no part of shelf handles and
+/// which by default is ignored.
 enum WriteActivity {
     static func isOpenForWriting(_ descriptor: Int32) -> Bool {
         #if os(Linux)
-        let setLease: Int32 = 1024, readLease: Int32 = 0, noLease: Int32 = 2
+        let setLease: Int32 = 1024, readLease: Int32 = 0, noLease: Int32 = 2, setSignal: Int32 = 10
+        guard fcntl(descriptor, setSignal, SIGURG) == 0 else { return false }
         if fcntl(descriptor, setLease, readLease) == 0 {
             _ = fcntl(descriptor, setLease, noLease)
             return false
