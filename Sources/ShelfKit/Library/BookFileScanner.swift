@@ -134,13 +134,11 @@ enum BookFileScanner {
         return keys.map { paths[$0.index] }
     }
 
-    /// True for a link to a file the scan lists under its own name, inside the library: listing
-    /// the link too would show one book twice. A link to a file the scan does not list (in a
-    /// hidden or template folder, or not named like a book) is the only way to that book.
+    /// True when the link at `path` leads to a file the scan lists under its own name, inside the
+    /// library: listing the link too would show one book twice. A link to a file the scan does
+    /// not list (in a hidden or template folder, or not named like a book) is the only way to it.
     private static func linksInside(_ path: String, root: String) -> Bool {
-        var link = stat()
-        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK,
-              let resolved = realpath(path, nil) else { return false }
+        guard let resolved = realpath(path, nil) else { return false }
         defer { free(resolved) }
         var realRoot = root
         if let rootResolved = realpath(root, nil) {
@@ -253,7 +251,8 @@ enum BookFileScanner {
                     }
                     switch info.st_mode & S_IFMT {
                     case S_IFREG:
-                        if !linksInside(full, root: root) {
+                        // A regular file the listing could not type costs no second `lstat`.
+                        if !(isLink && linksInside(full, root: root)) {
                             findings.found.append(path)
                             findings.notListedRegular.append(path)
                         }
