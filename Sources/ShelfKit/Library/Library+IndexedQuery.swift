@@ -114,7 +114,7 @@ extension Library {
             guard let section = state.cache.noteWords() else { return nil }
             notes = section
         }
-        return IndexPrefilter(cache: state.cache, today: today, notes: notes, stale: state.stale)
+        return IndexPrefilter(cache: state.cache, today: today, notes: notes, stale: state.stale, root: root)
     }
 
     /// Decodes the candidates `prefilter` found (nil: every book) and evaluates `expression` over them.

@@ -111,7 +111,7 @@ struct WordLookup {
 }
 
 /// One flag per candidate, each set by exactly one worker and read after all have finished.
-private final class PhraseFlags: @unchecked Sendable {
+final class PhraseFlags: @unchecked Sendable {
     private let flags: UnsafeMutableBufferPointer<Bool>
 
     init(count: Int) {
@@ -124,59 +124,4 @@ private final class PhraseFlags: @unchecked Sendable {
     func isSet(_ position: Int) -> Bool { flags[position] }
 
     deinit { flags.deallocate() }
-}
-
-/// Checks that words appear in order, in one of a book's searchable texts.
-enum PhraseMatcher {
-    static func book(_ book: Book, holds words: [String], notes: () -> String?) -> Bool {
-        let texts = [book.title, book.subtitle ?? "", book.series ?? "", book.publisher ?? ""] + book.authors + book.tags
-        if texts.contains(where: { text(TextFolding.words($0), holds: words) }) { return true }
-        guard let body = notes() else { return false }
-        return phraseIn(body, words)
-    }
-
-    /// True when the folded `words` follow each other in `body`. The body is scanned once,
-    /// without making a string of each ASCII word: a phrase of common words sends thousands of
-    /// books' notes through here.
-    static func phraseIn(_ body: String, _ words: [String]) -> Bool {
-        guard !words.isEmpty else { return false }
-        let targets = words.map { Array($0.utf8) }
-        // matched[k]: the last k + 1 words were words[0...k].
-        var matched = [Bool](repeating: false, count: targets.count)
-        var found = false
-        func next(_ equals: (Int) -> Bool) {
-            guard !found else { return }
-            for k in stride(from: targets.count - 1, through: 1, by: -1) {
-                matched[k] = matched[k - 1] && equals(k)
-            }
-            matched[0] = equals(0)
-            if matched[targets.count - 1] { found = true }
-        }
-        var text = body
-        text.withUTF8 { bytes in
-            TextFolding.scanWords(in: bytes, ascii: { word in
-                next { k in
-                    let target = targets[k]
-                    guard target.count == word.count else { return false }
-                    for offset in 0..<word.count {
-                        let byte = word[offset]
-                        if byte.asciiFolded != target[offset] { return false }
-                    }
-                    return true
-                }
-            }, other: { word in
-                let folded = Array(TextFolding.fold(String(decoding: word, as: UTF8.self)).utf8)
-                next { targets[$0] == folded }
-            })
-        }
-        return found
-    }
-
-    static func text(_ textWords: [String], holds words: [String]) -> Bool {
-        guard !words.isEmpty, textWords.count >= words.count else { return false }
-        for start in 0...(textWords.count - words.count) where Array(textWords[start..<(start + words.count)]) == words {
-            return true
-        }
-        return false
-    }
 }

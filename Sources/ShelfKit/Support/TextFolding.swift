@@ -234,6 +234,18 @@ extension TextFolding {
         return result
     }
 
+    /// For each byte, its `asciiFolded` form when it `isASCIIWordByte`, else 0 (no word byte is 0).
+    /// A pointer rather than an array, so that the hot loop reads it without a bounds check or
+    /// a retain; written once, as it is made, and only ever read after.
+    nonisolated(unsafe) static let asciiWordFolds: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0...255 {
+            let value = UInt8(byte)
+            table[byte] = value.isASCIIWordByte ? value.asciiFolded : 0
+        }
+        return UnsafePointer(table)
+    }()
+
     /// Han ideographs, hiragana and katakana: scripts written without spaces between words.
     static func isUnspacedScript(_ scalar: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(scalar) || (0x3400...0x4DBF).contains(scalar) || (0x20000...0x2FA1F).contains(scalar)

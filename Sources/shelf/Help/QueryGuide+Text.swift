@@ -216,10 +216,11 @@ extension QueryGuide {
 
         ## How queries run
 
-        - Words and phrases go through the in-memory inverted indices (title, author, series, tag,
-          publisher, note and ISBN terms). No book is re-scanned for them.
-        - A phrase's candidates come from the indices. Its word order is then checked in the few books
-          that hold all its words.
+        - Words go through the inverted indices (title, author, series, tag, publisher, note and ISBN
+          terms). No book is re-scanned for a word.
+        - A phrase's candidates come from the indices: the books holding all its words. Its word order
+          is then checked in their notes, read again from their files, and in their titles, authors and
+          other texts.
         - Field terms look at each book's typed values, which are already in memory. `tag:` goes straight
           to the tag index.
         - The notes are indexed only when a query has words or phrases. A query of fields alone

@@ -29,6 +29,9 @@ import Testing
         // Bare words narrowed by the words each entry records (NOT only when exact).
         "-estraven", "dune OR estraven", "-dune tag:sci-fi", "ursula -dune", "anc* -tag:sci-fi", "reader new", "\"ann leckie\"",
         "NOT (the OR a)", "sci", "leckie status:reading",
+        // Phrases looked for in the notes of the books whose own texts lack one of their words.
+        "\"of the\"", "\"the of\"", "\"of all\"", "-\"of the\"", "\"of the\" -tag:sci-fi", "\"left hand\" OR \"of the\"",
+        "\"hand left\"", "\"darkness of\"",
     ]
 
     /// Every query's answer (matching paths, in order) and the problems reported.

@@ -80,7 +80,7 @@ struct DistinctWordList {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         // One load per byte says whether it is a word's, and what it folds to.
-        let fold = DistinctWordList.asciiWordFolds
+        let fold = TextFolding.asciiWordFolds
         var index = 0
         while index < count {
             var byte = base[index]
@@ -105,18 +105,6 @@ struct DistinctWordList {
             add(UnsafeBufferPointer(start: base + start, count: index - start), hash: hash, folding: true)
         }
     }
-
-    /// For each byte, its `asciiFolded` form when it `isASCIIWordByte`, else 0 (no word byte is 0).
-    /// A pointer rather than an array, so that the hot loop reads it without a bounds check or
-    /// a retain; written once, as it is made, and only ever read after.
-    nonisolated(unsafe) private static let asciiWordFolds: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0...255 {
-            let value = UInt8(byte)
-            table[byte] = value.isASCIIWordByte ? value.asciiFolded : 0
-        }
-        return UnsafePointer(table)
-    }()
 
     /// `addWords(in:)` by `TextFolding.scanWords`, for any text.
     mutating func addWordsGenerally(in bytes: UnsafeBufferPointer<UInt8>) {

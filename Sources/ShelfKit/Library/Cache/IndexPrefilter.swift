@@ -17,6 +17,9 @@ struct IndexPrefilter {
     var notes: NoteWordsSection? = nil
     /// Entries out of date (their files changed since): never candidates.
     var stale = BitSet(capacity: 0)
+    /// The library's folder, to read notes in which to look for a phrase; without it a phrase
+    /// narrows only by its words.
+    var root: String? = nil
 
     /// The entries that can match `expression`, among the books; nil when the cache cannot narrow
     /// it (every book is a candidate).
@@ -67,12 +70,14 @@ struct IndexPrefilter {
         case let .word(word, prefix):
             return self.word(word, prefix: prefix, within: within)
         case .phrase(let words):
-            // Every word must be there; whether in order is the evaluator's to say.
+            // Every word must be there; then those whose notes alone could hold them in a row
+            // are looked through. The evaluator decides over the rest.
             var result = Candidates(set: within, exact: false)
             for word in words {
                 guard let found = self.word(word, prefix: false, within: result.set) else { return nil }
                 result.set.formIntersection(found.set)
             }
+            result.set = phraseCandidates(words, among: result.set)
             return result
         case .has:
             return nil
