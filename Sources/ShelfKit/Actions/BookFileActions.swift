@@ -48,10 +48,12 @@ public struct BookFileActions {
     }
 
     /// Renames every book whose file name differs from the template's (`mv --all`).
-    /// - Parameter dryRun: report the renames, make none.
-    public func moveAll(dryRun: Bool, reporter: any ActionReporter) throws {
-        let (index, problems) = try library.load(withNotes: false)
-        for problem in problems { reporter.warning(problem.description) }
+    /// - Parameters:
+    ///   - dryRun: report the renames, make none.
+    ///   - problems: given the files that failed to load (and are left as they are), before any rename.
+    public func moveAll(dryRun: Bool, reporter: any ActionReporter, problems: ([LibraryProblem]) -> Void) throws {
+        let (index, loadProblems) = try library.load(withNotes: false)
+        problems(loadProblems)
         let plan = BookFileMover.planRenames(index: index, naming: library.config.fileNames, exists: exists)
         var failures = 0
         for (step, (from, to)) in plan.enumerated() {

@@ -65,7 +65,7 @@ struct MoveCommand: ParsableCommand {
         let actions = BookFileActions(writer: library.commandWriter, finder: BookLookup.finder(library))
         do {
             if all {
-                try actions.moveAll(dryRun: dryRun, reporter: reporter)
+                try actions.moveAll(dryRun: dryRun, reporter: reporter) { Diagnostics.report($0, library: library) }
             } else if let book {
                 try actions.move(book, to: name, reporter: reporter)
             }

@@ -70,6 +70,10 @@ enum BookLookup {
             return try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
         } catch let error as DocumentError {
             throw Diagnostics.failure(error.at(path: Paths.display(path, in: library)).description)
+        } catch var error as FileError {
+            // Named as every other message names a file of the library: as the user can open it.
+            error.path = Paths.display(path, in: library)
+            throw Diagnostics.failure(error.description)
         } catch {
             throw Diagnostics.failure("\(error)")
         }

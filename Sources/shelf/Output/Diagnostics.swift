@@ -47,6 +47,8 @@ enum Diagnostics {
             return failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more).joined(separator: "\n"))
         case BookFinder.Failure.broken(let name, let problem):
             report([problem], library: library)
+            // A malformed file can be mended in an editor; a link to nowhere or a FIFO cannot.
+            guard case .malformed = problem else { return failure("'\(name)' names that file, which shelf cannot read; nothing was changed") }
             return failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
         case BookFinder.Failure.resolver:
             report(LoadedProblems.latest, library: library)

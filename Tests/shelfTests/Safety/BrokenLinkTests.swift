@@ -30,9 +30,18 @@ import Darwin
         #expect(check.stdout.contains("\"broken-link\"") && check.stdout.contains("\"warning\""), "\(check)")
         let text = try library.run(["check"])
         #expect(text.stdout.contains("\(name):1:1: warning [broken-link] a broken link (\(saying)); skipped"), "\(text)")
+        // Named as every other message names it, relative to the library: by path and by name
+        // (where no editor can mend it, none is offered), and by `mv --all`, which renames the rest.
         let show = try library.run(["show", name])
         #expect(show.status != 0)
-        #expect(show.stderr.contains("a broken link (\(saying))"), "\(show)")
+        #expect(show.stderr.contains("\(name): a broken link (\(saying))"), "\(show)")
+        let byName = try library.run(["show", String(name.dropLast(3))])
+        #expect(byName.status != 0 && byName.stderr.contains("a broken link (\(saying))"), "\(byName)")
+        #expect(!byName.stderr.contains("shelf edit"), "\(byName)")
+        let move = try library.run(["mv", "--all", "--dry-run"], environment: ["NO_COLOR": "1"])
+        #expect(move.status == 0, "\(move)")
+        #expect(move.stderr.contains("\(name): a broken link (\(saying)); skipped"), "\(move)")
+        for result in [show, byName, move] { #expect(!result.stderr.contains(library.root.path), "\(result)") }
     }
 
     /// `ls` warns with `line`.

@@ -45,7 +45,11 @@ import Darwin
             #expect(!result.stderr.contains("killed after"), "\(args) blocked on \(kind)\n\(result)")
             #expect(result.status != 0)
             #expect(result.stderr.contains("not a regular file (\(kind))"), "\(args)\n\(result)")
+            #expect(!result.stderr.contains(library.root.path) && !result.stderr.contains("shelf edit"), "\(args)\n\(result)")
         }
+        let move = try runBounded(library, ["mv", "--all", "--dry-run"])
+        #expect(move.status == 0 && move.stderr.contains("\(name): not a regular file (\(kind)); skipped"), "\(move)")
+        #expect(!move.stderr.contains(library.root.path), "\(move)")
     }
 
     @Test func aFIFONamedLikeABookIsSkippedWithAWarning() throws {
