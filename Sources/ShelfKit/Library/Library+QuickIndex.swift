@@ -58,8 +58,7 @@ extension Library {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var folders = FolderCursor(root: root)
             var changed: [Int] = []
-            let run = (count + workers - 1) / workers
-            for entry in (worker * run)..<min(count, (worker + 1) * run) {
+            for entry in ProcessInfoCores.run(worker, of: workers, count: count) {
                 let path = UnsafeRawBufferPointer(rebasing: cache.main.bytes[cache.entries.path(entry)])
                 if folders.stamp(path) != cache.entries.stamp(entry) {
                     changed.append(entry)

@@ -16,12 +16,11 @@ extension IndexPrefilter {
         let kept = PhraseFlags(count: ids.count)
         // Each core a run of entries, which are in path order: the open folder changes rarely.
         let workers = max(1, min(ProcessInfoCores.count, ids.count / 64 + 1))
-        let run = (ids.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var folders = FolderCursor(root: root)
             var buffer: [UInt8] = []
             var scan = PhraseScan(words)
-            for position in (worker * run)..<min(ids.count, (worker + 1) * run) {
+            for position in ProcessInfoCores.run(worker, of: workers, count: ids.count) {
                 let entry = Int(ids[position])
                 if ownTexts(of: entry, holdEvery: wanted) {
                     kept.set(position)
