@@ -41,16 +41,17 @@ public enum FieldValue: Sendable, Equatable {
         }
     }
 
-    /// `texts == values`, found without making the array.
+    /// `texts == values` byte for byte (not only as characters: `ï` is `==` to `i` and a
+    /// combining diaeresis), found without making the array.
     func hasTexts(_ values: [String]) -> Bool {
         switch self {
         case .scalar(let text, _):
-            return text.isEmpty ? values.isEmpty : values.count == 1 && values[0] == text
+            return text.isEmpty ? values.isEmpty : values.count == 1 && values[0].hasSameBytes(as: text)
         case .list(let items):
             var next = 0
             for item in items {
                 guard let text = item.text else { continue }
-                guard next < values.count, values[next] == text else { return false }
+                guard next < values.count, values[next].hasSameBytes(as: text) else { return false }
                 next += 1
             }
             return next == values.count

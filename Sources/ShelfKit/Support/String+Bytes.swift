@@ -25,4 +25,11 @@ extension String {
             return memchr(base, Int32(byte), bytes.count) != nil
         } ?? utf8.contains(byte)
     }
+
+    /// True when the two texts are the same bytes: `==` also holds between texts that differ
+    /// only in how their characters are composed (`ï`, or `i` and a combining diaeresis), and a
+    /// value stored as "the same as" another must come back with its own bytes.
+    func hasSameBytes(as other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other && utf8.elementsEqual(other.utf8)
+    }
 }

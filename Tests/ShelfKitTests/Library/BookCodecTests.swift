@@ -75,6 +75,27 @@ import Testing
         #expect(decoded.isbns13 == book.isbns13)
     }
 
+    /// A value equal as characters to another field's, but written with other bytes (`ï`, or
+    /// `i` and a combining diaeresis), comes back with its own bytes: the index once shared the
+    /// title's, so a tag came back decomposed, and `tag:/ï/` missed it.
+    @Test func valuesComeBackWithTheirOwnBytes() throws {
+        let decomposed = "nai\u{0308}ve"
+        let precomposed = "na\u{00EF}ve"
+        #expect(decomposed == precomposed && !decomposed.utf8.elementsEqual(precomposed.utf8))
+        var book = Book(path: "a.md", title: decomposed)
+        book.tags = [precomposed]
+        book.subtitle = precomposed
+        book.authors = [precomposed]
+        book.series = precomposed
+        book.fields = [
+            BookField(key: "title", canonical: .title, value: .scalar(decomposed, isPlain: false)),
+            BookField(key: "mood", canonical: nil, value: .list([.scalar(decomposed, isPlain: true)])),
+        ]
+        let decoded = try Self.roundTrip(book)
+        let texts: (Book) -> [String] = { [$0.title, $0.subtitle ?? "", $0.series ?? ""] + $0.tags + $0.authors }
+        #expect(texts(decoded).map { Array($0.utf8) } == texts(book).map { Array($0.utf8) })
+    }
+
     @Test func anyTruncationFailsCleanly() throws {
         var book = Book(path: "a.md", title: "A title long enough to need the heap")
         book.tags = ["one", "two"]

@@ -118,7 +118,7 @@ enum BookCodec {
             writer.byte(0)
             return
         }
-        if let index = fields.firstIndex(where: { $0.value.text == value }) {
+        if let index = fields.firstIndex(where: { $0.value.text?.hasSameBytes(as: value) == true }) {
             writer.byte(2)
             writer.count(index)
         } else {
