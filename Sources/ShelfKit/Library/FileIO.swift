@@ -138,8 +138,8 @@ public enum FileIO {
 
     /// `read(_:into:allowingSpecialFiles:)` of the file `name` in the folder open as `folder`
     /// (`AT_FDCWD`: `name` is a path); `path` names the file in errors.
-    /// - Parameter listedRegular: the folder's listing (`d_type`) said `name` is a regular file,
-    ///   not a link: it is opened without the `stat` before, but never through a link
+    /// - Parameter listedRegular: the folder's listing (`d_type`), or a `stat` just made, said
+    ///   `name` is a regular file: it is opened without the `stat` before, but never through a link
     ///   (`O_NOFOLLOW`), so that what is opened is what was listed, or a file put in its place
     ///   since. A FIFO put there is not waited on (`O_NONBLOCK`) and is refused by the `fstat`
     ///   after; a device cannot be put there without the privilege to make one. Whatever cannot

@@ -44,13 +44,20 @@ public struct OrderedPaths: Sendable {
         var bytes: [UInt8] = []
         // About 40 bytes a path in a typical library; the array grows past that if it must.
         bytes.reserveCapacity(shown.count * (prefixBytes.count + 48))
+        // Where the paths lie is read for every entry first, record after record, when many are
+        // shown: in title order each record would be a cache miss of its own.
+        let spans = shown.count > 256 ? cache?.pathSpans() : nil
         for item in shown {
             bytes.append(contentsOf: prefixBytes)
             switch item {
             case .read(let path):
                 bytes.append(contentsOf: path.utf8)
             case .entry(let entry):
-                if let cache { cache.appendPath(of: entry, to: &bytes) }
+                if let spans, let cache {
+                    cache.appendPath(at: spans[entry], to: &bytes)
+                } else if let cache {
+                    cache.appendPath(of: entry, to: &bytes)
+                }
             }
             bytes.append(0x0A)
         }

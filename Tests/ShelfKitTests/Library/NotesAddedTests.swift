@@ -59,6 +59,35 @@ import Testing
         }
     }
 
+    /// Each kind of part lies together, in entry order, in both the index a first query writes
+    /// and one brought up to date from an old one: the stat of every file reads only the paths,
+    /// `ls --sort title` the paths in title order (`LibraryCacheWriter.write`).
+    @Test func eachKindOfPartLiesTogetherInEntryOrder() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        let parser = library.queryParser(today: CacheEquivalenceTests.today)
+        for query in ["tag:sci-fi", "water"] {
+            _ = try library.query(parser.parse(query), today: CacheEquivalenceTests.today)
+            let location = try #require(library.cacheLocation)
+            let cache = try #require(LibraryCache.read(location, withNotes: false))
+            let entries = cache.entries
+            #expect(entries.count > 30)
+            let kinds: [(String, (Int) -> Range<Int>)] = [
+                ("paths", entries.path), ("tags", entries.tags), ("columns", entries.columns), ("words", entries.words),
+                ("blooms", entries.bloom),
+            ]
+            for (name, range) in kinds {
+                let apart = (1..<entries.count).filter { range($0 - 1).upperBound != range($0).lowerBound }
+                #expect(apart.isEmpty, "\(query): \(name) of \(apart.count) entries do not follow the entry before")
+            }
+            // One kind after the other, in that order.
+            for (before, after) in zip(kinds, kinds.dropFirst()) {
+                #expect(before.1(entries.count - 1).upperBound == after.1(0).lowerBound, "\(query): \(after.0) after \(before.0)")
+            }
+        }
+    }
+
     static let partNames = ["path", "is a book", "tags", "columns", "words", "bloom", "book", "notes", "title rank",
                             "book checksum", "notes checksum"]
 

@@ -204,7 +204,17 @@ struct LibraryCache: Sendable {
 
     /// Appends entry `index`'s path, as stored, to `bytes`.
     func appendPath(of index: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)]))
+        appendPath(at: entries.path(index), to: &bytes)
+    }
+
+    /// Appends the path lying at `span` of the main section (one of `pathSpans()`) to `bytes`.
+    func appendPath(at span: Range<Int>, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: main.bytes[span]))
+    }
+
+    /// Where each entry's path lies in the main section, in entry order.
+    func pathSpans() -> [Range<Int>] {
+        entries.indices.map { entries.path($0) }
     }
 
     private func pathOf(_ index: Int, equals path: String) -> Bool {

@@ -58,4 +58,47 @@ extension LibraryCacheWriter {
             return buffer.withUnsafeBytes { FileIO.writeAll($0, to: descriptor) }
         }
     }
+
+    /// Appends entries to the main section: each one's Bloom filter after what is there, and its
+    /// record into the table's next slot; counts the note words and books, written after it.
+    struct EntryWriter {
+        let tableStart: Int
+        private(set) var written = 0
+        private(set) var notesSize = 0
+        private(set) var booksSize = 0
+
+        init(tableStart: Int) {
+            self.tableStart = tableStart
+        }
+
+        /// Appends the entry's Bloom filter, and stores its record with where its other parts
+        /// (already in the main section) lie.
+        mutating func append(
+            _ parts: EntryParts, path pathRange: Range<Int>, tags: Range<Int>, columns: Range<Int>, words: Range<Int>,
+            titleRank: UInt32, main: inout CacheByteWriter
+        ) {
+            let bloomStart = main.bytes.count
+            if parts.bloom.count == WordBloom.byteCount {
+                main.raw(parts.bloom)
+            } else {
+                main.bytes += repeatElement(0xFF, count: WordBloom.byteCount)
+            }
+            let book = booksSize..<booksSize + parts.book.count
+            booksSize += parts.book.count
+            var notes = 0..<0
+            if let noteBytes = parts.notes {
+                notes = notesSize..<notesSize + noteBytes.count
+                notesSize += noteBytes.count
+            }
+            let slot = tableStart + written * CacheEntryTable.recordSize
+            main.bytes.withUnsafeMutableBytes { bytes in
+                CacheEntryTable.storeRecord(
+                    path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
+                    columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
+                    bookChecksum: parts.book.checksum, notes: notes, notesChecksum: parts.notes?.checksum ?? 0,
+                    into: UnsafeMutableRawBufferPointer(rebasing: bytes[slot..<slot + CacheEntryTable.recordSize]))
+            }
+            written += 1
+        }
+    }
 }

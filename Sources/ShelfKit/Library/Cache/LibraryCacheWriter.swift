@@ -10,7 +10,7 @@ import Darwin
 enum LibraryCacheWriter {
     /// One entry's bytes, wherever they lie (the old cache's storage, a fresh record, a spill
     /// file), with the checksums of its book and note words.
-    private struct EntryParts {
+    struct EntryParts {
         var stamp: FileStamp
         var isBook: Bool
         var tags: UnsafeRawBufferPointer
@@ -45,10 +45,26 @@ enum LibraryCacheWriter {
         let fresh = records.reduce(0) { count, record in if case .fresh = record { return count + 1 } else { return count } }
         main.bytes.reserveCapacity((old?.main.bytes.count ?? 0) + fresh * 800 + tableStart)
         main.bytes += repeatElement(0, count: count * CacheEntryTable.recordSize)
+        // Each kind of part of every entry together, in entry order: all the paths, then all the
+        // tags, and so on. A query reads one or two kinds of part of every entry (the paths for
+        // the stat of every file, the tags or columns it narrows by), and in title order the
+        // paths of thousands: together they take a few hundred pages rather than all of them,
+        // and are read from cache rather than from memory.
+        let pathRanges = putEach(records, old: old, oldNotes: oldNotes, into: &main) { position, _, main in
+            var path = paths[position]
+            path.withUTF8 { main.raw(UnsafeRawBufferPointer($0)) }
+        }
+        let tags = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.tags) }
+        let columns = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.columns) }
+        let words = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.words) }
+        guard pathRanges.count == count, tags.count == count, columns.count == count, words.count == count else { return nil }
         var entries = EntryWriter(tableStart: tableStart)
-        for (position, (path, record)) in zip(paths, records).enumerated() {
+        for (position, record) in records.enumerated() {
             withParts(record, old: old, oldNotes: oldNotes) { entry in
-                entries.append(path: path, entry, titleRank: ranks[position], main: &main)
+                let written = entries.written
+                entries.append(
+                    entry, path: pathRanges[written], tags: tags[written], columns: columns[written], words: words[written],
+                    titleRank: ranks[position], main: &main)
             }
         }
         guard entries.written == count else { return nil }
@@ -153,6 +169,24 @@ enum LibraryCacheWriter {
         }
     }
 
+    /// Puts one kind of part of every entry recorded after what `main` holds, in entry order, by
+    /// `put` (given the record's position and its parts); returns where each entry's lies.
+    private static func putEach(
+        _ records: [CacheRecord?], old: LibraryCache?, oldNotes: CacheStorage?, into main: inout CacheByteWriter,
+        _ put: (Int, EntryParts, inout CacheByteWriter) -> Void
+    ) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(records.count)
+        for (position, record) in records.enumerated() {
+            withParts(record, old: old, oldNotes: oldNotes) { parts in
+                let start = main.bytes.count
+                put(position, parts, &main)
+                ranges.append(start..<main.bytes.count)
+            }
+        }
+        return ranges
+    }
+
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
     private static func withParts(
         _ record: CacheRecord?, old: LibraryCache?, oldNotes: CacheStorage?, _ body: (EntryParts) -> Void
@@ -203,54 +237,6 @@ enum LibraryCacheWriter {
             columns: UnsafeRawBufferPointer(rebasing: bytes[entry.columns]),
             words: UnsafeRawBufferPointer(rebasing: bytes[entry.words]),
             bloom: bloom, book: Part(book, checksum: entry.bookChecksum), notes: notes)
-    }
-
-    /// Appends entries to the main section: each one's parts after what is there, and its record
-    /// into the table's next slot; counts the note words and books, written after it.
-    private struct EntryWriter {
-        let tableStart: Int
-        private(set) var written = 0
-        private(set) var notesSize = 0
-        private(set) var booksSize = 0
-
-        init(tableStart: Int) {
-            self.tableStart = tableStart
-        }
-
-        mutating func append(path: String, _ parts: EntryParts, titleRank: UInt32, main: inout CacheByteWriter) {
-            func put(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
-                let start = main.bytes.count
-                main.raw(bytes)
-                return start..<start + bytes.count
-            }
-            var pathText = path
-            let pathRange = pathText.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-            let tags = put(parts.tags)
-            let columns = put(parts.columns)
-            let words = put(parts.words)
-            let bloomStart = main.bytes.count
-            if parts.bloom.count == WordBloom.byteCount {
-                main.raw(parts.bloom)
-            } else {
-                main.bytes += repeatElement(0xFF, count: WordBloom.byteCount)
-            }
-            let book = booksSize..<booksSize + parts.book.count
-            booksSize += parts.book.count
-            var notes = 0..<0
-            if let noteBytes = parts.notes {
-                notes = notesSize..<notesSize + noteBytes.count
-                notesSize += noteBytes.count
-            }
-            let slot = tableStart + written * CacheEntryTable.recordSize
-            main.bytes.withUnsafeMutableBytes { bytes in
-                CacheEntryTable.storeRecord(
-                    path: pathRange, stamp: parts.stamp, kind: (parts.isBook ? 1 : 0) | (parts.notes == nil ? 0 : 2), tags: tags,
-                    columns: columns, words: words, titleRank: titleRank, bloomStart: bloomStart, book: book,
-                    bookChecksum: parts.book.checksum, notes: notes, notesChecksum: parts.notes?.checksum ?? 0,
-                    into: UnsafeMutableRawBufferPointer(rebasing: bytes[slot..<slot + CacheEntryTable.recordSize]))
-            }
-            written += 1
-        }
     }
 
     /// Writes the parts, then what `rest` streams, to a new file beside `file` and renames it over
