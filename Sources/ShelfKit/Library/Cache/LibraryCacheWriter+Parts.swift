@@ -59,24 +59,57 @@ extension LibraryCacheWriter {
         }
     }
 
-    /// Appends entries to the main section: each one's Bloom filter after what is there, and its
-    /// record into the table's next slot; counts the note words and books, written after it.
+    /// The sizes of the parts of all entries that lie in runs, one run per kind.
+    struct PartSizes {
+        var paths = 0
+        var tags = 0
+        var columns = 0
+        var words = 0
+
+        var total: Int { paths + tags + columns + words }
+
+        mutating func add(_ parts: EntryParts, path: String) {
+            paths += path.utf8.count
+            tags += parts.tags.count
+            columns += parts.columns.count
+            words += parts.words.count
+        }
+    }
+
+    /// Writes entries into the main section: each one's path, tags, columns and words at the
+    /// next place of their kind's run (laid out after the table from `PartSizes`), its Bloom
+    /// filter after what is there, and its record into the table's next slot; counts the note
+    /// words and books, written after it.
     struct EntryWriter {
         let tableStart: Int
         private(set) var written = 0
         private(set) var notesSize = 0
         private(set) var booksSize = 0
+        /// Where the next path, tags, columns and words go, and where each run ends.
+        private var next: [Int]
+        private let ends: [Int]
 
-        init(tableStart: Int) {
+        init(tableStart: Int, partsStart: Int, sizes: PartSizes) {
             self.tableStart = tableStart
+            var start = partsStart
+            var starts: [Int] = []
+            var ends: [Int] = []
+            for size in [sizes.paths, sizes.tags, sizes.columns, sizes.words] {
+                starts.append(start)
+                start += size
+                ends.append(start)
+            }
+            next = starts
+            self.ends = ends
         }
 
-        /// Appends the entry's Bloom filter, and stores its record with where its other parts
-        /// (already in the main section) lie.
-        mutating func append(
-            _ parts: EntryParts, path pathRange: Range<Int>, tags: Range<Int>, columns: Range<Int>, words: Range<Int>,
-            titleRank: UInt32, main: inout CacheByteWriter
-        ) {
+        /// Writes one entry; false when a part does not fit its run (the sizes were not the parts').
+        mutating func append(_ parts: EntryParts, path: String, titleRank: UInt32, main: inout CacheByteWriter) -> Bool {
+            var path = path
+            let pathRange = path.withUTF8 { place(UnsafeRawBufferPointer($0), run: 0, in: &main) }
+            guard let pathRange, let tags = place(parts.tags, run: 1, in: &main),
+                  let columns = place(parts.columns, run: 2, in: &main), let words = place(parts.words, run: 3, in: &main)
+            else { return false }
             let bloomStart = main.bytes.count
             if parts.bloom.count == WordBloom.byteCount {
                 main.raw(parts.bloom)
@@ -99,6 +132,18 @@ extension LibraryCacheWriter {
                     into: UnsafeMutableRawBufferPointer(rebasing: bytes[slot..<slot + CacheEntryTable.recordSize]))
             }
             written += 1
+            return true
+        }
+
+        /// Copies `bytes` to the next place of run `run`; where they went, or nil when they do not fit.
+        private mutating func place(_ bytes: UnsafeRawBufferPointer, run: Int, in main: inout CacheByteWriter) -> Range<Int>? {
+            let start = next[run]
+            guard bytes.count <= ends[run] - start else { return nil }
+            main.bytes.withUnsafeMutableBytes { target in
+                UnsafeMutableRawBufferPointer(rebasing: target[start..<start + bytes.count]).copyMemory(from: bytes)
+            }
+            next[run] = start + bytes.count
+            return start..<start + bytes.count
         }
     }
 }

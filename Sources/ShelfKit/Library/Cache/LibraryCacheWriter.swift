@@ -30,7 +30,8 @@ enum LibraryCacheWriter {
     ) -> LibraryCache? {
         let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
-        let ranks = titleRanks(records, old: old, oldNotes: oldNotes)
+        var sizes = PartSizes()
+        let ranks = titleRanks(records, paths: paths, old: old, oldNotes: oldNotes, sizes: &sizes)
         let count = records.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         // The main section: the root, the count, where the listing starts, then (at a multiple of
         // eight) the table of fixed-width records, the parts they point to, and the listing.
@@ -49,24 +50,17 @@ enum LibraryCacheWriter {
         // tags, and so on. A query reads one or two kinds of part of every entry (the paths for
         // the stat of every file, the tags or columns it narrows by), and in title order the
         // paths of thousands: together they take a few hundred pages rather than all of them,
-        // and are read from cache rather than from memory.
-        let pathRanges = putEach(records, old: old, oldNotes: oldNotes, into: &main) { position, _, main in
-            var path = paths[position]
-            path.withUTF8 { main.raw(UnsafeRawBufferPointer($0)) }
-        }
-        let tags = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.tags) }
-        let columns = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.columns) }
-        let words = putEach(records, old: old, oldNotes: oldNotes, into: &main) { $2.raw($1.words) }
-        guard pathRanges.count == count, tags.count == count, columns.count == count, words.count == count else { return nil }
-        var entries = EntryWriter(tableStart: tableStart)
-        for (position, record) in records.enumerated() {
+        // and are read from cache rather than from memory. Their sizes, summed as the title
+        // ranks were found, place each kind's run, so the records are gone through once.
+        var entries = EntryWriter(tableStart: tableStart, partsStart: main.bytes.count, sizes: sizes)
+        main.bytes += repeatElement(0, count: sizes.total)
+        var placed = true
+        for (position, record) in records.enumerated() where placed {
             withParts(record, old: old, oldNotes: oldNotes) { entry in
-                let written = entries.written
-                entries.append(
-                    entry, path: pathRanges[written], tags: tags[written], columns: columns[written], words: words[written],
-                    titleRank: ranks[position], main: &main)
+                placed = entries.append(entry, path: paths[position], titleRank: ranks[position], main: &main)
             }
         }
+        guard placed else { return nil }
         guard entries.written == count else { return nil }
         let listingStart = main.bytes.count
         CacheListing.encode(listing, into: &main)
@@ -111,7 +105,10 @@ enum LibraryCacheWriter {
     }
 
     /// The title ranks of `records`' books (zero for the others), in the order of their title keys.
-    private static func titleRanks(_ records: [CacheRecord?], old: LibraryCache?, oldNotes: CacheStorage?) -> [UInt32] {
+    /// Also sums the sizes of the parts that lie in runs (`sizes`).
+    private static func titleRanks(
+        _ records: [CacheRecord?], paths: [String], old: LibraryCache?, oldNotes: CacheStorage?, sizes: inout PartSizes
+    ) -> [UInt32] {
         var ranks = [UInt32](repeating: 0, count: records.count)
         // Every key's bytes in one array, rather than a string each.
         var keyBytes: [UInt8] = []
@@ -119,6 +116,7 @@ enum LibraryCacheWriter {
         keys.reserveCapacity(records.count)
         for position in records.indices {
             withParts(records[position], old: old, oldNotes: oldNotes) { parts in
+                sizes.add(parts, path: paths[position])
                 guard parts.isBook, let columns = EntryColumns(parts.columns) else { return }
                 let start = keyBytes.count
                 keyBytes += columns.titleKey
@@ -167,24 +165,6 @@ enum LibraryCacheWriter {
         private func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
         }
-    }
-
-    /// Puts one kind of part of every entry recorded after what `main` holds, in entry order, by
-    /// `put` (given the record's position and its parts); returns where each entry's lies.
-    private static func putEach(
-        _ records: [CacheRecord?], old: LibraryCache?, oldNotes: CacheStorage?, into main: inout CacheByteWriter,
-        _ put: (Int, EntryParts, inout CacheByteWriter) -> Void
-    ) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(records.count)
-        for (position, record) in records.enumerated() {
-            withParts(record, old: old, oldNotes: oldNotes) { parts in
-                let start = main.bytes.count
-                put(position, parts, &main)
-                ranges.append(start..<main.bytes.count)
-            }
-        }
-        return ranges
     }
 
     /// Calls `body` with the bytes of `record`'s entry; not at all for a file not to record.
