@@ -53,11 +53,7 @@ public struct OrderedPaths: Sendable {
             case .read(let path):
                 bytes.append(contentsOf: path.utf8)
             case .entry(let entry):
-                if let spans, let cache {
-                    cache.appendPath(at: spans[entry], to: &bytes)
-                } else if let cache {
-                    cache.appendPath(of: entry, to: &bytes)
-                }
+                if let cache { cache.appendPath(at: spans?[entry] ?? cache.entries.path(entry), to: &bytes) }
             }
             bytes.append(0x0A)
         }

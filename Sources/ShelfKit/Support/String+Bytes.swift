@@ -30,6 +30,6 @@ extension String {
     /// only in how their characters are composed (`ï`, or `i` and a combining diaeresis), and a
     /// value stored as "the same as" another must come back with its own bytes.
     func hasSameBytes(as other: String) -> Bool {
-        utf8.count == other.utf8.count && self == other && utf8.elementsEqual(other.utf8)
+        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
     }
 }

@@ -29,13 +29,10 @@ extension IndexPrefilter {
                 let path = cache.pathOf(entry)
                 // Opened as the stat of every entry just saw it, a regular file (FileIO says why
                 // that is safe); a file changed since is the evaluator's to read.
-                guard let stamp = try? folders.read(path, path: path, into: &buffer, listedRegular: true),
-                      stamp == cache.entries.stamp(entry),
-                      let holds = buffer.withUnsafeBufferPointer({ notesHold(&scan, in: $0) }), !holds
-                else {
-                    kept.set(position)
-                    continue
-                }
+                let stamp = try? folders.read(path, path: path, into: &buffer, listedRegular: true)
+                let lacksPhrase = stamp == cache.entries.stamp(entry)
+                    && buffer.withUnsafeBufferPointer { notesHold(&scan, in: $0) } == false
+                if !lacksPhrase { kept.set(position) }
             }
         }
         var result = BitSet(capacity: candidates.capacity)

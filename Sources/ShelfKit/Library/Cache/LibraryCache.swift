@@ -202,12 +202,8 @@ struct LibraryCache: Sendable {
         String(decoding: UnsafeRawBufferPointer(rebasing: main.bytes[entries.path(index)]), as: UTF8.self)
     }
 
-    /// Appends entry `index`'s path, as stored, to `bytes`.
-    func appendPath(of index: Int, to bytes: inout [UInt8]) {
-        appendPath(at: entries.path(index), to: &bytes)
-    }
-
-    /// Appends the path lying at `span` of the main section (one of `pathSpans()`) to `bytes`.
+    /// Appends the path lying at `span` of the main section (`entries.path`, or one of
+    /// `pathSpans()`) to `bytes`.
     func appendPath(at span: Range<Int>, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: main.bytes[span]))
     }

@@ -85,16 +85,20 @@ extension LibraryCacheWriter {
         private(set) var written = 0
         private(set) var notesSize = 0
         private(set) var booksSize = 0
-        /// Where the next path, tags, columns and words go, and where each run ends.
+        /// Where the next path, tags, columns and words go, and where each run ends (by `Run`).
         private var next: [Int]
         private let ends: [Int]
+
+        private enum Run: Int {
+            case paths, tags, columns, words
+        }
 
         init(tableStart: Int, partsStart: Int, sizes: PartSizes) {
             self.tableStart = tableStart
             var start = partsStart
             var starts: [Int] = []
             var ends: [Int] = []
-            for size in [sizes.paths, sizes.tags, sizes.columns, sizes.words] {
+            for size in [sizes.paths, sizes.tags, sizes.columns, sizes.words] {  // in `Run` order
                 starts.append(start)
                 start += size
                 ends.append(start)
@@ -106,9 +110,9 @@ extension LibraryCacheWriter {
         /// Writes one entry; false when a part does not fit its run (the sizes were not the parts').
         mutating func append(_ parts: EntryParts, path: String, titleRank: UInt32, main: inout CacheByteWriter) -> Bool {
             var path = path
-            let pathRange = path.withUTF8 { place(UnsafeRawBufferPointer($0), run: 0, in: &main) }
-            guard let pathRange, let tags = place(parts.tags, run: 1, in: &main),
-                  let columns = place(parts.columns, run: 2, in: &main), let words = place(parts.words, run: 3, in: &main)
+            let pathRange = path.withUTF8 { place(UnsafeRawBufferPointer($0), run: .paths, in: &main) }
+            guard let pathRange, let tags = place(parts.tags, run: .tags, in: &main),
+                  let columns = place(parts.columns, run: .columns, in: &main), let words = place(parts.words, run: .words, in: &main)
             else { return false }
             let bloomStart = main.bytes.count
             if parts.bloom.count == WordBloom.byteCount {
@@ -136,13 +140,13 @@ extension LibraryCacheWriter {
         }
 
         /// Copies `bytes` to the next place of run `run`; where they went, or nil when they do not fit.
-        private mutating func place(_ bytes: UnsafeRawBufferPointer, run: Int, in main: inout CacheByteWriter) -> Range<Int>? {
-            let start = next[run]
-            guard bytes.count <= ends[run] - start else { return nil }
+        private mutating func place(_ bytes: UnsafeRawBufferPointer, run: Run, in main: inout CacheByteWriter) -> Range<Int>? {
+            let start = next[run.rawValue]
+            guard bytes.count <= ends[run.rawValue] - start else { return nil }
             main.bytes.withUnsafeMutableBytes { target in
                 UnsafeMutableRawBufferPointer(rebasing: target[start..<start + bytes.count]).copyMemory(from: bytes)
             }
-            next[run] = start + bytes.count
+            next[run.rawValue] = start + bytes.count
             return start..<start + bytes.count
         }
     }

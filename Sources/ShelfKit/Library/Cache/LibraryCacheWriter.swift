@@ -60,8 +60,7 @@ enum LibraryCacheWriter {
                 placed = entries.append(entry, path: paths[position], titleRank: ranks[position], main: &main)
             }
         }
-        guard placed else { return nil }
-        guard entries.written == count else { return nil }
+        guard placed, entries.written == count else { return nil }
         let listingStart = main.bytes.count
         CacheListing.encode(listing, into: &main)
         // Offsets in the main section are 32-bit.
