@@ -48,23 +48,31 @@ extension Library {
         16 + entries / 1000
     }
 
-    /// The entries whose files' stamps are not the ones recorded (stat on every core, each core
-    /// a run of entries, folder by folder); nil when there are more than `limit`.
+    /// The entries whose files' stamps are not the ones recorded (stat on every core); nil when
+    /// there are more than `limit`. The cores take runs of entries in turn as each is done, not
+    /// a fixed share: the second starts a little later and each may be slowed apart, and a fixed
+    /// half left the first core statting alone at the end. A run keeps to a folder or two, which
+    /// `FolderCursor` keeps open.
     static func changedEntries(_ cache: LibraryCache, root: String, limit: Int) -> [Int]? {
         let count = cache.entries.count
         let workers = max(1, min(ProcessInfoCores.count, count / 512 + 1))
         let found = Slots<[Int]>(count: workers)
         let tooMany = Atomic<Bool>(false)
+        let nextRun = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var folders = FolderCursor(root: root)
             var changed: [Int] = []
-            for entry in ProcessInfoCores.run(worker, of: workers, count: count) {
-                let path = UnsafeRawBufferPointer(rebasing: cache.main.bytes[cache.entries.path(entry)])
-                if folders.stamp(path) != cache.entries.stamp(entry) {
-                    changed.append(entry)
-                    if changed.count > limit || tooMany.load(ordering: .relaxed) {
-                        tooMany.store(true, ordering: .relaxed)
-                        return
+            while !tooMany.load(ordering: .relaxed) {
+                let start = nextRun.wrappingAdd(changedEntriesRun, ordering: .relaxed).oldValue
+                guard start < count else { break }
+                for entry in start..<min(count, start + changedEntriesRun) {
+                    let path = UnsafeRawBufferPointer(rebasing: cache.main.bytes[cache.entries.path(entry)])
+                    if folders.stamp(path) != cache.entries.stamp(entry) {
+                        changed.append(entry)
+                        if changed.count > limit {
+                            tooMany.store(true, ordering: .relaxed)
+                            break
+                        }
                     }
                 }
             }
@@ -74,6 +82,10 @@ extension Library {
         guard !tooMany.load(ordering: .relaxed), changed.count <= limit else { return nil }
         return changed.sorted()
     }
+
+    /// How many entries a core stats before it takes the next run: small enough that the cores
+    /// finish together, large enough that taking one is rare.
+    static let changedEntriesRun = 256
 
     /// The places of the entries and of `unrecorded` (both in path order) in the one path order
     /// of them all, which is the scanner's.

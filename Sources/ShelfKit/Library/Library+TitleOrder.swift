@@ -44,9 +44,11 @@ public struct OrderedPaths: Sendable {
         var bytes: [UInt8] = []
         // About 40 bytes a path in a typical library; the array grows past that if it must.
         bytes.reserveCapacity(shown.count * (prefixBytes.count + 48))
-        // Where the paths lie is read for every entry first, record after record, when many are
-        // shown: in title order each record would be a cache miss of its own.
-        let spans = shown.count > 256 ? cache?.pathSpans() : nil
+        // Where the paths lie is read for every entry first, record after record, when a good
+        // part of the library is shown: in title order each record would be a cache miss of its
+        // own. For fewer, the misses cost less than reading every record.
+        let entries = cache?.entries.count ?? 0
+        let spans = shown.count > max(256, entries / 4) ? cache?.pathSpans() : nil
         for item in shown {
             bytes.append(contentsOf: prefixBytes)
             switch item {

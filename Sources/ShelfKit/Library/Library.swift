@@ -116,6 +116,12 @@ public struct Library: Sendable {
         return String(standardized.dropFirst(root.count + 1))
     }
 
+    /// The current folder with its links resolved, as `realpath` gives it (the root is resolved
+    /// the same way, so that the two compare).
+    public static func resolvedCurrentFolder() -> String {
+        resolved(currentDirectory())
+    }
+
     /// The current folder, as `FileManager` gives it, asked of `getcwd` first.
     private static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -43,6 +43,17 @@ struct BitSet: Sendable, Equatable {
 
     public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
+    /// `body` for each id in the set, ascending, without making an array of them.
+    func forEachID(_ body: (Int) throws -> Void) rethrows {
+        for (index, word) in words.enumerated() where word != 0 {
+            var remaining = word
+            while remaining != 0 {
+                try body(index * 64 + remaining.trailingZeroBitCount)
+                remaining &= remaining - 1
+            }
+        }
+    }
+
     /// The ids in the set, ascending.
     var ids: [Int32] {
         var result: [Int32] = []

@@ -4,7 +4,7 @@ import ShelfKit
 /// Book paths as the user can open them from the current folder.
 enum Paths {
     /// The current folder, links resolved, worked out once: a listing names thousands of paths.
-    private static let currentFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+    private static let currentFolder = Library.resolvedCurrentFolder()
 
     /// A library-relative path shown relative to the current folder when the current folder is
     /// in the library or above it (`../classics/x.md` from a sibling folder), else absolute.

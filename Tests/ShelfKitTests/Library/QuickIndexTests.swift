@@ -187,4 +187,27 @@ struct QuickIndexTests {
         #expect(try Self.paths(library, "estraven") == Self.paths(try Library(root: test.root), "estraven"))
         #expect(Self.quick(library, withNotes: true) != nil)
     }
+
+    /// Enough books that every core takes runs of them: each changed book is found, whichever
+    /// core's run it falls in (at the runs' edges too), and one change over the limit gives up.
+    @Test func everyChangedBookIsFoundWhateverCoreStatsIt() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        for number in 0..<1_200 {
+            try test.write("many/\(number / 400)/book-\(number).md", "---\ntitle: Book \(number)\n---\nNotes.\n")
+        }
+        let (library, _) = try Self.indexed(test)
+        let cache = try #require(Self.quick(library)).cache
+        #expect(cache.entries.count > 2 * Library.changedEntriesRun, "more than one run for each of two cores")
+        let run = Library.changedEntriesRun
+        let picked = [0, run - 1, run, 2 * run + 1, 700, cache.entries.count - 1]
+        for entry in picked {
+            let path = cache.pathOf(entry)
+            try test.overwriteInPlace(path, try test.read(path) + "An edit.\n")
+        }
+        let found = Library.changedEntries(cache, root: test.root, limit: picked.count)
+        #expect(found == picked.sorted())
+        #expect(Library.changedEntries(cache, root: test.root, limit: picked.count - 1) == nil)
+        #expect(try #require(Self.quick(library)).stale.ids == picked.sorted().map(Int32.init))
+    }
 }

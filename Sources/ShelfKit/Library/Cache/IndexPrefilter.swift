@@ -110,10 +110,15 @@ struct IndexPrefilter {
     private func field(_ query: FieldQuery, within: BitSet) -> BitSet? {
         switch (CanonicalField(key: query.name), query.operation) {
         case (.tags?, .matches):
+            // The tags lie apart from the columns: nothing else of the entry is read.
             let folded = Array(TextFolding.foldTag(query.value).utf8)
-            return folded.withUnsafeBytes { wanted in
-                entries(within) { index, _ in cache.hasTag(index, folded: wanted) }
+            var set = BitSet(capacity: cache.entries.count)
+            folded.withUnsafeBytes { wanted in
+                within.forEachID { index in
+                    if cache.hasTag(index, folded: wanted) { set.insert(index) }
+                }
             }
+            return set
         case (.status?, .matches), (.status?, .exact):
             guard let wanted = ReadingStatus(alias: query.value) else { return nil }
             return entries(within) { _, columns in columns.status == wanted }
@@ -173,11 +178,14 @@ struct IndexPrefilter {
     /// The entries of `within` for which `test` holds; nil when an entry's columns cannot be trusted.
     private func entries(_ within: BitSet, _ test: (Int, EntryColumns) -> Bool) -> BitSet? {
         var set = BitSet(capacity: cache.entries.count)
-        for id in within.ids {
-            let index = Int(id)
-            guard let columns = cache.columns(index), columns.isTrusted else { return nil }
+        var trusted = true
+        within.forEachID { index in
+            guard trusted, let columns = cache.columns(index), columns.isTrusted else {
+                trusted = false
+                return
+            }
             if test(index, columns) { set.insert(index) }
         }
-        return set
+        return trusted ? set : nil
     }
 }
