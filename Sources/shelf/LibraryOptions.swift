@@ -39,3 +39,16 @@ struct LibraryOptions: ParsableArguments {
         }
     }
 }
+
+extension LibraryOptions {
+    /// The options as `QuickArguments` reads them (the defaults as declared above).
+    static func quick(_ arguments: inout QuickArguments) throws -> Self {
+        var options = Self()
+        options.library = arguments.value("library")
+        options.color = arguments.value("color", as: ColorChoice.self) ?? .auto
+        options.noPager = arguments.flag("no-pager")
+        options.noCache = arguments.flag("no-cache")
+        try options.validate()
+        return options
+    }
+}

@@ -74,7 +74,8 @@ struct Shelf: ParsableCommand {
 
     /// The command the arguments run when they name, first, a command without subcommands of
     /// its own (`shelf ls …`, `shelf --library ~/Books set …`): parsed by that command alone,
-    /// which spares the start-up the whole tree's parse. The library options written before the
+    /// which spares the start-up the whole tree's parse; for `ls` and `search`, by
+    /// `QuickArguments` when they allow it, which spares ArgumentParser's reflection too. The library options written before the
     /// command are handed to it, as every such command takes them too. Nil for anything else, for
     /// a library option given both before and after the command, and for arguments that do not
     /// parse, which the whole tree then parses again, to report as usual.
@@ -91,6 +92,7 @@ struct Shelf: ParsableCommand {
         else { return nil }
         let tail = Array(rest.dropFirst())
         if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil }) { return nil }
+        if let quick = type as? QuicklyParsed.Type, let command = quick.quickParse(leading + tail) { return command }
         return try? type.parse(leading + tail)
     }
 

@@ -65,3 +65,18 @@ struct ListCommand: ParsableCommand {
 }
 
 extension BookSortKey: ExpressibleByArgument {}
+
+extension ListCommand: QuicklyParsed {
+    /// `ls` as `QuickArguments` reads it (the defaults as declared above).
+    static func quick(_ arguments: inout QuickArguments) throws -> Self {
+        var command = Self()
+        command.library = try LibraryOptions.quick(&arguments)
+        command.sort = arguments.value("sort", as: BookSortKey.self) ?? .title
+        command.reverse = arguments.flag("reverse")
+        command.limit = arguments.value("limit", as: Int.self)
+        command.groupBy = arguments.value("group-by")
+        command.output = try FormatOptions.quick(&arguments)
+        command.filters = try QueryOptions.quick(&arguments)
+        return command
+    }
+}

@@ -121,6 +121,32 @@ struct QueryOptions: ParsableArguments {
     }
 }
 
+extension QueryOptions {
+    /// The options as `QuickArguments` reads them (the defaults as declared above). The query's
+    /// words are what no option took, so this is read after every other option of the command.
+    static func quick(_ arguments: inout QuickArguments) throws -> Self {
+        var options = Self()
+        options.tags = arguments.values("tag")
+        options.statuses = arguments.values("status")
+        options.author = arguments.value("author")
+        options.rating = arguments.value("rating")
+        options.series = arguments.value("series")
+        options.genre = arguments.value("genre")
+        options.location = arguments.value("location")
+        options.bookFormat = arguments.value("book-format")
+        options.addedAfter = arguments.value("added-after")
+        options.addedBefore = arguments.value("added-before")
+        options.startedAfter = arguments.value("started-after")
+        options.startedBefore = arguments.value("started-before")
+        options.finishedAfter = arguments.value("finished-after")
+        options.finishedBefore = arguments.value("finished-before")
+        options.favorite = arguments.flag("favorite")
+        options.query = arguments.words()
+        try options.validate()
+        return options
+    }
+}
+
 /// `N` or `N..M` for --rating.
 enum RatingRange {
     static func parse(_ text: String) -> ClosedRange<Int>? {

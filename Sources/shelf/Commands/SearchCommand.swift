@@ -70,3 +70,15 @@ struct SearchCommand: ParsableCommand {
         return .object(members)
     }
 }
+
+extension SearchCommand: QuicklyParsed {
+    /// `search` as `QuickArguments` reads it (the defaults as declared above).
+    static func quick(_ arguments: inout QuickArguments) throws -> Self {
+        var command = Self()
+        command.library = try LibraryOptions.quick(&arguments)
+        command.limit = arguments.value("limit", as: Int.self)
+        command.output = try FormatOptions.quick(&arguments)
+        command.filters = try QueryOptions.quick(&arguments)
+        return command
+    }
+}

@@ -33,3 +33,14 @@ struct FormatOptions: ParsableArguments {
 
     var resolved: OutputFormat { json ? .json : format }
 }
+
+extension FormatOptions {
+    /// The options as `QuickArguments` reads them (the defaults as declared above).
+    static func quick(_ arguments: inout QuickArguments) throws -> Self {
+        var options = Self()
+        options.format = arguments.value("format", as: OutputFormat.self) ?? .table
+        options.json = arguments.flag("json")
+        try options.validate()
+        return options
+    }
+}
