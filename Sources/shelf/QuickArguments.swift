@@ -106,6 +106,9 @@ protocol QuicklyParsed: ParsableCommand {
     /// Swift takes an assignment to a wrapped property for a new declaration of it, with the value
     /// as its default, and ArgumentParser's wrapper then holds no value.
     static func quick(_ arguments: inout QuickArguments) throws -> Self
+
+    /// The command's library options (`--library`, `--color`, `--no-pager`).
+    var library: LibraryOptions { get }
 }
 
 extension QuicklyParsed {

@@ -5,7 +5,9 @@ extension DisplaySettings {
     /// command that declares `LibraryOptions` gets them, whether or not it opens a library the
     /// usual way (`detect`, `init`, `import` report long output too).
     func apply(to command: ParsableCommand) {
-        guard let options = Self.libraryOptions(in: command, depth: 0) else { return }
+        // A command read quickly names its options: reflection would cost it what it saved.
+        let found = (command as? QuicklyParsed)?.library ?? Self.libraryOptions(in: command, depth: 0)
+        guard let options = found else { return }
         color = options.color
         pager = !options.noPager
     }
