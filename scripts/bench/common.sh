@@ -61,7 +61,10 @@ warm() {
 # A first run checks that the command works, keeps its output in $RESULTS/ID.out (for the counts)
 # and fills any cache; its duration picks the number of runs, so that a 50-second search at 100k
 # books costs a few minutes, not ten:
-#   under 0.5 s: --warmup 3 --runs 10;  under 5 s: --warmup 1 --runs 5;  else --warmup 0 --runs 3.
+#   under 0.15 s: --warmup 5 --runs 30;  under 0.5 s: --warmup 3 --runs 10;
+#   under 5 s: --warmup 1 --runs 5;  else --warmup 0 --runs 3.
+# The quickest rows (the warm queries at 10k books, and ripgrep's baselines there) vary by a few
+# milliseconds from run to run, as much as a ratio's margin: thirty runs steady their medians.
 # hyperfine writes $RESULTS/ID.json (the median is what the report uses), and /usr/bin/time the
 # peak RSS to $RESULTS/ID.rss (the largest of three runs, or of one for commands over 2 s).
 #
@@ -84,7 +87,8 @@ measure() {
     if [ -s "$RESULTS/$id.err" ]; then
         warn "$name wrote to stderr: $(head -n 3 "$RESULTS/$id.err")"
     fi
-    if [ "$ms" -lt 500 ]; then warmup=3 runs=10
+    if [ "$ms" -lt 150 ]; then warmup=5 runs=30
+    elif [ "$ms" -lt 500 ]; then warmup=3 runs=10
     elif [ "$ms" -lt 5000 ]; then warmup=1 runs=5
     else warmup=0 runs=3
     fi
