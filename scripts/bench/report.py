@@ -248,7 +248,7 @@ para("**Peak memory**: max RSS under `/usr/bin/time -f %M`, the largest of three
 para("**`set`**: `shelf set BOOK rating=5` by path on a scratch copy, the book's bytes restored "
      "before every run so that each run writes, against `shelf --version` (start-up alone).", bullet=True)
 w("")
-para("Runs per command follow its first run: `--warmup 5 --runs 30` under 0.15 s (the warm queries "
+para("Runs per command follow the time of its second run (the first may fill the index): `--warmup 5 --runs 30` under 0.15 s (the warm queries "
      "at 10k and their ripgrep baselines, whose medians move by a few milliseconds from run to run), "
      "`--warmup 3 --runs 10` under 0.5 s, `--warmup 1 --runs 5` under 5 s, `--runs 3` beyond.")
 w("")
