@@ -75,10 +75,11 @@ struct Shelf: ParsableCommand {
     /// The command the arguments run when they name, first, a command without subcommands of
     /// its own (`shelf ls …`, `shelf --library ~/Books set …`): parsed by that command alone,
     /// which spares the start-up the whole tree's parse; for `ls` and `search`, by
-    /// `QuickArguments` when they allow it, which spares ArgumentParser's reflection too. The library options written before the
-    /// command are handed to it, as every such command takes them too. Nil for anything else, for
-    /// a library option given both before and after the command, and for arguments that do not
-    /// parse, which the whole tree then parses again, to report as usual.
+    /// `QuickArguments` when they allow it, which spares ArgumentParser's reflection too. The
+    /// library options written before the command are handed to it, as every such command takes
+    /// them too. Nil for anything else, for a library option given both before and after the
+    /// command, and for arguments that do not parse, which the whole tree then parses again, to
+    /// report as usual.
     static func parseLeaf(_ arguments: [String]) -> ParsableCommand? {
         var leading: [String] = []
         var rest = arguments[...]
