@@ -20,15 +20,21 @@ extension Library {
         /// Entries whose files changed since the cache was written: what they record is out of
         /// date, and the files' books are among `loose` (or their failures among `problems`).
         var stale = BitSet(capacity: 0)
+        /// The work given as `meanwhile` ran over this state's cache.
+        var ranMeanwhile = false
     }
 
     /// The cache brought up to date: by `quickIndexed` when no folder changed since it was
     /// written, else over a scan of the whole library (`indexed(_:started:withNotes:noteFilter:)`).
     /// Nil when no cache can be kept or written; the scan is returned when one was made.
+    /// - Parameter meanwhile: work over the cache alone, done while its files are statted, when
+    ///   the cache is used as it is (the state then has `ranMeanwhile`).
     func currentIndex(
-        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?
+        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache) -> Void)? = nil
     ) throws(FileError) -> (state: IndexedLibrary?, scan: BookFileScanner.Scan?) {
-        if let quick = quickIndexed(started: started, withNotes: withNotes, noteFilter: noteFilter) { return (quick, nil) }
+        if let quick = quickIndexed(started: started, withNotes: withNotes, noteFilter: noteFilter, meanwhile: meanwhile) {
+            return (quick, nil)
+        }
         let scan = try BookFileScanner.scanAll(root: root)
         return (indexed(scan, started: started, withNotes: withNotes, noteFilter: noteFilter), scan)
     }
@@ -100,48 +106,62 @@ extension Library {
         return answer(expression, from: state, today: today)
     }
 
-    /// Answers `expression` from `state`; nil when the cache cannot be used.
-    func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate) -> QueryResult? {
-        guard let prefilter = prefilter(for: expression, over: state, today: today) else { return nil }
-        return answer(expression, from: state, prefilter: prefilter, candidates: prefilter.candidates(expression))
+    /// Answers `expression` from `state`, with the work `early` did while the files were
+    /// statted (when it ran over this state's cache); nil when the cache cannot be used.
+    func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate, early: EarlyAnswer? = nil) -> QueryResult? {
+        guard let (prefilter, candidates) = candidates(for: expression, over: state, today: today, early: early) else { return nil }
+        return answer(expression, from: state, prefilter: prefilter, candidates: candidates, early: early)
     }
 
-    /// The prefilter of `expression` over the cache of `state`, with its note words when the
-    /// query needs them; nil when they cannot be read.
-    func prefilter(for expression: QueryExpression, over state: IndexedLibrary, today: BookDate) -> IndexPrefilter? {
+    /// The prefilter of `expression` over `cache`, with its note words when the query needs
+    /// them; nil when they cannot be read.
+    func prefilter(for expression: QueryExpression, over cache: LibraryCache, stale: BitSet, today: BookDate) -> IndexPrefilter? {
         var notes: NoteWordsSection?
         if expression.needsNotes {
-            guard let section = state.cache.noteWords() else { return nil }
+            guard let section = cache.noteWords() else { return nil }
             notes = section
         }
-        return IndexPrefilter(cache: state.cache, today: today, notes: notes, stale: state.stale, root: root)
+        return IndexPrefilter(cache: cache, today: today, notes: notes, stale: stale, root: root)
     }
 
-    /// Decodes the candidates `prefilter` found (nil: every book) and evaluates `expression` over them.
+    /// Decodes the candidates `prefilter` found (nil: every book) and evaluates `expression` over
+    /// them, or takes what `early` did of that while the files were statted (when it ran over
+    /// this state's cache): all of it when no file changed, else the books it decoded (among
+    /// them some no longer candidates, which are passed over).
     func answer(
-        _ expression: QueryExpression, from state: IndexedLibrary, prefilter: IndexPrefilter, candidates: IndexPrefilter.Candidates?
+        _ expression: QueryExpression, from state: IndexedLibrary, prefilter: IndexPrefilter, candidates: IndexPrefilter.Candidates?,
+        early: EarlyAnswer? = nil
     ) -> QueryResult? {
-        let withNotes = expression.needsNotes
-        let filter = NoteWordFilter(words: expression.allWords)
-        let cache = state.cache
-        let notes = prefilter.notes
+        let early = state.ranMeanwhile ? early : nil
+        if let evaluated = early?.evaluated, state.loose.isEmpty, state.stale.isEmpty {
+            return QueryResult(index: evaluated.index, matches: evaluated.matches, problems: state.problems, answeredEarly: true)
+        }
+        let decoded = early?.decoded
         let candidates = candidates?.set ?? prefilter.books
+        guard let books = decoded ?? Self.decode(candidates, of: expression, from: state.cache, notes: prefilter.notes) else { return nil }
         var found: [(position: Int, book: Book, words: [String]?)] = []
-        for id in candidates.ids {
-            let entry = Int(id)
-            guard case .book(let book, let words)? = try? cache.loaded(
-                entry, path: cache.pathOf(entry), withNotes: withNotes, filter: filter, notes: notes)
-            else { return nil }
+        found.reserveCapacity(books.count)
+        for (entry, book, words) in books where candidates.contains(entry) {
             found.append((state.positions[entry], book, words))
         }
         if !state.loose.isEmpty {
             found += state.loose
             found.sort { $0.position < $1.position }
         }
+        let (index, matches) = evaluate(expression, over: found.lazy.map { ($0.book, $0.words) }, today: prefilter.today)
+        return QueryResult(index: index, matches: matches, problems: state.problems)
+    }
+
+    /// The index of `books` (with their note words when `expression` needs them) and the ids of
+    /// those matching `expression`.
+    func evaluate(
+        _ expression: QueryExpression, over books: some Collection<(book: Book, words: [String]?)>, today: BookDate
+    ) -> (index: LibraryIndex, matches: [Int32]) {
+        let withNotes = expression.needsNotes
         let index = LibraryIndex(
-            books: found.map(\.book), noteWords: withNotes ? found.map { $0.words ?? [] } : nil, withWords: withNotes)
-        let evaluator = QueryEvaluator(index: index, today: prefilter.today, notesReader: { self.notes(of: $0) })
-        return QueryResult(index: index, matches: evaluator.evaluate(expression).ids, problems: state.problems)
+            books: books.map(\.book), noteWords: withNotes ? books.map { $0.words ?? [] } : nil, withWords: withNotes)
+        let evaluator = QueryEvaluator(index: index, today: today, notesReader: { self.notes(of: $0) })
+        return (index, evaluator.evaluate(expression).ids)
     }
 
     /// Refreshes the cache file's time when it is used without being rewritten, once a day, so

@@ -12,15 +12,21 @@ extension Library {
     /// records no entry for, so one `stat` per entry tells what changed. A few changed files are
     /// read again, each query, and the cache is left as it is; nil (list the library, and bring
     /// the cache up to date) when a folder changed, or more files than `quickRereadLimit`.
-    func quickIndexed(started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?) -> IndexedLibrary? {
+    /// - Parameter meanwhile: work over the cache alone, run on one core while the others stat
+    ///   the files (the state returned then has `ranMeanwhile`).
+    func quickIndexed(
+        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache) -> Void)? = nil
+    ) -> IndexedLibrary? {
         guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
               let listing = cache.listing,
               !withNotes || cache.entries.holdsEveryBooksNotes,
               CacheListing.trustsFolderTimes(root: root), listing.foldersUnchanged(root: root)
         else { return nil }
         let limit = Library.quickRereadLimit(cache.entries.count)
+        var alongside: (@Sendable () -> Void)?
+        if let meanwhile { alongside = { meanwhile(cache) } }
         guard listing.unrecorded.count <= limit,
-              let changed = Library.changedEntries(cache, root: root, limit: limit - listing.unrecorded.count)
+              let changed = Library.changedEntries(cache, root: root, limit: limit - listing.unrecorded.count, alongside: alongside)
         else { return nil }
         Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
         let (positions, unrecordedPositions) = Library.merge(cache, listing.unrecorded)
@@ -39,7 +45,8 @@ extension Library {
         if !conflicts.isEmpty { problems.append(.conflictCopies(conflicts)) }
         var stale = BitSet(capacity: cache.entries.count)
         for entry in changed { stale.insert(entry) }
-        return IndexedLibrary(cache: cache, positions: positions, loose: loose, problems: problems, stale: stale)
+        return IndexedLibrary(
+            cache: cache, positions: positions, loose: loose, problems: problems, stale: stale, ranMeanwhile: meanwhile != nil)
     }
 
     /// How many files a query reads again rather than bring the cache up to date: a few
@@ -53,13 +60,22 @@ extension Library {
     /// a fixed share: the second starts a little later and each may be slowed apart, and a fixed
     /// half left the first core statting alone at the end. A run keeps to a folder or two, which
     /// `FolderCursor` keeps open.
-    static func changedEntries(_ cache: LibraryCache, root: String, limit: Int) -> [Int]? {
+    /// - Parameter alongside: work that needs no `stat`, done by one core first while the
+    ///   others stat; that core then takes runs too, so the cores still finish together.
+    static func changedEntries(_ cache: LibraryCache, root: String, limit: Int, alongside: (@Sendable () -> Void)? = nil) -> [Int]? {
         let count = cache.entries.count
         let workers = max(1, min(ProcessInfoCores.count, count / 512 + 1))
         let found = Slots<[Int]>(count: workers)
         let tooMany = Atomic<Bool>(false)
         let nextRun = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        // The iterations are taken in order, so the work alongside, first, starts at once.
+        let first = alongside == nil ? 0 : 1
+        DispatchQueue.concurrentPerform(iterations: workers + first) { iteration in
+            if iteration < first {
+                alongside?()
+                return
+            }
+            let worker = iteration - first
             var folders = FolderCursor(root: root)
             var changed: [Int] = []
             while !tooMany.load(ordering: .relaxed) {

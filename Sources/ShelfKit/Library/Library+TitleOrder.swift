@@ -75,11 +75,18 @@ extension Library {
     public func pathsInTitleOrder(_ expression: QueryExpression, today: BookDate, reversed: Bool) throws(FileError) -> OrderedPaths? {
         let started = clock()
         let filter = NoteWordFilter(words: expression.allWords)
-        guard let state = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter).state
+        // The candidates are found while the files are statted, and decoded then when the index
+        // cannot answer exactly.
+        let earlySlot = Slots<EarlyAnswer>(count: 1)
+        guard let state = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter, meanwhile: { cache in
+            if let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { !($0?.exact ?? false) }) {
+                earlySlot.set(0, answer)
+            }
+        }).state
         else { return nil }
         let cache = state.cache
-        guard let prefilter = prefilter(for: expression, over: state, today: today) else { return nil }
-        let found = prefilter.candidates(expression)
+        let early = earlySlot.take(0)
+        guard let (prefilter, found) = candidates(for: expression, over: state, today: today, early: early) else { return nil }
         if let candidates = found, candidates.exact {
             let ids = candidates.set.ids
             let loose = matchingLoose(expression, state.loose, withNotes: expression.needsNotes, today: today)
@@ -120,7 +127,7 @@ extension Library {
             items += placed[next...].map { .read($0.book.path) }
             return OrderedPaths(cache: cache, items: items, problems: state.problems)
         }
-        guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found) else { return nil }
+        guard let result = answer(expression, from: state, prefilter: prefilter, candidates: found, early: early) else { return nil }
         return OrderedPaths(paths: BookSortKey.title.sort(result.books, reversed: reversed).map(\.path), problems: result.problems)
     }
 

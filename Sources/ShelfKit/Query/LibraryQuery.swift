@@ -6,6 +6,8 @@ public struct QueryResult: Sendable {
     /// Ids of the matching books, ascending.
     public var matches: [Int32]
     public var problems: [LibraryProblem]
+    /// Worked out from the index while the files were statted, none of which had changed.
+    var answeredEarly = false
 
     public var books: [Book] { matches.map { index.books[Int($0)] } }
 }
@@ -13,11 +15,31 @@ public struct QueryResult: Sendable {
 extension Library {
     /// Loads the library (with the note index only when the query needs it) and answers `expression`.
     public func query(_ expression: QueryExpression, today: BookDate) throws(FileError) -> QueryResult {
+        try query(expression, today: today, meanwhile: nil)
+    }
+
+    /// Answers `expression`, giving `meanwhile` the answer from the index alone, worked out while
+    /// the files are statted (without the problems they have), and the number of entries of
+    /// the index: when the answer returned is that one (`answeredEarly`), work `meanwhile` did
+    /// over it holds too.
+    func query(
+        _ expression: QueryExpression, today: BookDate, meanwhile: (@Sendable (_ answer: QueryResult, _ entries: Int) -> Void)?
+    ) throws(FileError) -> QueryResult {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
         let filter = NoteWordFilter(words: expression.allWords)
-        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter)
-        if let state = current.state, let answer = answer(expression, from: state, today: today) { return answer }
+        // Which books can match, and what the index records of them, is worked out while the
+        // files are statted.
+        let early = Slots<EarlyAnswer>(count: 1)
+        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter) { cache in
+            guard let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { _ in true }) else { return }
+            early.set(0, answer)
+            if let meanwhile, let evaluated = answer.evaluated {
+                meanwhile(
+                    QueryResult(index: evaluated.index, matches: evaluated.matches, problems: [], answeredEarly: true), cache.entries.count)
+            }
+        }
+        if let state = current.state, let answer = answer(expression, from: state, today: today, early: early.take(0)) { return answer }
         let scan: BookFileScanner.Scan
         if let made = current.scan { scan = made } else { scan = try BookFileScanner.scanAll(root: root) }
         let (index, problems) = load(

@@ -23,9 +23,42 @@ extension Library {
     public func search(
         _ expression: QueryExpression, today: BookDate, limit: Int?, withSnippets: Bool = true
     ) throws(FileError) -> (results: [SearchResult], problems: [LibraryProblem]) {
-        let answer = try query(expression, today: today)
-        let terms = expression.positiveTerms
-        let prefixWord = expression.lastPrefixWord
+        // Ranked while the files are statted, and the snippets cut then when they are few: when
+        // no file changed, the answer worked out then is the answer.
+        let early = Slots<RankedSearch>(count: 1)
+        let answer = try query(expression, today: today) { answer, books in
+            var ranked = rank(answer, for: expression, limit: limit)
+            // A snippet reads a file: cut now while that costs less than the stats the other
+            // cores make meanwhile, else after, on every core.
+            if !withSnippets || ranked.hits.count * Self.statsPerSnippet <= books {
+                ranked.results = results(of: ranked, for: expression, withSnippets: withSnippets)
+            }
+            early.set(0, ranked)
+        }
+        let ranked: RankedSearch
+        if answer.answeredEarly, let done = early.take(0) {
+            if let results = done.results { return (results, answer.problems) }
+            ranked = done
+        } else {
+            ranked = rank(answer, for: expression, limit: limit)
+        }
+        return (results(of: ranked, for: expression, withSnippets: withSnippets), answer.problems)
+    }
+
+    /// About how many files the other cores `stat` while one core cuts the snippets of a result.
+    static let statsPerSnippet = 32
+
+    /// A search's hits, best first, with the notes read to rank them, and (when worked out
+    /// while the files were statted) the results.
+    private struct RankedSearch {
+        var answer: QueryResult
+        var hits: [SearchRanker.Ranked]
+        var notes: [String: String]
+        var results: [SearchResult]?
+    }
+
+    /// The books of `answer` ranked, at most `limit` of them.
+    private func rank(_ answer: QueryResult, for expression: QueryExpression, limit: Int?) -> RankedSearch {
         var cache: [String: String] = [:]
         let notes: (Book) -> String? = { book in
             if let cached = cache[book.path] { return cached }
@@ -33,15 +66,24 @@ extension Library {
             cache[book.path] = text
             return text
         }
-        let all = SearchRanker.rank(answer.matches, terms: terms, prefixWord: prefixWord, index: answer.index, notes: notes)
-        let ranked = limit.map { Array(all.prefix($0)) } ?? all
+        let all = SearchRanker.rank(
+            answer.matches, terms: expression.positiveTerms, prefixWord: expression.lastPrefixWord, index: answer.index, notes: notes)
+        return RankedSearch(answer: answer, hits: limit.map { Array(all.prefix($0)) } ?? all, notes: cache)
+    }
+
+    /// The hits of `ranked` with where they matched, and a snippet from each when asked for.
+    private func results(of ranked: RankedSearch, for expression: QueryExpression, withSnippets: Bool) -> [SearchResult] {
+        let terms = expression.positiveTerms
+        let prefixWord = expression.lastPrefixWord
+        let answer = ranked.answer
+        let known = ranked.notes
+        let hits = ranked.hits
         // Each result's snippets read its notes again: on every core.
-        let known = cache
-        let slots = Slots<SearchResult>(count: ranked.count)
-        let workers = withSnippets ? max(1, min(ProcessInfoCores.count, ranked.count / 8 + 1)) : 1
+        let slots = Slots<SearchResult>(count: hits.count)
+        let workers = withSnippets ? max(1, min(ProcessInfoCores.count, hits.count / 8 + 1)) : 1
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for position in stride(from: worker, to: ranked.count, by: workers) {
-                let hit = ranked[position]
+            for position in stride(from: worker, to: hits.count, by: workers) {
+                let hit = hits[position]
                 let book = answer.index.books[Int(hit.id)]
                 var read: String??
                 let notes: (Book) -> String? = { book in
@@ -62,8 +104,7 @@ extension Library {
                 slots.set(position, SearchResult(book: book, score: hit.score, matches: matches))
             }
         }
-        let results = slots.drain().compactMap { $0 }
-        return (results, answer.problems)
+        return slots.drain().compactMap { $0 }
     }
 }
 

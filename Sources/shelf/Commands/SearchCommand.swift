@@ -50,14 +50,17 @@ struct SearchCommand: ParsableCommand {
             }
             let terms = expression.positiveTerms
             let highlighter = Highlighter.standard
+            // Written at once: a write (and a terminal check) per line cost more than the lines.
+            var text = ""
             for result in found.results {
                 let authors = result.book.authors.isEmpty ? "" : " — " + result.book.authors.joined(separator: ", ")
-                Output.line(highlighter.bold(result.book.title) + authors + "  " + highlighter.dim(Paths.display(result.book.path, in: library)))
+                text += highlighter.bold(result.book.title) + authors + "  " + highlighter.dim(Paths.display(result.book.path, in: library)) + "\n"
                 for match in result.matches where match.field != "title" || result.matches.count == 1 {
                     let snippet = highlighter.highlight(terms, prefixWord: expression.lastPrefixWord, in: match.snippet)
-                    Output.line("  Matched in \(match.field): \"\(snippet)\"")
+                    text += "  Matched in \(match.field): \"\(snippet)\"\n"
                 }
             }
+            Output.write(text)
         default:
             Output.write(BookListRenderer.render(found.results.map(\.book), format: format, library: library))
         }

@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ShelfKit
+
+/// A warm query works out what the index alone can tell (its candidates, their books, the
+/// answer over them) on one core while the others stat the files. That early answer is the
+/// answer only when no file changed; otherwise the changed entries are taken out of it and the
+/// books read again are evaluated with the rest.
+@Suite(.enabled(
+    if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
+    "the temporary folder is on a file system whose folder times shelf does not trust"))
+struct EarlyAnswerTests {
+    static let today = BookDate(year: 2025, month: 6, day: 10)
+    static let book = "le-guin-the-left-hand-of-darkness.md"
+    static let queries = [
+        "estraven", "estra", "tag:sci-fi", "-tag:sci-fi", "estraven OR tag:classic", "le guin", "\"the king\"", "has:isbn", "",
+        "rating:>=4 -status:read", "winter",
+    ]
+
+    private static func paths(_ library: Library, _ query: String) throws -> [String] {
+        try library.query(try library.queryParser(today: today).parse(query), today: today).books.map(\.path)
+    }
+
+    private static func titleOrder(_ library: Library, _ query: String) throws -> [String]? {
+        try library.pathsInTitleOrder(try library.queryParser(today: today).parse(query), today: today, reversed: false)?.paths
+    }
+
+    /// Every query answered as a fresh read of every file answers it, through the index and by title.
+    private static func expectFreshAnswers(_ test: CacheTestLibrary, _ library: Library, _ comment: String) throws {
+        let fresh = try Library(root: test.root)
+        for query in queries {
+            #expect(try paths(library, query) == paths(fresh, query), "\(query) (\(comment))")
+            let expected = BookSortKey.title.sort(try fresh.query(try fresh.queryParser(today: today).parse(query), today: today).books)
+                .map(\.path)
+            let ordered = try titleOrder(library, query)
+            #expect(ordered ?? expected == expected, "\(query), by title (\(comment))")
+        }
+    }
+
+    @Test func theEarlyAnswerIsTheAnswerOnlyWhileNoFileChanged() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        _ = try Self.paths(library, "estraven")
+        try Self.expectFreshAnswers(test, library, "unchanged")
+        // The one book that holds the word loses it, and its tag, with its folder unchanged: the
+        // early answer, from the index, still has it, and must not be the one given.
+        let text = try test.read(Self.book)
+        try test.overwriteInPlace(
+            Self.book,
+            text.replacingOccurrences(of: "Estraven", with: "Therem").replacingOccurrences(of: "estraven", with: "therem")
+                .replacingOccurrences(of: "sci-fi", with: "space-opera"))
+        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: true, noteFilter: nil))
+        #expect(state.stale.count == 1, "answered from the index, with one entry out of date")
+        #expect(try Self.paths(library, "estraven").isEmpty)
+        try Self.expectFreshAnswers(test, library, "one book edited")
+        // And a book that gains the word is found, though the index says it lacks it.
+        let other = "asimov-foundation.md"
+        try test.overwriteInPlace(other, try test.read(other) + "\nEstraven would have liked Hari Seldon.\n")
+        #expect(try Self.paths(library, "estraven") == [other])
+        try Self.expectFreshAnswers(test, library, "two books edited")
+    }
+
+    /// A changed file that no longer reads is out of date without a book read in its place: the
+    /// early answer, which still has it, is not the answer either.
+    @Test func aBookThatNoLongerReadsIsLeftOutOfTheEarlyAnswer() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        _ = try Self.paths(library, "estraven")
+        #expect(try Self.paths(library, "estraven") == [Self.book])
+        try test.overwriteInPlace(Self.book, "---\ntitle: [The Left Hand of Darkness\ntags: [sci-fi]\n---\nEstraven.\n")
+        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: true, noteFilter: nil))
+        #expect(state.stale.count == 1 && state.loose.isEmpty && state.problems.count == 1)
+        #expect(try Self.paths(library, "estraven").isEmpty)
+        try Self.expectFreshAnswers(test, library, "one book broken")
+    }
+
+    private static func searched(_ library: Library, _ query: String, limit: Int? = nil) throws -> [String] {
+        try library.search(try library.queryParser(today: today).parse(query), today: today, limit: limit).results.map { result in
+            result.book.path + " \(result.score) " + result.matches.map { $0.field + ": " + $0.snippet }.joined(separator: " | ")
+        }
+    }
+
+    /// A search ranks, and cuts its snippets, while the files are statted: all of it with one
+    /// hit (fewer than one per `statsPerSnippet` books), the snippets after with more; neither
+    /// is the answer once a file changed.
+    @Test func aSearchIsRankedWhileTheFilesAreStattedOnlyForAnUnchangedLibrary() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        _ = try Self.searched(library, "estraven")
+        let searches: [(String, Int?)] = [("estraven", nil), ("the", nil), ("the", 2), ("dune", nil), ("\"left hand\"", nil), ("gethen winter", 1)]
+        func expectFresh(_ comment: String) throws {
+            let fresh = try Library(root: test.root)
+            for (query, limit) in searches {
+                #expect(try Self.searched(library, query, limit: limit) == Self.searched(fresh, query, limit: limit), "\(query) (\(comment))")
+            }
+        }
+        #expect(try Self.searched(library, "estraven").count == 1)
+        try expectFresh("unchanged")
+        let text = try test.read(Self.book)
+        try test.overwriteInPlace(Self.book, text.replacingOccurrences(of: "Estraven", with: "Estraven, and Dune's Paul,"))
+        try expectFresh("one book edited")
+        #expect(try Self.searched(library, "estraven").first?.contains("Dune's Paul") == true)
+    }
+
+    @Test func theWorkMeanwhileRunsOnceOverTheCacheItWasGiven() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        _ = try Self.paths(library, "tag:sci-fi")
+        let runs = Atomic<Int>(0)
+        let entries = Atomic<Int>(-1)
+        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
+            runs.add(1, ordering: .relaxed)
+            entries.store(cache.entries.count, ordering: .relaxed)
+        })
+        #expect(state.ranMeanwhile)
+        #expect(runs.load(ordering: .relaxed) == 1)
+        #expect(entries.load(ordering: .relaxed) == state.cache.entries.count)
+        let without = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil))
+        #expect(!without.ranMeanwhile)
+    }
+
+    /// The work alongside takes a core first; the stats are the same with it or without it,
+    /// the changes at the runs' edges too, on a library large enough that each core takes runs.
+    @Test func changedEntriesAreTheSameWithWorkAlongside() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        for number in 0..<700 {
+            try test.write("many/\(number / 300)/book-\(number).md", "---\ntitle: Book \(number)\n---\nNotes.\n")
+        }
+        let library = try test.indexedLibrary()
+        _ = try Self.paths(library, "tag:sci-fi")
+        let cache = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil)).cache
+        let run = Library.changedEntriesRun
+        let picked = [0, run - 1, run, cache.entries.count - 1]
+        for entry in picked {
+            let path = cache.pathOf(entry)
+            try test.overwriteInPlace(path, try test.read(path) + "An edit.\n")
+        }
+        let runs = Atomic<Int>(0)
+        let found = Library.changedEntries(cache, root: test.root, limit: picked.count) { runs.add(1, ordering: .relaxed) }
+        #expect(found == picked.sorted())
+        #expect(found == Library.changedEntries(cache, root: test.root, limit: picked.count))
+        #expect(runs.load(ordering: .relaxed) == 1)
+        #expect(Library.changedEntries(cache, root: test.root, limit: picked.count - 1) { runs.add(1, ordering: .relaxed) } == nil)
+        #expect(runs.load(ordering: .relaxed) == 2, "run even when the stats give up")
+    }
+}
