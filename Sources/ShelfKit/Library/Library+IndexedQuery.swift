@@ -28,9 +28,10 @@ extension Library {
     /// written, else over a scan of the whole library (`indexed(_:started:withNotes:noteFilter:)`).
     /// Nil when no cache can be kept or written; the scan is returned when one was made.
     /// - Parameter meanwhile: work over the cache alone, done while its files are statted, when
-    ///   the cache is used as it is (the state then has `ranMeanwhile`).
+    ///   the cache is used as it is (the state then has `ranMeanwhile`); called with nil when
+    ///   the cache turns out not to be used, to drop what it made (`quickIndexed`).
     func currentIndex(
-        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache) -> Void)? = nil
+        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache?) -> Void)? = nil
     ) throws(FileError) -> (state: IndexedLibrary?, scan: BookFileScanner.Scan?) {
         if let quick = quickIndexed(started: started, withNotes: withNotes, noteFilter: noteFilter, meanwhile: meanwhile) {
             return (quick, nil)

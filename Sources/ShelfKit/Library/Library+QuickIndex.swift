@@ -13,9 +13,10 @@ extension Library {
     /// read again, each query, and the cache is left as it is; nil (list the library, and bring
     /// the cache up to date) when a folder changed, or more files than `quickRereadLimit`.
     /// - Parameter meanwhile: work over the cache alone, run on one core while the others stat
-    ///   the files (the state returned then has `ranMeanwhile`).
+    ///   the files (the state returned then has `ranMeanwhile`); called again with nil when
+    ///   the stats then find more changes than a query reads again, to drop what it made.
     func quickIndexed(
-        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache) -> Void)? = nil
+        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache?) -> Void)? = nil
     ) -> IndexedLibrary? {
         guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
               let listing = cache.listing,
@@ -27,7 +28,11 @@ extension Library {
         if let meanwhile { alongside = { meanwhile(cache) } }
         guard listing.unrecorded.count <= limit,
               let changed = Library.changedEntries(cache, root: root, limit: limit - listing.unrecorded.count, alongside: alongside)
-        else { return nil }
+        else {
+            // The library is listed and read next: the early work must not be held meanwhile.
+            meanwhile?(nil)
+            return nil
+        }
         Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
         let (positions, unrecordedPositions) = Library.merge(cache, listing.unrecorded)
         var reread = changed.map { (position: positions[$0], path: cache.pathOf($0)) }

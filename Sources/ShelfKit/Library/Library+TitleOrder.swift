@@ -79,6 +79,10 @@ extension Library {
         // cannot answer exactly.
         let earlySlot = Slots<EarlyAnswer>(count: 1)
         guard let state = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter, meanwhile: { cache in
+            guard let cache else {
+                _ = earlySlot.take(0)
+                return
+            }
             if let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { !($0?.exact ?? false) }) {
                 earlySlot.set(0, answer)
             }

@@ -21,9 +21,10 @@ extension Library {
     /// Answers `expression`, giving `meanwhile` the answer from the index alone, worked out while
     /// the files are statted (without the problems they have), and the number of entries of
     /// the index: when the answer returned is that one (`answeredEarly`), work `meanwhile` did
-    /// over it holds too.
+    /// over it holds too. `meanwhile` is called with nil when the index turns out not to be
+    /// used, to drop what it made.
     func query(
-        _ expression: QueryExpression, today: BookDate, meanwhile: (@Sendable (_ answer: QueryResult, _ entries: Int) -> Void)?
+        _ expression: QueryExpression, today: BookDate, meanwhile: (@Sendable (_ answer: QueryResult?, _ entries: Int) -> Void)?
     ) throws(FileError) -> QueryResult {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
@@ -32,6 +33,11 @@ extension Library {
         // files are statted.
         let early = Slots<EarlyAnswer>(count: 1)
         let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter) { cache in
+            guard let cache else {
+                _ = early.take(0)
+                meanwhile?(nil, 0)
+                return
+            }
             guard let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { _ in true }) else { return }
             early.set(0, answer)
             if let meanwhile, let evaluated = answer.evaluated {

@@ -27,6 +27,10 @@ extension Library {
         // no file changed, the answer worked out then is the answer.
         let early = Slots<RankedSearch>(count: 1)
         let answer = try query(expression, today: today) { answer, books in
+            guard let answer else {
+                _ = early.take(0)
+                return
+            }
             var ranked = rank(answer, for: expression, limit: limit)
             // A snippet reads a file: cut now while that costs less than the stats the other
             // cores make meanwhile, else after, on every core.

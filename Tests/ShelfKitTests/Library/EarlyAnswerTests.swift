@@ -115,13 +115,40 @@ struct EarlyAnswerTests {
         let entries = Atomic<Int>(-1)
         let state = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
             runs.add(1, ordering: .relaxed)
-            entries.store(cache.entries.count, ordering: .relaxed)
+            entries.store(cache?.entries.count ?? -2, ordering: .relaxed)
         })
         #expect(state.ranMeanwhile)
         #expect(runs.load(ordering: .relaxed) == 1)
         #expect(entries.load(ordering: .relaxed) == state.cache.entries.count)
         let without = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil))
         #expect(!without.ranMeanwhile)
+    }
+
+    /// More changed files than a query reads again send it to a listing of the library: the work
+    /// done meanwhile is told to drop what it made (a query that narrows nothing decoded every
+    /// book, which would otherwise be held while the library is read again), and the answer is
+    /// the fresh one.
+    @Test func theWorkMeanwhileIsDroppedWhenTheIndexIsNotUsed() throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        let library = try test.indexedLibrary()
+        _ = try Self.paths(library, "estraven")
+        let calls = Mutex<[Int?]>([])
+        _ = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
+            calls.withLock { $0.append(cache?.entries.count) }
+        })
+        let entries = try #require(calls.withLock { $0.first ?? nil })
+        #expect(calls.withLock { $0 } == [entries], "run once, and kept")
+        let books = try FileManager.default.contentsOfDirectory(atPath: test.root).filter { $0.hasSuffix(".md") }
+        let changed = Library.quickRereadLimit(entries) + 1
+        try #require(books.count >= changed)
+        for book in books.prefix(changed) { try test.overwriteInPlace(book, try test.read(book) + "\nA line.\n") }
+        calls.withLock { $0.removeAll() }
+        #expect(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
+            calls.withLock { $0.append(cache?.entries.count) }
+        } == nil)
+        #expect(calls.withLock { $0 } == [entries, nil], "run, then told to drop it")
+        try Self.expectFreshAnswers(test, library, "many books edited")
     }
 
     /// The work alongside takes a core first; the stats are the same with it or without it,
