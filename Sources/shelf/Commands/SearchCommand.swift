@@ -54,7 +54,8 @@ struct SearchCommand: ParsableCommand {
             var text = ""
             for result in found.results {
                 let authors = result.book.authors.isEmpty ? "" : " — " + result.book.authors.joined(separator: ", ")
-                text += highlighter.bold(result.book.title) + authors + "  " + highlighter.dim(Paths.display(result.book.path, in: library)) + "\n"
+                let path = highlighter.dim(Paths.display(result.book.path, in: library))
+                text += highlighter.bold(result.book.title) + authors + "  " + path + "\n"
                 for match in result.matches where match.field != "title" || result.matches.count == 1 {
                     let snippet = highlighter.highlight(terms, prefixWord: expression.lastPrefixWord, in: match.snippet)
                     text += "  Matched in \(match.field): \"\(snippet)\"\n"
