@@ -37,6 +37,35 @@ extension Library {
         return early
     }
 
+    /// The early work of `expression`, as `currentIndex(…meanwhile:)` takes it, and the slot it
+    /// leaves its answer in. When the index turns out not to be used, the slot is emptied (what
+    /// the work made is not held while the library is read) and `made` is told with nil.
+    /// - Parameter decoding: whether the candidates found are decoded and the query evaluated.
+    /// - Parameter made: given each answer as it is left in the slot, and the index's entries.
+    func earlyWork(
+        _ expression: QueryExpression, today: BookDate, decoding: @escaping @Sendable (IndexPrefilter.Candidates?) -> Bool,
+        made: (@Sendable (_ answer: EarlyAnswer?, _ entries: Int) -> Void)? = nil
+    ) -> (slot: Slots<EarlyAnswer>, work: @Sendable (LibraryCache?) -> Void) {
+        let slot = Slots<EarlyAnswer>(count: 1)
+        return (slot, { cache in
+            guard let cache else {
+                _ = slot.take(0)
+                made?(nil, 0)
+                return
+            }
+            guard let answer = earlyAnswer(expression, cache: cache, today: today, decoding: decoding) else { return }
+            slot.set(0, answer)
+            made?(answer, cache.entries.count)
+        })
+    }
+
+    /// The answer `early` worked out when it is the answer: it ran over the cache of `state`,
+    /// evaluated the query, and no file changed.
+    static func earlyResult(_ early: EarlyAnswer?, for state: IndexedLibrary) -> QueryResult? {
+        guard state.ranMeanwhile, let evaluated = early?.evaluated, state.loose.isEmpty, state.stale.isEmpty else { return nil }
+        return QueryResult(index: evaluated.index, matches: evaluated.matches, problems: state.problems, answeredEarly: true)
+    }
+
     /// The prefilter of `expression` over the cache of `state` and its candidates, none of them
     /// out of date: from `early` when it ran over that cache, else worked out now. Nil when the
     /// note words the query needs cannot be read.

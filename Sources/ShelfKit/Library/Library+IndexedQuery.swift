@@ -110,6 +110,7 @@ extension Library {
     /// Answers `expression` from `state`, with the work `early` did while the files were
     /// statted (when it ran over this state's cache); nil when the cache cannot be used.
     func answer(_ expression: QueryExpression, from state: IndexedLibrary, today: BookDate, early: EarlyAnswer? = nil) -> QueryResult? {
+        if let result = Self.earlyResult(early, for: state) { return result }
         guard let (prefilter, candidates) = candidates(for: expression, over: state, today: today, early: early) else { return nil }
         return answer(expression, from: state, prefilter: prefilter, candidates: candidates, early: early)
     }
@@ -133,10 +134,8 @@ extension Library {
         _ expression: QueryExpression, from state: IndexedLibrary, prefilter: IndexPrefilter, candidates: IndexPrefilter.Candidates?,
         early: EarlyAnswer? = nil
     ) -> QueryResult? {
+        if let result = Self.earlyResult(early, for: state) { return result }
         let early = state.ranMeanwhile ? early : nil
-        if let evaluated = early?.evaluated, state.loose.isEmpty, state.stale.isEmpty {
-            return QueryResult(index: evaluated.index, matches: evaluated.matches, problems: state.problems, answeredEarly: true)
-        }
         let decoded = early?.decoded
         let candidates = candidates?.set ?? prefilter.books
         guard let books = decoded ?? Self.decode(candidates, of: expression, from: state.cache, notes: prefilter.notes) else { return nil }

@@ -77,19 +77,11 @@ extension Library {
         let filter = NoteWordFilter(words: expression.allWords)
         // The candidates are found while the files are statted, and decoded then when the index
         // cannot answer exactly.
-        let earlySlot = Slots<EarlyAnswer>(count: 1)
-        guard let state = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter, meanwhile: { cache in
-            guard let cache else {
-                _ = earlySlot.take(0)
-                return
-            }
-            if let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { !($0?.exact ?? false) }) {
-                earlySlot.set(0, answer)
-            }
-        }).state
-        else { return nil }
+        let work = earlyWork(expression, today: today, decoding: { !($0?.exact ?? false) })
+        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter, meanwhile: work.work)
+        guard let state = current.state else { return nil }
         let cache = state.cache
-        let early = earlySlot.take(0)
+        let early = work.slot.take(0)
         guard let (prefilter, found) = candidates(for: expression, over: state, today: today, early: early) else { return nil }
         if let candidates = found, candidates.exact {
             let ids = candidates.set.ids

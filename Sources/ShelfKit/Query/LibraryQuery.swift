@@ -31,21 +31,19 @@ extension Library {
         let filter = NoteWordFilter(words: expression.allWords)
         // Which books can match, and what the index records of them, is worked out while the
         // files are statted.
-        let early = Slots<EarlyAnswer>(count: 1)
-        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter) { cache in
-            guard let cache else {
-                _ = early.take(0)
-                meanwhile?(nil, 0)
-                return
-            }
-            guard let answer = earlyAnswer(expression, cache: cache, today: today, decoding: { _ in true }) else { return }
-            early.set(0, answer)
-            if let meanwhile, let evaluated = answer.evaluated {
-                meanwhile(
-                    QueryResult(index: evaluated.index, matches: evaluated.matches, problems: [], answeredEarly: true), cache.entries.count)
+        var made: (@Sendable (EarlyAnswer?, Int) -> Void)?
+        if let meanwhile {
+            made = { answer, entries in
+                guard let answer else { return meanwhile(nil, 0) }
+                guard let evaluated = answer.evaluated else { return }
+                meanwhile(QueryResult(index: evaluated.index, matches: evaluated.matches, problems: [], answeredEarly: true), entries)
             }
         }
-        if let state = current.state, let answer = answer(expression, from: state, today: today, early: early.take(0)) { return answer }
+        let early = earlyWork(expression, today: today, decoding: { _ in true }, made: made)
+        let current = try currentIndex(started: started, withNotes: expression.needsNotes, noteFilter: filter, meanwhile: early.work)
+        if let state = current.state, let answer = answer(expression, from: state, today: today, early: early.slot.take(0)) {
+            return answer
+        }
         let scan: BookFileScanner.Scan
         if let made = current.scan { scan = made } else { scan = try BookFileScanner.scanAll(root: root) }
         let (index, problems) = load(
