@@ -36,26 +36,34 @@ public struct OrderedPaths: Sendable {
         }
     }
 
-    /// The first `limit` paths (all when nil), each after `prefix` and followed by a newline,
+    /// The first `limit` paths (all when nil), each named by `naming` and followed by a newline,
     /// as UTF-8.
-    public func lines(prefix: String, limit: Int? = nil) -> [UInt8] {
+    public func lines(_ naming: PathNaming, limit: Int? = nil) -> [UInt8] {
         let shown = items.prefix(limit ?? items.count)
-        let prefixBytes = Array(prefix.utf8)
+        let prefix = Array(naming.prefix.utf8)
+        let within = naming.within.map { Array($0.utf8) }
         var bytes: [UInt8] = []
         // About 40 bytes a path in a typical library; the array grows past that if it must.
-        bytes.reserveCapacity(shown.count * (prefixBytes.count + 48))
+        bytes.reserveCapacity(shown.count * (prefix.count + 48))
         // Where the paths lie is read for every entry first, record after record, when a good
         // part of the library is shown: in title order each record would be a cache miss of its
         // own. For fewer, the misses cost less than reading every record.
         let entries = cache?.entries.count ?? 0
         let spans = shown.count > max(256, entries / 4) ? cache?.pathSpans() : nil
+        var path: [UInt8] = []
         for item in shown {
-            bytes.append(contentsOf: prefixBytes)
+            path.removeAll(keepingCapacity: true)
             switch item {
-            case .read(let path):
-                bytes.append(contentsOf: path.utf8)
+            case .read(let read):
+                path.append(contentsOf: read.utf8)
             case .entry(let entry):
-                if let cache { cache.appendPath(at: spans?[entry] ?? cache.entries.path(entry), to: &bytes) }
+                if let cache { cache.appendPath(at: spans?[entry] ?? cache.entries.path(entry), to: &path) }
+            }
+            if let within, path.starts(with: within) {
+                bytes.append(contentsOf: path[within.count...])
+            } else {
+                bytes.append(contentsOf: prefix)
+                bytes.append(contentsOf: path)
             }
             bytes.append(0x0A)
         }

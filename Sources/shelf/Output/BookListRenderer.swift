@@ -24,6 +24,7 @@ enum BookListRenderer {
             return books.map { filler.render($0) + "\n" }.joined()
         case .table:
             guard !books.isEmpty else { return "" }
+            let cell = InertOutput.cellEscaper()
             let table = TableRenderer(
                 columns: [
                     .init(header: "TITLE", minimumWidth: 16, shrinks: true),
@@ -39,7 +40,7 @@ enum BookListRenderer {
                         book.status?.rawValue ?? "",
                         book.rating.map(Stars.render) ?? "",
                         book.tags.joined(separator: ", "),
-                    ]).map { InertOutput.cell(oneLine($0)) }
+                    ]).map { cell(oneLine($0)) }
                 })
             var styled = table
             let style = Style.standard
@@ -60,6 +61,8 @@ enum BookListRenderer {
 
     /// Text on one line: line breaks and tabs become spaces, so a row stays a row.
     static func oneLine(_ text: String) -> String {
+        // Most cells are ASCII without a tab or line break, which their bytes tell at once.
+        guard text.utf8.contains(where: { $0 >= 0x80 || (0x09...0x0D).contains($0) }) else { return text }
         guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
         return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
     }

@@ -2,7 +2,14 @@
 /// marks none.
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // ASCII text, most of a table, by its bytes: each byte is a character of one column, or
+        // none for a control (CR LF is one character, of none, as its two bytes are).
+        var columns = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+            if byte >= 0x20 { columns += 1 }
+        }
+        return columns
     }
 
     static func of(_ character: Character) -> Int {

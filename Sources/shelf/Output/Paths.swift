@@ -9,26 +9,25 @@ enum Paths {
     /// A library-relative path shown relative to the current folder when the current folder is
     /// in the library or above it (`../classics/x.md` from a sibling folder), else absolute.
     static func display(_ relative: String, in library: Library) -> String {
-        if let prefix = sharedPrefix(in: library) { return prefix + relative }
-        let current = currentFolder
-        if current.hasPrefix(library.root + "/") {
-            let depth = current.dropFirst(library.root.count + 1).split(separator: "/").count
-            let up = String(repeating: "../", count: depth)
-            let inside = current.dropFirst(library.root.count + 1) + "/"
-            return relative.hasPrefix(inside) ? String(relative.dropFirst(inside.count)) : up + relative
-        }
-        return library.absolutePath(relative)
+        naming(in: library).display(relative)
     }
 
-    /// What every path gets in front when the current folder is the root or above it (empty at
-    /// the root); nil when paths must each be worked out (`display`).
-    static func sharedPrefix(in library: Library) -> String? {
+    /// How paths are named from the current folder:
+    /// - at the root: as they are;
+    /// - from a folder above it: after the way down;
+    /// - from a folder inside it: a path under that folder without the folder's own part, any
+    ///   other after the way up (`../`);
+    /// - from anywhere else: after the root (absolute).
+    static func naming(in library: Library) -> PathNaming {
         let current = currentFolder
-        if current == library.root { return "" }
+        if current == library.root { return PathNaming(prefix: "") }
         if library.root.hasPrefix(current + "/") || current == "/" {
-            return String((library.root + "/").dropFirst(current == "/" ? 1 : current.count + 1))
+            return PathNaming(prefix: String((library.root + "/").dropFirst(current == "/" ? 1 : current.count + 1)))
         }
-        return nil
+        guard current.hasPrefix(library.root + "/") else { return PathNaming(prefix: library.root + "/") }
+        let inside = current.dropFirst(library.root.count + 1)
+        let depth = inside.split(separator: "/").count
+        return PathNaming(prefix: String(repeating: "../", count: depth), within: inside + "/")
     }
 
     /// Library-relative paths as `display` names them, one per line.
@@ -36,14 +35,10 @@ enum Paths {
         lines(OrderedPaths(paths: relative), limit: nil, in: library)
     }
 
-    /// The first `limit` of `ordered` (all when nil) as `display` names them, one per line. When
-    /// the current folder is the root or above it, every path gets the same prefix: thousands of
-    /// lines are then one buffer of bytes, copied from the index where it holds them.
+    /// The first `limit` of `ordered` (all when nil) as `display` names them, one per line: one
+    /// buffer of bytes, each path copied from the index where it holds them.
     static func lines(_ ordered: OrderedPaths, limit: Int?, in library: Library) -> String {
-        guard let prefix = sharedPrefix(in: library) else {
-            return ordered.paths.prefix(limit ?? ordered.count).map { display($0, in: library) + "\n" }.joined()
-        }
-        return String(decoding: ordered.lines(prefix: prefix, limit: limit), as: UTF8.self)
+        String(decoding: ordered.lines(naming(in: library), limit: limit), as: UTF8.self)
     }
 }
 

@@ -30,21 +30,25 @@ struct TableRenderer {
                 excess -= 1
             }
         }
-        var lines: [String] = []
-        lines.append(line(columns.map(\.header), widths: widths, isHeader: true))
-        for row in rows { lines.append(line(row, widths: widths, isHeader: false)) }
-        return lines.joined(separator: "\n") + "\n"
+        // Every padding a cell can need, made once rather than once a cell.
+        let paddings = (0...(widths.max() ?? 0)).map { String(repeating: " ", count: $0) }
+        var text = line(columns.map(\.header), widths: widths, paddings: paddings, isHeader: true)
+        for row in rows {
+            text += "\n"
+            text += line(row, widths: widths, paddings: paddings, isHeader: false)
+        }
+        return text + "\n"
     }
 
-    private func line(_ cells: [String], widths: [Int], isHeader: Bool) -> String {
-        var parts: [String] = []
+    private func line(_ cells: [String], widths: [Int], paddings: [String], isHeader: Bool) -> String {
+        var text = ""
         let lastFilled = cells.lastIndex { !$0.isEmpty } ?? 0
         for (column, cell) in cells.enumerated() where column <= lastFilled {
+            if column > 0 { text += separator }
             let cut = DisplayWidth.truncate(cell, to: widths[column])
-            let padding = column == lastFilled ? "" : String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cut)))
-            let styled = isHeader ? cut : (decorate?(column, cut) ?? cut)
-            parts.append(styled + padding)
+            text += isHeader ? cut : (decorate?(column, cut) ?? cut)
+            if column != lastFilled { text += paddings[max(0, min(widths[column] - DisplayWidth.of(cut), paddings.count - 1))] }
         }
-        return parts.joined(separator: separator)
+        return text
     }
 }

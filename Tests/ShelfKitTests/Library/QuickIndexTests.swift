@@ -66,7 +66,7 @@ struct QuickIndexTests {
             #expect(ordered?.paths ?? expected == expected, "\(query), by title")
             // As `ls --format paths` writes them: bytes from the index and the book read again alike.
             for limit in [nil, 0, 1, 3] {
-                let lines = ordered.map { String(decoding: $0.lines(prefix: "lib/", limit: limit), as: UTF8.self) }
+                let lines = ordered.map { String(decoding: $0.lines(PathNaming(prefix: "lib/"), limit: limit), as: UTF8.self) }
                 let wanted = expected.prefix(limit ?? expected.count).map { "lib/" + $0 + "\n" }.joined()
                 #expect(lines ?? wanted == wanted, "\(query), as lines, limit \(String(describing: limit))")
             }

@@ -66,6 +66,36 @@ import Testing
             == "../\(L.dispossessed)\n../\(L.leftHand)\nle-guin-a-wizard-of-earthsea.md\n")
     }
 
+    /// Folder names are compared byte for byte, as the file system compares them: from `café`
+    /// spelt with a combining accent, a book in `café` spelt with one letter `é` (another folder)
+    /// is named from the root, not as if it were in the current folder.
+    @Test func pathsFromAFolderInsideAreNamedByItsBytes() throws {
+        let library = try TemporaryLibrary(books: [
+            ("cafe\u{301}/mine.md", "---\ntitle: Mine\n---\n"),
+            ("caf\u{E9}/other.md", "---\ntitle: Other\n---\n"),
+        ])
+        for cache in [[], ["--no-cache"], []] {
+            let result = try library.run(cache + ["ls", "--format", "paths"], in: "cafe\u{301}")
+            #expect(result.status == 0, "\(result)")
+            #expect(Array(result.stdout.utf8) == Array("mine.md\n../caf\u{E9}/other.md\n".utf8), "\(cache): \(result.stdout)")
+        }
+    }
+
+    /// From a folder outside the library (`--library` elsewhere), each path is absolute, in the
+    /// index's order and from a plain read alike.
+    @Test func pathsFromOutsideTheLibraryAreAbsolute() throws {
+        let library = try L.make()
+        let elsewhere = try TemporaryLibrary(config: nil)
+        let expected = [L.dispossessed, L.leftHand, L.earthsea].map { library.path($0) + "\n" }.joined()
+        for cache in [[], ["--no-cache"], []] {
+            let result = try run(
+                cache + ["--library", library.root.path, "ls", "author:\"le guin\"", "--format", "paths"], in: elsewhere.root,
+                environment: ["SHELF_TODAY": L.today])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout == expected, "\(cache)")
+        }
+    }
+
     @Test func template() throws {
         #expect(try Self.output(["ls", "author:herbert", "--format", "{title} — {authors}"]) == "Dune — Frank Herbert\nDune Messiah — Frank Herbert\n")
         #expect(try Self.output(["ls", "series:dune", "--format", "{series} #{series_index}: {title} ({status}, {rating})"])
