@@ -59,11 +59,21 @@ public indirect enum JSONValue: Sendable, Equatable {
     private static func newline(_ output: inout String, indent: Int?, level: Int) {
         guard let indent else { return }
         output += "\n"
-        output += String(repeating: " ", count: indent * level)
+        let count = indent * level
+        // The indents of the first levels are made once, not once a line.
+        output += count < indents.count ? indents[count] : String(repeating: " ", count: count)
     }
+
+    private static let indents = (0..<32).map { String(repeating: " ", count: $0) }
 
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        // Printable ASCII without a quote or backslash, most of a listing, is written as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

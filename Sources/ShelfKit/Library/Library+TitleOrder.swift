@@ -50,20 +50,28 @@ public struct OrderedPaths: Sendable {
         // own. For fewer, the misses cost less than reading every record.
         let entries = cache?.entries.count ?? 0
         let spans = shown.count > max(256, entries / 4) ? cache?.pathSpans() : nil
+        func append(_ item: Item, to bytes: inout [UInt8]) {
+            switch item {
+            case .read(let path): bytes.append(contentsOf: path.utf8)
+            case .entry(let entry): if let cache { cache.appendPath(at: spans?[entry] ?? cache.entries.path(entry), to: &bytes) }
+            }
+        }
+        // Each path is copied once where every path gets the prefix; from a folder inside the
+        // library each is looked at first, to name those under that folder from it.
         var path: [UInt8] = []
         for item in shown {
-            path.removeAll(keepingCapacity: true)
-            switch item {
-            case .read(let read):
-                path.append(contentsOf: read.utf8)
-            case .entry(let entry):
-                if let cache { cache.appendPath(at: spans?[entry] ?? cache.entries.path(entry), to: &path) }
-            }
-            if let within, path.starts(with: within) {
-                bytes.append(contentsOf: path[within.count...])
+            if let within {
+                path.removeAll(keepingCapacity: true)
+                append(item, to: &path)
+                if path.starts(with: within) {
+                    bytes.append(contentsOf: path[within.count...])
+                } else {
+                    bytes.append(contentsOf: prefix)
+                    bytes.append(contentsOf: path)
+                }
             } else {
                 bytes.append(contentsOf: prefix)
-                bytes.append(contentsOf: path)
+                append(item, to: &bytes)
             }
             bytes.append(0x0A)
         }

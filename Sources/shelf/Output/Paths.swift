@@ -12,22 +12,9 @@ enum Paths {
         naming(in: library).display(relative)
     }
 
-    /// How paths are named from the current folder:
-    /// - at the root: as they are;
-    /// - from a folder above it: after the way down;
-    /// - from a folder inside it: a path under that folder without the folder's own part, any
-    ///   other after the way up (`../`);
-    /// - from anywhere else: after the root (absolute).
+    /// How paths are named from the current folder (see `PathNaming.init(root:current:)`).
     static func naming(in library: Library) -> PathNaming {
-        let current = currentFolder
-        if current == library.root { return PathNaming(prefix: "") }
-        if library.root.hasPrefix(current + "/") || current == "/" {
-            return PathNaming(prefix: String((library.root + "/").dropFirst(current == "/" ? 1 : current.count + 1)))
-        }
-        guard current.hasPrefix(library.root + "/") else { return PathNaming(prefix: library.root + "/") }
-        let inside = current.dropFirst(library.root.count + 1)
-        let depth = inside.split(separator: "/").count
-        return PathNaming(prefix: String(repeating: "../", count: depth), within: inside + "/")
+        PathNaming(root: library.root, current: currentFolder)
     }
 
     /// Library-relative paths as `display` names them, one per line.
