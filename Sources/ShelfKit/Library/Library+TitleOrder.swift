@@ -42,14 +42,17 @@ public struct OrderedPaths: Sendable {
         let shown = items.prefix(limit ?? items.count)
         let prefix = Array(naming.prefix.utf8)
         let within = naming.within.map { Array($0.utf8) }
-        var bytes: [UInt8] = []
-        // About 40 bytes a path in a typical library; the array grows past that if it must.
-        bytes.reserveCapacity(shown.count * (prefix.count + 48))
         // Where the paths lie is read for every entry first, record after record, when a good
         // part of the library is shown: in title order each record would be a cache miss of its
         // own. For fewer, the misses cost less than reading every record.
         let entries = cache?.entries.count ?? 0
         let spans = shown.count > max(256, entries / 4) ? cache?.pathSpans() : nil
+        if within == nil, let spans, let cache, let gathered = Self.gathered(shown, prefix: prefix, spans: spans, from: cache) {
+            return gathered
+        }
+        var bytes: [UInt8] = []
+        // About 40 bytes a path in a typical library; the array grows past that if it must.
+        bytes.reserveCapacity(shown.count * (prefix.count + 48))
         func append(_ item: Item, to bytes: inout [UInt8]) {
             switch item {
             case .read(let path): bytes.append(contentsOf: path.utf8)

@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand {
         // Paths in title order come from the index without decoding the books, when it can.
         if sort == .title, groupBy == nil, output.resolved == .paths,
            let ordered = try QueryRunner.pathsInTitleOrder(filters, library: library, reversed: reverse) {
-            Output.write(Paths.lines(ordered, limit: limit, in: library))
+            Output.write(utf8: Paths.lineBytes(ordered, limit: limit, in: library))
             return
         }
         let result = try QueryRunner.run(filters, library: library, explainingEmpty: true)

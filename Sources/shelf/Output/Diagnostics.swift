@@ -84,6 +84,14 @@ enum Output {
     static func line(_ text: String) {
         write(text + "\n")
     }
+
+    /// UTF-8 text without colour markers (a listing of paths), written from its bytes unless
+    /// standard output is a terminal, where it is escaped and may be paged as `write` does:
+    /// 10,000 paths are then not copied into a string and checked again on the way out.
+    static func write(utf8 bytes: [UInt8]) {
+        guard isatty(STDOUT_FILENO) != 1 else { return write(String(decoding: bytes, as: UTF8.self)) }
+        _ = bytes.withUnsafeBytes { FileIO.writeAll($0, to: STDOUT_FILENO) }
+    }
 }
 
 /// Writes whole strings to a file descriptor, retrying short writes; a closed pipe ends quietly.

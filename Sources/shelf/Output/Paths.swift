@@ -25,7 +25,12 @@ enum Paths {
     /// The first `limit` of `ordered` (all when nil) as `display` names them, one per line: one
     /// buffer of bytes, each path copied from the index where it holds them.
     static func lines(_ ordered: OrderedPaths, limit: Int?, in library: Library) -> String {
-        String(decoding: ordered.lines(naming(in: library), limit: limit), as: UTF8.self)
+        String(decoding: lineBytes(ordered, limit: limit, in: library), as: UTF8.self)
+    }
+
+    /// `lines` as UTF-8 bytes, for `Output.write(utf8:)`.
+    static func lineBytes(_ ordered: OrderedPaths, limit: Int?, in library: Library) -> [UInt8] {
+        ordered.lines(naming(in: library), limit: limit)
     }
 }
 
