@@ -26,6 +26,8 @@
 #   BENCH_SETTLE   seconds the rows that write a file wait for it to leave shelf's 3 s racy window
 #                  (default 3.2)
 #   BENCH_SERVE_REQUESTS  requests per web UI row after the first (default 20)
+#   BENCH_QUIET_WAIT  seconds to wait, after the builds and the data, for the 1-minute load
+#                  average to fall below 0.5 before timing (default 180; 0 does not wait)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -86,6 +88,16 @@ EDIT_SIZE=${SIZES%% *}
 for n in $SIZES; do [ "$n" = 10000 ] && EDIT_SIZE=10000; done
 
 detect_cache_flag
+
+# The builds and the data just made raise the load average themselves: wait for it to fall, so
+# that the load reported is the machine's and not the bench's own.
+QUIET_WAIT=${BENCH_QUIET_WAIT:-180}
+waited=0
+while awk '{ exit !($1 >= 0.5) }' /proc/loadavg && [ "$waited" -lt "$QUIET_WAIT" ]; do
+    [ "$waited" = 0 ] && say "waiting up to ${QUIET_WAIT}s for the load average ($(cut -d' ' -f1 /proc/loadavg)) to fall below 0.5"
+    sleep 5
+    waited=$((waited + 5))
+done
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 if awk -v load="${LOAD_BEFORE%% *}" -v cores="$(nproc)" 'BEGIN { exit !(load > cores) }'; then
