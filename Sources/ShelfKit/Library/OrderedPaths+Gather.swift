@@ -27,7 +27,8 @@ extension OrderedPaths {
             total += prefix.count + 1
         }
         let section = cache.main.bytes
-        guard spans.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= section.count }) else { return nil }
+        guard let source = section.baseAddress,
+              spans.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= section.count }) else { return nil }
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             // The prefixes, the newlines and the paths read now, in the listing's order.
@@ -51,7 +52,6 @@ extension OrderedPaths {
             // The index's paths, in entry order.
             for (entry, position) in line.enumerated() where position >= 0 {
                 let span = spans[entry]
-                guard let source = section.baseAddress else { break }
                 UnsafeMutableRawPointer(base + starts[Int(position)] + prefix.count)
                     .copyMemory(from: source + span.lowerBound, byteCount: span.count)
             }

@@ -89,7 +89,7 @@ enum Output {
     /// standard output is a terminal, where it is escaped and may be paged as `write` does:
     /// 10,000 paths are then not copied into a string and checked again on the way out.
     static func write(utf8 bytes: [UInt8]) {
-        guard isatty(STDOUT_FILENO) != 1 else { return write(String(decoding: bytes, as: UTF8.self)) }
+        guard !Terminal.isInteractive else { return write(String(decoding: bytes, as: UTF8.self)) }
         _ = bytes.withUnsafeBytes { FileIO.writeAll($0, to: STDOUT_FILENO) }
     }
 }

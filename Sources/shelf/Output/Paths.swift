@@ -19,16 +19,12 @@ enum Paths {
 
     /// Library-relative paths as `display` names them, one per line.
     static func lines(_ relative: [String], in library: Library) -> String {
-        lines(OrderedPaths(paths: relative), limit: nil, in: library)
+        String(decoding: lineBytes(OrderedPaths(paths: relative), limit: nil, in: library), as: UTF8.self)
     }
 
     /// The first `limit` of `ordered` (all when nil) as `display` names them, one per line: one
-    /// buffer of bytes, each path copied from the index where it holds them.
-    static func lines(_ ordered: OrderedPaths, limit: Int?, in library: Library) -> String {
-        String(decoding: lineBytes(ordered, limit: limit, in: library), as: UTF8.self)
-    }
-
-    /// `lines` as UTF-8 bytes, for `Output.write(utf8:)`.
+    /// buffer of UTF-8 bytes, each path copied from the index where it holds them, for
+    /// `Output.write(utf8:)`.
     static func lineBytes(_ ordered: OrderedPaths, limit: Int?, in library: Library) -> [UInt8] {
         ordered.lines(naming(in: library), limit: limit)
     }
