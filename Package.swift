@@ -63,6 +63,12 @@ let package = Package(
             dependencies: ["ShelfKit"],
             path: "Sources/BenchGenerator"
         ),
+        // `make bench`'s floor row: walk, read and libyaml's event parse of every front matter, nothing kept.
+        .executableTarget(
+            name: "shelf-bench-floor",
+            dependencies: ["CYAML"],
+            path: "Sources/BenchFloor"
+        ),
         // Test helpers both test targets use: a loopback HTTP server serving recorded-shape answers.
         .target(
             name: "ShelfTestSupport",

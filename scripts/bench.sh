@@ -73,6 +73,11 @@ else
     GEN="$(swift build -c release --static-swift-stdlib --show-bin-path)/shelf-bench-gen"
 fi
 [ -x "$GEN" ] || die "no generator at $GEN"
+# The floor row: what the walk, the reads and libyaml's parse cost alone (Sources/BenchFloor).
+say "building shelf-bench-floor (release)"
+swift build -c release --static-swift-stdlib --product shelf-bench-floor
+FLOOR="$(swift build -c release --static-swift-stdlib --show-bin-path)/shelf-bench-floor"
+[ -x "$FLOOR" ] || die "no shelf-bench-floor at $FLOOR"
 
 # The generator's sources are part of the stamp: a changed generator regenerates the data.
 GEN_HASH=$(cat "$ROOT"/Sources/BenchGenerator/*.swift | sha256sum | cut -c1-16)

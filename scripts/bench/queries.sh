@@ -27,7 +27,9 @@ bench_queries() {
     say "$n books: $dir"
     warm "$dir"
 
-    fact "$n.files" "$(find "$dir" -name '*.md' | wc -l)"
+    local files
+    files=$(find "$dir" -name '*.md' | wc -l)
+    fact "$n.files" "$files"
     fact "$n.bytes" "$(du -sb "$dir" | cut -f1)"
 
     measure "rg-ls-$n" "rg -l sci-fi" rg -l sci-fi "$dir"
@@ -54,6 +56,12 @@ bench_queries() {
     printf 'rm -rf %q && mkdir -p %q\n' "$XDG_CACHE_HOME" "$XDG_CACHE_HOME" >"$SCRATCH/drop-cache.sh"
     shelf_cmd cache "$dir" ls --tag sci-fi --format paths
     MEASURE_PREPARE="bash $SCRATCH/drop-cache.sh" measure "cold-$n" "shelf ls --tag sci-fi --format paths" "${SHELF_CMD[@]}"
+    # The floor under the cold row: the walk, one read a file on every core and libyaml's event
+    # parse of each front matter, nothing kept (shelf-bench-floor). Its front matters are counted.
+    measure "floor-$n" "shelf-bench-floor DIR" "$FLOOR" "$dir"
+    # It must have parsed every book, or it is no floor.
+    grep -qx "files $files, front matters $files, events [0-9]*, unread 0" "$RESULTS/floor-$n.out" \
+        || die "shelf-bench-floor did not parse all $files books: $(cat "$RESULTS/floor-$n.out")"
     # The first search after that first ls: the index holds no note words yet, so the search reads
     # every book's notes once and writes the index again. Every run starts from the index a first
     # ls writes (made untimed, before each run).
