@@ -26,6 +26,10 @@ enum BookFileScanner {
         /// Folders that could not be listed (no permission, a path longer than `PATH_MAX`):
         /// reported, never skipped silently.
         var unlistedFolders: [FileError] = []
+        /// Books and folders whose names are not UTF-8 (`MisnamedEntry`): reported, never read.
+        var misnamed: [FileError] = []
+        /// What the scan could not read, to report: `unlistedFolders`, then `misnamed`.
+        var unreadable: [FileError] { unlistedFolders + misnamed }
         /// Every folder listed (the root is `""`), with its stamp as it was just before it was
         /// listed: while a folder's stamp stays the same, so does what it holds (a file added,
         /// removed or renamed changes its folder's times).
@@ -58,11 +62,13 @@ enum BookFileScanner {
             findings.found += subtree.found
             findings.leftovers += subtree.leftovers
             findings.unlisted += subtree.unlisted
+            findings.misnamed += subtree.misnamed
             findings.folders += subtree.folders
             findings.notListedRegular += subtree.notListedRegular
         }
         scan.leftovers = findings.leftovers
         scan.unlistedFolders = findings.unlisted
+        scan.misnamed = findings.misnamed
         scan.folders = findings.folders
         scan.notListedRegular = Set(findings.notListedRegular)
         for path in sortedPaths(findings.found) {
@@ -206,6 +212,13 @@ enum BookFileScanner {
             guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
             let rawName = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
             let name = String(cString: rawName)
+            if MisnamedEntry.isMisnamed(name, raw: rawName) {
+                if let problem = MisnamedEntry.problem(raw: rawName, name: name, type: entry.pointee.d_type, in: folder,
+                                                       folderDescriptor: dirfd(directory)) {
+                    findings.misnamed.append(problem)
+                }
+                continue
+            }
             let path = prefix + name
             // Only a name whose first byte is `.` can be hidden or a leftover temporary file.
             if name.utf8.first == UInt8(ascii: ".") {
@@ -228,16 +241,8 @@ enum BookFileScanner {
                 // follow links to files but never to folders, which could loop.
                 var info = stat()
                 let full = root + "/" + path
-                guard lstat(full, &info) == 0 else {
-                    // Gone since it was listed, or a name that is not UTF-8 (its path, made with
-                    // U+FFFD in place of the bytes, names nothing): listed like a regular file
-                    // with such a name, so that the reader says it cannot open it.
-                    if String(validatingCString: rawName) == nil, isCandidate(name) {
-                        findings.found.append(path)
-                        findings.notListedRegular.append(path)
-                    }
-                    continue
-                }
+                // Gone since it was listed: nothing to read.
+                guard lstat(full, &info) == 0 else { continue }
                 let isLink = (info.st_mode & S_IFMT) == S_IFLNK
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     if !isTemplateFolder(name) { subfolders.append(path) }
@@ -278,6 +283,8 @@ private struct Findings {
     var leftovers: [String] = []
     /// Folders that could not be opened.
     var unlisted: [FileError] = []
+    /// Entries whose names are not UTF-8.
+    var misnamed: [FileError] = []
     /// Folders listed, with their stamps.
     var folders: [BookFileScanner.ListedFolder] = []
     /// Those of `found` not listed as regular files.

@@ -48,7 +48,7 @@ extension Library {
     ///   them is read again).
     func indexed(_ scan: BookFileScanner.Scan, started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?) -> IndexedLibrary? {
         guard let location = cacheLocation else { return nil }
-        var problems = scan.unlistedFolders.map(LibraryProblem.unreadable)
+        var problems = scan.unreadable.map(LibraryProblem.unreadable)
         let old = LibraryCache.read(location, withNotes: false)
         let matches = old?.match(scan.books) ?? [Int?](repeating: nil, count: scan.books.count)
         if let old, old.entries.count == scan.books.count, matches.allSatisfy({ $0 != nil }),

@@ -94,7 +94,7 @@ public struct Library: Sendable {
         noteFilter: NoteWordFilter?
     ) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         let result = loadBooks(scan.books, withNotes: withNotes, noteFilter: noteFilter, started: started, cache: cache, scan: scan)
-        var problems = scan.unlistedFolders.map(LibraryProblem.unreadable) + result.problems
+        var problems = scan.unreadable.map(LibraryProblem.unreadable) + result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)
     }

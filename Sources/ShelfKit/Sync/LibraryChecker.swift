@@ -50,6 +50,11 @@ public struct LibraryChecker {
             findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "unreadable-folder", severity: .warning,
                                          message: folder.reason))
         }
+        for entry in scan.misnamed {
+            let relative = entry.path.hasPrefix(library.root + "/") ? String(entry.path.dropFirst(library.root.count + 1)) : entry.path
+            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name", severity: .error,
+                                         message: entry.reason))
+        }
         var isbnOwners: [String: String] = [:]
         for (done, path) in scan.books.enumerated() {
             // Counted as each file starts: its checks end in several places below.

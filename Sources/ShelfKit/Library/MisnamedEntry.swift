@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A folder entry whose name is not UTF-8 (a Latin-1 `café.md` copied from an old disk or a
+/// Windows share). Swift names it with U+FFFD in place of the bytes, and a path made of that name
+/// names another file or none: shelf cannot read, edit or name such a book, so the scan reports it
+/// by its bytes, `caf\xE9.md`, and skips it rather than say it cannot be opened.
+enum MisnamedEntry {
+    /// True when `name`, made from the listing's `raw` bytes by `String(cString:)`, stands for
+    /// bytes that are not UTF-8. Only a name holding U+FFFD (EF BF BD) needs its bytes checked:
+    /// the repair always puts one in.
+    static func isMisnamed(_ name: String, raw: UnsafePointer<CChar>) -> Bool {
+        guard name.utf8.contains(0xEF) else { return false }
+        return String(validatingCString: raw) == nil
+    }
+
+    /// The problem to report for the misnamed entry `raw` of `folder` (an absolute path, open as
+    /// `folderDescriptor`), or nil for an entry shelf would not read anyway: a hidden one, or a
+    /// file not named like a book.
+    static func problem(
+        raw: UnsafePointer<CChar>, name: String, type: UInt8, in folder: String, folderDescriptor: Int32
+    ) -> FileError? {
+        guard name.utf8.first != UInt8(ascii: ".") else { return nil }
+        let path = folder + "/" + shown(raw)
+        if isFolder(raw, type: type, in: folderDescriptor) {
+            return FileError(path: path, reason: "the folder's name is not UTF-8, so shelf cannot name it or the books "
+                + "in it (skipped); rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest -r` for a Latin-1 name")
+        }
+        guard BookFileScanner.isCandidateByCharacter(name) else { return nil }
+        return FileError(path: path, reason: "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
+            + "rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name")
+    }
+
+    /// The name's bytes as text, each byte that is not part of a UTF-8 character written `\xHH`.
+    static func shown(_ raw: UnsafePointer<CChar>) -> String {
+        let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+        var text = ""
+        var position = 0
+        while position < bytes.count {
+            let length = characterLength(bytes, at: position)
+            if length > 0 {
+                text += String(decoding: bytes[position..<position + length], as: UTF8.self)
+                position += length
+            } else {
+                let hex = String(bytes[position], radix: 16, uppercase: true)
+                text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                position += 1
+            }
+        }
+        return text
+    }
+
+    /// The length of the well-formed UTF-8 character at `position` (RFC 3629's table: no
+    /// overlong forms, surrogates or scalars past U+10FFFF), or 0 when the bytes there are not one.
+    static func characterLength(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Int {
+        let lead = bytes[position]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xE1...0xEF: length = 3
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF4: length = 4; second = 0x80...0x8F
+        case 0xF1...0xF3: length = 4
+        default: return 0
+        }
+        guard position + length <= bytes.count, second.contains(bytes[position + 1]) else { return 0 }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[position + offset]) { return 0 }
+        return length
+    }
+
+    /// True for a folder (not a link to one: the scan never follows those).
+    private static func isFolder(_ raw: UnsafePointer<CChar>, type: UInt8, in folderDescriptor: Int32) -> Bool {
+        switch Int32(type) {
+        case Int32(DT_DIR): return true
+        case Int32(DT_UNKNOWN):
+            var info = stat()
+            return fstatat(folderDescriptor, raw, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        default: return false
+        }
+    }
+}

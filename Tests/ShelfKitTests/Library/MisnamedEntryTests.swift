@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ShelfKit
+
+/// How a name that is not UTF-8 is shown: every well-formed character as it is, every other byte
+/// as `\xHH`, so that the display decodes back to the name's bytes.
+@Suite struct MisnamedEntryDisplayTests {
+    /// `shown`'s text read back: `\xHH` to its byte, the rest as UTF-8.
+    private func bytes(of shown: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var utf8 = Array(shown.utf8)[...]
+        while let first = utf8.first {
+            if first == UInt8(ascii: "\\"), utf8.count >= 4, utf8.dropFirst().first == UInt8(ascii: "x"),
+               let byte = UInt8(String(decoding: utf8.dropFirst(2).prefix(2), as: UTF8.self), radix: 16) {
+                out.append(byte)
+                utf8 = utf8.dropFirst(4)
+            } else {
+                out.append(first)
+                utf8 = utf8.dropFirst()
+            }
+        }
+        return out
+    }
+
+    private func shown(_ name: [UInt8]) -> String {
+        (name + [0]).withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { MisnamedEntry.shown($0.baseAddress!) }
+        }
+    }
+
+    @Test func knownNames() {
+        #expect(shown(Array("caf".utf8) + [0xE9] + Array(".md".utf8)) == "caf\\xE9.md")
+        #expect(shown(Array("Жизнь-".utf8) + [0xC0, 0x80]) == "Жизнь-\\xC0\\x80")  // an overlong NUL
+        #expect(shown([0xED, 0xA0, 0x80]) == "\\xED\\xA0\\x80")  // a surrogate
+        #expect(shown([0xF4, 0x90, 0x80, 0x80]) == "\\xF4\\x90\\x80\\x80")  // past U+10FFFF
+        #expect(shown([0xE4, 0xB8]) == "\\xE4\\xB8")  // a cut character
+        #expect(shown(Array("书-\u{FFFD}.md".utf8)) == "书-\u{FFFD}.md")
+    }
+
+    /// Random bytes (without backslashes, which the display does not escape): each well-formed
+    /// character kept, the display reads back to the bytes, and a name is misnamed exactly when
+    /// Swift finds it is not UTF-8.
+    @Test func randomNamesReadBackToTheirBytes() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let length = Int.random(in: 1...12, using: &generator)
+            let pieces: [[UInt8]] = [[0x61], [0xE9], Array("é".utf8), Array("书".utf8), Array("😀".utf8), [0xF0, 0x9F],
+                                     [0xED, 0xB0, 0x80], [0xC1, 0xBF], [0xEF, 0xBF, 0xBD], [0x80], [0xFF]]
+            var name: [UInt8] = []
+            for _ in 0..<length {
+                name += Bool.random(using: &generator)
+                    ? [UInt8.random(in: 1...0xFF, using: &generator)] : pieces.randomElement(using: &generator)!
+            }
+            name.removeAll { $0 == UInt8(ascii: "\\") }
+            guard !name.isEmpty else { continue }
+            let text = shown(name)
+            let valid = String(validating: name, as: UTF8.self)
+            #expect(bytes(of: text) == name, "\(name) shown as \(text)")
+            #expect((valid != nil) == !text.contains("\\x"), "\(name) shown as \(text)")
+            if let valid { #expect(text == valid) }
+            let misnamed = (name + [0]).withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { MisnamedEntry.isMisnamed(String(cString: $0.baseAddress!), raw: $0.baseAddress!) }
+            }
+            #expect(misnamed == (valid == nil), "\(name)")
+        }
+    }
+}
