@@ -37,6 +37,10 @@ struct Shelf: ParsableCommand {
 
     /// Runs the command, then writes held output (through a pager when it is long).
     static func main() {
+        if let refusal = ArgumentBytes.refusal() {
+            Diagnostics.write(refusal)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         let tree = CommandTree(root: Shelf.self)
         switch CommandLineGate.help(arguments, tree: tree) {

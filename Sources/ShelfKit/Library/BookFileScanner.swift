@@ -68,7 +68,8 @@ enum BookFileScanner {
         }
         scan.leftovers = findings.leftovers
         scan.unlistedFolders = findings.unlisted
-        scan.misnamed = findings.misnamed
+        // In byte order, as the books are: the listing's own order differs between file systems.
+        scan.misnamed = findings.misnamed.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         scan.folders = findings.folders
         scan.notListedRegular = Set(findings.notListedRegular)
         for path in sortedPaths(findings.found) {
@@ -97,7 +98,7 @@ enum BookFileScanner {
 
     /// `isCandidate` for any name, by character.
     static func isCandidateByCharacter(_ name: String) -> Bool {
-        !name.hasPrefix(".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name) && !isSiteIndex(name)
+        name.utf8.first != UInt8(ascii: ".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name) && !isSiteIndex(name)
     }
 
     /// Hugo's section pages (`_index.md`) describe a folder, never a book.
@@ -155,7 +156,7 @@ enum BookFileScanner {
         guard target.hasPrefix(realRoot + "/") else { return false }
         let parts = target.dropFirst(realRoot.count + 1).split(separator: "/")
         guard let name = parts.last, isCandidate(String(name)) else { return false }
-        return !parts.dropLast().contains { $0.hasPrefix(".") || isTemplateFolder(String($0)) }
+        return !parts.dropLast().contains { $0.utf8.first == UInt8(ascii: ".") || isTemplateFolder(String($0)) }
     }
 
     private static func isLeftover(_ name: String) -> Bool {
@@ -221,9 +222,11 @@ enum BookFileScanner {
             }
             let path = prefix + name
             // Only a name whose first byte is `.` can be hidden or a leftover temporary file.
+            // Hidden by its first byte, as every tool takes it (`.\u{301}x`, a dot with an
+            // accent on it, is one character but still a hidden name).
             if name.utf8.first == UInt8(ascii: ".") {
                 if isLeftover(name) { findings.leftovers.append(path) }
-                guard !name.hasPrefix(".") else { continue }
+                continue
             }
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR):

@@ -20,9 +20,16 @@ public struct Library: Sendable {
 
     /// Opens the library at `root`, reading `shelf.yaml` when it is there.
     public init(root: String) throws(LibraryError) {
+        // A relative root is named from the current folder, which must then have a name.
+        if !root.hasPrefix("/") && !root.hasPrefix("~") { try Library.requireNamedCurrentFolder() }
         let absolute = Library.absolute(root)
         var info = stat()
         guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .noSuchFolder(root) }
+        // Through a link, the real folder's path may not be UTF-8 where the link's is.
+        if let real = realpath(absolute, nil) {
+            defer { free(real) }
+            if String(validatingCString: real) == nil { throw .notUTF8(MisnamedEntry.shown(real)) }
+        }
         // Symbolic links are resolved, so paths given through a link and through the real folder agree.
         self.root = Library.resolved(absolute)
         let configPath = root + "/" + LibraryConfig.fileName
@@ -52,8 +59,14 @@ public struct Library: Sendable {
     ) throws(LibraryError) -> Library {
         if let explicit, !explicit.isEmpty { return try Library(root: explicit) }
         if let fromEnvironment = environment()["SHELF_LIBRARY"], !fromEnvironment.isEmpty {
+            // The environment's text has U+FFFD in place of bytes that are not UTF-8: it would
+            // name another folder, or none.
+            if let raw = getenv("SHELF_LIBRARY"), String(validatingCString: raw) == nil {
+                throw .notUTF8(MisnamedEntry.shown(raw))
+            }
             return try Library(root: fromEnvironment)
         }
+        try requireNamedCurrentFolder()
         let currentDirectory = currentDirectory()
         var folder = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
         while true {
@@ -122,6 +135,17 @@ public struct Library: Sendable {
         resolved(currentDirectory())
     }
 
+    /// Throws when the current folder's path is not UTF-8: its text, with U+FFFD in place of the
+    /// bytes, would name another folder or none, and shelf would look for the library there.
+    static func requireNamedCurrentFolder() throws(LibraryError) {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return }
+        let misnamed = buffer.withUnsafeBufferPointer { raw in
+            raw.baseAddress.flatMap { String(validatingCString: $0) == nil ? MisnamedEntry.shown($0) : nil }
+        }
+        if let misnamed { throw .notUTF8(misnamed) }
+    }
+
     /// The current folder, as `FileManager` gives it, asked of `getcwd` first.
     private static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -166,6 +190,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     case noSuchFolder(String)
     case badConfig(DocumentError)
     case unreadable(FileError)
+    /// The library's path (or the current folder's, to look for it from) is not UTF-8; shown
+    /// with its odd bytes as `\xHH`.
+    case notUTF8(String)
 
     public var description: String {
         switch self {
@@ -178,6 +205,9 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .unreadable(let error):
             return error.description
+        case .notUTF8(let shown):
+            return "\(shown): the folder's path is not UTF-8, so shelf cannot name the library or its books; "
+                + "rename the folder in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name"
         }
     }
 }

@@ -7,8 +7,8 @@ import Darwin
 /// A folder entry whose name is not UTF-8 (a Latin-1 `café.md` copied from an old disk or a
 /// Windows share). Swift names it with U+FFFD in place of the bytes, and a path made of that name
 /// names another file or none: shelf cannot read, edit or name such a book, so the scan reports it
-/// by its bytes, `caf\xE9.md`, and skips it rather than say it cannot be opened.
-enum MisnamedEntry {
+/// by its bytes, `$'caf\xE9.md'`, and skips it rather than say it cannot be opened.
+public enum MisnamedEntry {
     /// True when `name`, made from the listing's `raw` bytes by `String(cString:)`, stands for
     /// bytes that are not UTF-8. Only a name holding U+FFFD (EF BF BD) needs its bytes checked:
     /// the repair always puts one in.
@@ -25,23 +25,32 @@ enum MisnamedEntry {
     ) -> FileError? {
         guard name.utf8.first != UInt8(ascii: ".") else { return nil }
         let path = folder + "/" + shown(raw)
-        if isFolder(raw, type: type, in: folderDescriptor) {
-            return FileError(path: path, reason: "the folder's name is not UTF-8, so shelf cannot name it or the books "
-                + "in it (skipped); rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest -r` for a Latin-1 name")
-        }
+        if isFolder(raw, type: type, in: folderDescriptor) { return FileError(path: path, reason: folderReason) }
         guard BookFileScanner.isCandidateByCharacter(name) else { return nil }
-        return FileError(path: path, reason: "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
-            + "rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name")
+        return FileError(path: path, reason: fileReason)
     }
 
-    /// The name's bytes as text, each byte that is not part of a UTF-8 character written `\xHH`.
-    static func shown(_ raw: UnsafePointer<CChar>) -> String {
+    /// Why a book file so named is skipped.
+    static let fileReason = "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
+        + "rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name"
+    /// Why a folder so named is skipped.
+    static let folderReason = "the folder's name is not UTF-8, so shelf cannot name it or the books in it "
+        + "(skipped); rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest -r` for a Latin-1 name"
+
+    /// The name as the shell's `$'…'` quoting writes it (as `ls` shows such names): each byte
+    /// that is not part of a UTF-8 character, and each control character (a name can hold a line
+    /// break), as `\xHH`, a backslash as `\\` and a quote as `\'`. No name of valid UTF-8 is
+    /// shown the same, and the text names the file when pasted into a shell.
+    public static func shown(_ raw: UnsafePointer<CChar>) -> String {
         let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
-        var text = ""
+        var text = "$'"
         var position = 0
         while position < bytes.count {
             let length = characterLength(bytes, at: position)
-            if length > 0 {
+            if bytes[position] == UInt8(ascii: "\\") || bytes[position] == UInt8(ascii: "'") {
+                text += "\\" + String(UnicodeScalar(bytes[position]))
+                position += 1
+            } else if length > 0, bytes[position] >= 0x20, bytes[position] != 0x7F {
                 text += String(decoding: bytes[position..<position + length], as: UTF8.self)
                 position += length
             } else {
@@ -50,7 +59,7 @@ enum MisnamedEntry {
                 position += 1
             }
         }
-        return text
+        return text + "'"
     }
 
     /// The length of the well-formed UTF-8 character at `position` (RFC 3629's table: no

@@ -52,7 +52,9 @@ public struct LibraryChecker {
         }
         for entry in scan.misnamed {
             let relative = entry.path.hasPrefix(library.root + "/") ? String(entry.path.dropFirst(library.root.count + 1)) : entry.path
-            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name", severity: .error,
+            // A book shelf cannot read is an error; a folder may hold no book at all.
+            let severity: CheckFinding.Severity = entry.reason == MisnamedEntry.folderReason ? .warning : .error
+            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name", severity: severity,
                                          message: entry.reason))
         }
         var isbnOwners: [String: String] = [:]

@@ -11,7 +11,7 @@ struct CheckCommand: ParsableCommand {
             Errors: malformed-yaml, invalid-utf8, unclosed-front-matter, not-a-mapping, \
             invalid-isbn, invalid-rating, unknown-status, invalid-date, invalid-number, \
             duplicate-isbn, unreadable (a book file that cannot be opened or read), \
-            non-utf8-name (a book or folder whose name is not UTF-8). Warnings: \
+            non-utf8-name (a book whose name is not UTF-8; a warning for a folder). Warnings: \
             no-front-matter, missing-title, status-spelling, conflict-copy, leftover-temp, \
             non-nfc-name, unsafe-name, special-file (a FIFO, socket or device named like a \
             book), broken-link (a link to a file that is not there), unreadable-folder. The exit \

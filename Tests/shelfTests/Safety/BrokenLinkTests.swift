@@ -137,7 +137,7 @@ import Darwin
         try #require(made == 0)
         for args in [["ls"], ["ls"], ["--no-cache", "ls"]] {
             let list = try library.run(args, environment: ["NO_COLOR": "1"])
-            #expect(list.stdout.contains("Dune") && list.stderr.contains("bl\\xFE.md: the file's name is not UTF-8"), "\(args)\n\(list)")
+            #expect(list.stdout.contains("Dune") && list.stderr.contains("$'bl\\xFE.md': the file's name is not UTF-8"), "\(args)\n\(list)")
         }
     }
 
