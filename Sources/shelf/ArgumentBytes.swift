@@ -14,4 +14,19 @@ enum ArgumentBytes {
         }
         return nil
     }
+
+    /// The message refusing to run from a folder whose path is not UTF-8, or nil. shelf names
+    /// files from the current folder (`init`'s library, a book given by a relative path, an
+    /// export's file): from `lib\xE9`, the path would be made in its lookalike `lib\u{FFFD}`.
+    static func currentFolderRefusal() -> String? {
+        do throws(LibraryError) {
+            try Library.requireNamedCurrentFolder()
+            return nil
+        } catch {
+            guard case .notUTF8(let shown) = error else { return nil }
+            return "shelf: the current folder's path is not UTF-8: \(shown); shelf names files from it, so it does "
+                + "not run there. Rename the folder in UTF-8 (e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 "
+                + "name), or run shelf from another folder"
+        }
+    }
 }

@@ -37,7 +37,7 @@ struct Shelf: ParsableCommand {
 
     /// Runs the command, then writes held output (through a pager when it is long).
     static func main() {
-        if let refusal = ArgumentBytes.refusal() {
+        if let refusal = ArgumentBytes.refusal() ?? ArgumentBytes.currentFolderRefusal() {
             Diagnostics.write(refusal)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }

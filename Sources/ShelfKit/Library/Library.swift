@@ -137,7 +137,7 @@ public struct Library: Sendable {
 
     /// Throws when the current folder's path is not UTF-8: its text, with U+FFFD in place of the
     /// bytes, would name another folder or none, and shelf would look for the library there.
-    static func requireNamedCurrentFolder() throws(LibraryError) {
+    public static func requireNamedCurrentFolder() throws(LibraryError) {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return }
         let misnamed = buffer.withUnsafeBufferPointer { raw in

@@ -123,13 +123,21 @@ import Darwin
         try #require(made.status == 0, "\(made)")
         let lookalike = try Data(contentsOf: parent.appendingPathComponent("lib\u{FFFD}/book.md"))
         let message = "the folder's path is not UTF-8, so shelf cannot name the library or its books"
-        for script in ["cd $'lib\\xE9' && \"$SHELF\" set book rating=1", "cd $'lib\\xE9' && \"$SHELF\" --library . ls",
-                       "SHELF_LIBRARY=$'lib\\xE9' \"$SHELF\" set book rating=1", "\"$SHELF\" --library link set book rating=1",
-                       "cd $'lib\\xE9' && \"$SHELF\" ls"] {
+        for script in ["SHELF_LIBRARY=$'lib\\xE9' \"$SHELF\" set book rating=1", "\"$SHELF\" --library link set book rating=1"] {
             let result = try shell(script, in: parent.path)
             #expect(result.status == 1 && result.stderr.contains("lib\\xE9': " + message), "\(script)\n\(result)")
         }
+        // From inside it, nothing runs: shelf names files from the current folder.
+        for command in ["set book rating=1", "--library . ls", "ls", "init", "--version"] {
+            let result = try shell("cd $'lib\\xE9' && \"$SHELF\" " + command, in: parent.path)
+            #expect(result.status == 64 && result.stderr.contains("shelf: the current folder's path is not UTF-8: $'")
+                    && result.stderr.contains("lib\\xE9'; "), "\(command)\n\(result)")
+        }
         #expect(try Data(contentsOf: parent.appendingPathComponent("lib\u{FFFD}/book.md")) == lookalike)
+        // `init` in a new Latin-1 folder made the library in its lookalike.
+        let fresh = try shell("mkdir $'new\\xE9' 'new\u{FFFD}' && cd $'new\\xE9' && \"$SHELF\" init", in: parent.path)
+        #expect(fresh.status == 64, "\(fresh)")
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("new\u{FFFD}/shelf.yaml").path))
         // Its lookalike, named in UTF-8, is a library like any other.
         let list = try shell("\"$SHELF\" --library 'lib\u{FFFD}' ls --format paths", in: parent.path)
         #expect(list.status == 0 && list.stdoutLines == ["lib\u{FFFD}/book.md"], "\(list)")
