@@ -20,33 +20,38 @@ enum UTF8Validation {
                 index += 8
             }
             guard index < count else { break }
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var minimumSecond: UInt8 = 0x80
-            var maximumSecond: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; minimumSecond = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; maximumSecond = 0x9F
-            case 0xF0: length = 4; minimumSecond = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; maximumSecond = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= minimumSecond, second <= maximumSecond else { return index }
-            for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 {
-                return index
-            }
+            guard let length = characterLength(bytes, at: index) else { return index }
             index += length
         }
         return nil
+    }
+
+    /// The length of the well-formed UTF-8 character at `index` (RFC 3629's table: no overlong
+    /// forms, surrogates or scalars past U+10FFFF), or nil when the bytes there are not one.
+    @inline(__always)
+    static func characterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        let length: Int
+        var minimumSecond: UInt8 = 0x80
+        var maximumSecond: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; minimumSecond = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; maximumSecond = 0x9F
+        case 0xF0: length = 4; minimumSecond = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; maximumSecond = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        let second = bytes[index + 1]
+        guard second >= minimumSecond, second <= maximumSecond else { return nil }
+        for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
     }
 
     /// 1-based line and column (in scalars) of a byte offset.

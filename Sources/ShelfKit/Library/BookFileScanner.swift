@@ -27,9 +27,9 @@ enum BookFileScanner {
         /// reported, never skipped silently.
         var unlistedFolders: [FileError] = []
         /// Books and folders whose names are not UTF-8 (`MisnamedEntry`): reported, never read.
-        var misnamed: [FileError] = []
+        var misnamed: [MisnamedEntry.Found] = []
         /// What the scan could not read, to report: `unlistedFolders`, then `misnamed`.
-        var unreadable: [FileError] { unlistedFolders + misnamed }
+        var unreadable: [FileError] { unlistedFolders + misnamed.map(\.problem) }
         /// Every folder listed (the root is `""`), with its stamp as it was just before it was
         /// listed: while a folder's stamp stays the same, so does what it holds (a file added,
         /// removed or renamed changes its folder's times).
@@ -69,7 +69,7 @@ enum BookFileScanner {
         scan.leftovers = findings.leftovers
         scan.unlistedFolders = findings.unlisted
         // In byte order, as the books are: the listing's own order differs between file systems.
-        scan.misnamed = findings.misnamed.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        scan.misnamed = findings.misnamed.sorted { $0.problem.path.utf8.lexicographicallyPrecedes($1.problem.path.utf8) }
         scan.folders = findings.folders
         scan.notListedRegular = Set(findings.notListedRegular)
         for path in sortedPaths(findings.found) {
@@ -214,9 +214,9 @@ enum BookFileScanner {
             let rawName = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
             let name = String(cString: rawName)
             if MisnamedEntry.isMisnamed(name, raw: rawName) {
-                if let problem = MisnamedEntry.problem(raw: rawName, name: name, type: entry.pointee.d_type, in: folder,
-                                                       folderDescriptor: dirfd(directory)) {
-                    findings.misnamed.append(problem)
+                if let found = MisnamedEntry.found(raw: rawName, name: name, type: entry.pointee.d_type, in: folder,
+                                                   folderDescriptor: dirfd(directory)) {
+                    findings.misnamed.append(found)
                 }
                 continue
             }
@@ -287,7 +287,7 @@ private struct Findings {
     /// Folders that could not be opened.
     var unlisted: [FileError] = []
     /// Entries whose names are not UTF-8.
-    var misnamed: [FileError] = []
+    var misnamed: [MisnamedEntry.Found] = []
     /// Folders listed, with their stamps.
     var folders: [BookFileScanner.ListedFolder] = []
     /// Those of `found` not listed as regular files.

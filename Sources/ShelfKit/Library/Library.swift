@@ -20,18 +20,18 @@ public struct Library: Sendable {
 
     /// Opens the library at `root`, reading `shelf.yaml` when it is there.
     public init(root: String) throws(LibraryError) {
-        // A relative root is named from the current folder, which must then have a name.
-        if !root.hasPrefix("/") && !root.hasPrefix("~") { try Library.requireNamedCurrentFolder() }
         let absolute = Library.absolute(root)
         var info = stat()
         guard stat(absolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { throw .noSuchFolder(root) }
-        // Through a link, the real folder's path may not be UTF-8 where the link's is.
+        // Symbolic links are resolved, so paths given through a link and through the real folder
+        // agree; through a link, the real folder's path may not be UTF-8 where the link's is.
         if let real = realpath(absolute, nil) {
             defer { free(real) }
-            if String(validatingCString: real) == nil { throw .notUTF8(MisnamedEntry.shown(real)) }
+            guard let named = String(validatingCString: real) else { throw .notUTF8(MisnamedEntry.shown(real)) }
+            self.root = named
+        } else {
+            self.root = Library.resolved(absolute)
         }
-        // Symbolic links are resolved, so paths given through a link and through the real folder agree.
-        self.root = Library.resolved(absolute)
         let configPath = root + "/" + LibraryConfig.fileName
         if FileManager.default.fileExists(atPath: configPath) {
             do {
@@ -66,7 +66,6 @@ public struct Library: Sendable {
             }
             return try Library(root: fromEnvironment)
         }
-        try requireNamedCurrentFolder()
         let currentDirectory = currentDirectory()
         var folder = URL(fileURLWithPath: currentDirectory).standardizedFileURL.path
         while true {
@@ -136,7 +135,9 @@ public struct Library: Sendable {
     }
 
     /// Throws when the current folder's path is not UTF-8: its text, with U+FFFD in place of the
-    /// bytes, would name another folder or none, and shelf would look for the library there.
+    /// bytes, would name another folder or none. `shelf` asks once, before any command runs, as
+    /// every path it makes from the current folder (the library's, a book's, an export's) would
+    /// be wrong.
     public static func requireNamedCurrentFolder() throws(LibraryError) {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return }

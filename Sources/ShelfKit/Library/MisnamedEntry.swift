@@ -9,6 +9,13 @@ import Darwin
 /// names another file or none: shelf cannot read, edit or name such a book, so the scan reports it
 /// by its bytes, `$'caf\xE9.md'`, and skips it rather than say it cannot be opened.
 public enum MisnamedEntry {
+    /// A misnamed entry the scan found: the problem to report, and whether it is a folder (which
+    /// may hold no book at all).
+    struct Found: Sendable {
+        var problem: FileError
+        var isFolder: Bool
+    }
+
     /// True when `name`, made from the listing's `raw` bytes by `String(cString:)`, stands for
     /// bytes that are not UTF-8. Only a name holding U+FFFD (EF BF BD) needs its bytes checked:
     /// the repair always puts one in.
@@ -17,24 +24,25 @@ public enum MisnamedEntry {
         return String(validatingCString: raw) == nil
     }
 
-    /// The problem to report for the misnamed entry `raw` of `folder` (an absolute path, open as
-    /// `folderDescriptor`), or nil for an entry shelf would not read anyway: a hidden one, or a
-    /// file not named like a book.
-    static func problem(
+    /// The misnamed entry `raw` of `folder` (an absolute path, open as `folderDescriptor`), or nil
+    /// for an entry shelf would not read anyway: a hidden one, or a file not named like a book.
+    static func found(
         raw: UnsafePointer<CChar>, name: String, type: UInt8, in folder: String, folderDescriptor: Int32
-    ) -> FileError? {
+    ) -> Found? {
         guard name.utf8.first != UInt8(ascii: ".") else { return nil }
         let path = folder + "/" + shown(raw)
-        if isFolder(raw, type: type, in: folderDescriptor) { return FileError(path: path, reason: folderReason) }
+        if isFolder(raw, type: type, in: folderDescriptor) {
+            return Found(problem: FileError(path: path, reason: folderReason), isFolder: true)
+        }
         guard BookFileScanner.isCandidateByCharacter(name) else { return nil }
-        return FileError(path: path, reason: fileReason)
+        return Found(problem: FileError(path: path, reason: fileReason), isFolder: false)
     }
 
     /// Why a book file so named is skipped.
-    static let fileReason = "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
+    private static let fileReason = "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
         + "rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name"
     /// Why a folder so named is skipped.
-    static let folderReason = "the folder's name is not UTF-8, so shelf cannot name it or the books in it "
+    private static let folderReason = "the folder's name is not UTF-8, so shelf cannot name it or the books in it "
         + "(skipped); rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest -r` for a Latin-1 name"
 
     /// The name as the shell's `$'…'` quoting writes it (as `ls` shows such names): each byte
@@ -42,15 +50,15 @@ public enum MisnamedEntry {
     /// break), as `\xHH`, a backslash as `\\` and a quote as `\'`. No name of valid UTF-8 is
     /// shown the same, and the text names the file when pasted into a shell.
     public static func shown(_ raw: UnsafePointer<CChar>) -> String {
-        let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
         var text = "$'"
         var position = 0
         while position < bytes.count {
-            let length = characterLength(bytes, at: position)
+            let length = UTF8Validation.characterLength(bytes, at: position)
             if bytes[position] == UInt8(ascii: "\\") || bytes[position] == UInt8(ascii: "'") {
                 text += "\\" + String(UnicodeScalar(bytes[position]))
                 position += 1
-            } else if length > 0, bytes[position] >= 0x20, bytes[position] != 0x7F {
+            } else if let length, bytes[position] >= 0x20, bytes[position] != 0x7F {
                 text += String(decoding: bytes[position..<position + length], as: UTF8.self)
                 position += length
             } else {
@@ -60,28 +68,6 @@ public enum MisnamedEntry {
             }
         }
         return text + "'"
-    }
-
-    /// The length of the well-formed UTF-8 character at `position` (RFC 3629's table: no
-    /// overlong forms, surrogates or scalars past U+10FFFF), or 0 when the bytes there are not one.
-    static func characterLength(_ bytes: UnsafeRawBufferPointer, at position: Int) -> Int {
-        let lead = bytes[position]
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; second = 0x90...0xBF
-        case 0xF4: length = 4; second = 0x80...0x8F
-        case 0xF1...0xF3: length = 4
-        default: return 0
-        }
-        guard position + length <= bytes.count, second.contains(bytes[position + 1]) else { return 0 }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[position + offset]) { return 0 }
-        return length
     }
 
     /// True for a folder (not a link to one: the scan never follows those).

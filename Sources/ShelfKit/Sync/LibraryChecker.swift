@@ -51,11 +51,11 @@ public struct LibraryChecker {
                                          message: folder.reason))
         }
         for entry in scan.misnamed {
-            let relative = entry.path.hasPrefix(library.root + "/") ? String(entry.path.dropFirst(library.root.count + 1)) : entry.path
+            let path = entry.problem.path
+            let relative = path.hasPrefix(library.root + "/") ? String(path.dropFirst(library.root.count + 1)) : path
             // A book shelf cannot read is an error; a folder may hold no book at all.
-            let severity: CheckFinding.Severity = entry.reason == MisnamedEntry.folderReason ? .warning : .error
-            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name", severity: severity,
-                                         message: entry.reason))
+            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name",
+                                         severity: entry.isFolder ? .warning : .error, message: entry.problem.reason))
         }
         var isbnOwners: [String: String] = [:]
         for (done, path) in scan.books.enumerated() {
