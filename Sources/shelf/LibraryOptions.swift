@@ -29,6 +29,7 @@ struct LibraryOptions: ParsableArguments {
             var opened = try Library.locate(explicit: library)
             if !noCache {
                 if let folder = LibraryCacheFolder.standard() {
+                    if let problem = folder.limitProblem { Diagnostics.write("shelf: " + problem) }
                     opened.cacheFolder = folder.path
                     opened.cacheLimit = folder.limit
                 }

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `shelf cache`: lists the library indexes and lookup answers, clears them, and works outside
 /// a library; each run has a cache folder of its own.
@@ -56,5 +61,47 @@ import Testing
         #expect(info.status == 0 && info.stdout.contains("none"), "\(info)")
         let clear = try run(["cache", "clear"], in: folder, environment: environment)
         #expect(clear.status != 0 && clear.stderr.contains("--all"), "\(clear)")
+    }
+
+    /// A shelf killed while it renamed its index into place leaves `.tmp-PID-N.cache`, as large
+    /// as the index: `cache` lists it, `cache clear` removes it (once its process is gone), and
+    /// it counts towards the size limit. One whose process still runs is left alone.
+    @Test func temporaryFilesAKilledShelfLeftAreListedCountedAndCleared() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\n---\n")])
+        let cache = library.path(".test-cache")
+        let folder = cache + "/shelf/libraries"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // No process has this pid (above the kernel's pid_max, 2^22), so its writer is gone.
+        let abandoned = folder + "/.tmp-99999999-12345.cache"
+        try Data(repeating: 7, count: 3 << 20).write(to: URL(fileURLWithPath: abandoned))
+        // This test process is alive: its file is being written.
+        let live = folder + "/.tmp-\(getpid())-1.cache"
+        try Data(repeating: 7, count: 1024).write(to: URL(fileURLWithPath: live))
+        let environment = ["XDG_CACHE_HOME": cache, "SHELF_CACHE_LIMIT": "2"]
+
+        let info = try library.run(["cache"], environment: environment)
+        #expect(info.status == 0, "\(info)")
+        #expect(info.stdout.contains(abandoned + "  3.0 MiB, left by a shelf that was killed"), "\(info)")
+        #expect(info.stdout.contains(live + "  1 KiB, being written now"), "\(info)")
+        let json = try parseJSONObject(try library.run(["cache", "--json"], environment: environment).stdout)
+        let files = try #require(json["temporary_files"] as? [[String: Any]])
+        #expect(files.map { $0["abandoned"] as? Bool } == [false, true] || files.map { $0["abandoned"] as? Bool } == [true, false])
+
+        let cleared = try library.run(["cache", "clear", "--all"], environment: environment)
+        #expect(cleared.status == 0, "\(cleared)")
+        #expect(cleared.stdout.contains("1 temporary file a killed shelf left"), "\(cleared)")
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: live), "a file still being written stays")
+    }
+
+    @Test func aCacheLimitThatIsNotANumberIsSaidNotIgnored() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\n---\n")])
+        for command in [["ls"], ["cache"]] {
+            let result = try library.run(command, environment: ["SHELF_CACHE_LIMIT": "garbage"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("SHELF_CACHE_LIMIT is 'garbage', not a whole number of MiB"), "\(result)")
+        }
+        let fine = try library.run(["ls"], environment: ["SHELF_CACHE_LIMIT": "500"])
+        #expect(fine.stderr == "", "\(fine)")
     }
 }

@@ -15,8 +15,10 @@ public struct BookFileActions {
 
     /// Removes the book file at `path` (library-relative, as `finder` gave it).
     public func remove(_ path: String, reporter: any ActionReporter) throws {
+        var entry = stat()
+        let isLink = lstat(library.absolutePath(path), &entry) == 0 && (entry.st_mode & S_IFMT) == S_IFLNK
         try writer.remove(path)
-        reporter.result("removed \(writer.display(path))")
+        reporter.result("removed \(writer.display(path))" + (isLink ? " (a link; the book it led to is kept)" : ""))
     }
 
     /// Renames the book `name` names: to `newName` when given, else to the file name the
@@ -32,6 +34,10 @@ public struct BookFileActions {
         let target: String
         if let newName {
             target = try destination(newName, besides: prefix)
+            if let twin = BookFileName.caseTwin(of: target, inLibrary: library.root), twin != path {
+                throw FileError(path: writer.display(target), reason: "differs only in case from \(writer.display(twin)), which exists; "
+                    + "on macOS and Windows the two are one file, and a synced copy would lose one. Choose another name")
+            }
         } else {
             let bytes = try FileIO.read(library.absolutePath(path))
             let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
@@ -41,7 +47,8 @@ public struct BookFileActions {
             let naming = library.config.fileNames
             let wanted = naming.name(for: book)
             if prefix + wanted == path { return reporter.result("unchanged \(writer.display(path))") }
-            target = BookFileName.unique(prefix + wanted, separator: naming.collisionSeparator) { exists($0) }
+            let taken = BookFileName.taken(inLibrary: library.root)
+            target = BookFileName.unique(prefix + wanted, separator: naming.collisionSeparator) { $0.lowercased() != path.lowercased() && taken($0) }
         }
         try writer.move(path, to: target)
         reporter.result("\(writer.display(path)) -> \(writer.display(target))")
@@ -54,7 +61,7 @@ public struct BookFileActions {
     public func moveAll(dryRun: Bool, reporter: any ActionReporter, problems: ([LibraryProblem]) -> Void) throws {
         let (index, loadProblems) = try library.load(withNotes: false)
         problems(loadProblems)
-        let plan = BookFileMover.planRenames(index: index, naming: library.config.fileNames, exists: exists)
+        let plan = BookFileMover.planRenames(index: index, naming: library.config.fileNames, exists: BookFileName.taken(inLibrary: library.root))
         var failures = 0
         for (step, (from, to)) in plan.enumerated() {
             reporter.progress(step, of: plan.count, "Renaming")
@@ -92,16 +99,9 @@ public struct BookFileActions {
             relative = String(standardized.dropFirst(library.root.count + 1))
         }
         if !relative.hasSuffix(".md") { relative += ".md" }
-        let name = LibraryPath.split(relative).name
-        guard !name.contains(where: { "\\:*?\"<>|".contains($0) }) else {
-            throw LibraryPath.NotABook(
-                path: relative, reason: "a book's file name ends in .md, does not start with a dot and holds none of \\ : * ? \" < > |")
+        if let problem = BookFileName.portabilityProblem(relative, inLibrary: library.root) {
+            throw FileError(path: BookFileName.shownEscaped(relative), reason: problem + "; nothing was renamed. Choose another name")
         }
         return relative
-    }
-
-    private func exists(_ relative: String) -> Bool {
-        var info = stat()
-        return lstat(library.absolutePath(relative), &info) == 0
     }
 }

@@ -83,6 +83,6 @@ enum BookFileNaming {
 
     private static func entries(inFolder folder: String, of library: Library) -> [String] {
         let path = folder.isEmpty ? library.root : library.absolutePath(folder)
-        return (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return Array(FolderEntries(path))
     }
 }

@@ -14,7 +14,9 @@ public struct CacheReport: Sendable {
     public var current: String?
     /// Indexes the next clean will remove, with the reason.
     public var stale: [(file: String, reason: LibraryCacheFolder.Reason)]
-    /// The cap on the indexes' total size, bytes.
+    /// Temporary files in the index folder: indexes being written, or left by a killed shelf.
+    public var leftovers: [LibraryCacheFolder.Leftover]
+    /// The cap on the indexes' total size, bytes (leftovers count towards it).
     public var limit: Int64
     /// The lookup answers kept (`shelf lookup`), and their size in bytes.
     public var lookupFolder: String
@@ -33,41 +35,39 @@ public enum CacheAction {
         return CacheReport(
             indexFolder: folder.path, indexes: folder.indexes(), current: current,
             stale: folder.stale(now: now, keeping: current).map { ($0.index.file, $0.reason) },
-            limit: folder.limit, lookupFolder: lookups.folder,
+            leftovers: folder.leftovers(now: now), limit: folder.limit, lookupFolder: lookups.folder,
             lookupAnswers: answers.count, lookupBytes: answers.reduce(0) { $0 + $1.bytes })
     }
 
     /// What `clear` removed.
     public struct Cleared: Sendable {
         public var indexes: [LibraryCacheFolder.Index]
+        /// Temporary files killed shelf processes had left.
+        public var leftovers: [LibraryCacheFolder.Leftover]
         public var lookupAnswers: Int
     }
 
-    /// Removes `library`'s index, or every library's index when `library` is nil; with
-    /// `lookups`, the lookup answers too.
-    public static func clear(folder: LibraryCacheFolder, library: Library?, lookups: LookupCache?) -> Cleared {
+    /// Removes `library`'s index, or every library's index when `library` is nil, and the
+    /// temporary files killed shelf processes left (whichever library they were for: a file
+    /// half written is no library's index); with `lookups`, the lookup answers too.
+    public static func clear(folder: LibraryCacheFolder, library: Library?, lookups: LookupCache?, now: Int64) -> Cleared {
         let file = library.map { LibraryCacheLocation(folder: folder.path, root: $0.root, configBytes: []).file }
         let removed = folder.clear(file)
+        let leftovers = folder.removeLeftovers(now: now)
         var answers = 0
         if let lookups {
             for answer in jsonFiles(in: lookups.folder) where unlink(lookups.folder + "/" + answer.name) == 0 { answers += 1 }
         }
-        return Cleared(indexes: removed, lookupAnswers: answers)
+        return Cleared(indexes: removed, leftovers: leftovers, lookupAnswers: answers)
     }
 
     /// The `*.json` files directly in `folder`, with their sizes.
     private static func jsonFiles(in folder: String) -> [(name: String, bytes: Int64)] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var files: [(String, Int64)] = []
-        while let entry = readdir(directory) {
-            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+        FolderEntries(folder).compactMap { name in
             var info = stat()
             guard name.hasSuffix(".json"), !name.hasPrefix("."), lstat(folder + "/" + name, &info) == 0,
-                  (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            files.append((name, Int64(info.st_size)))
+                  (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return (name, Int64(info.st_size))
         }
-        return files
     }
 }

@@ -28,7 +28,7 @@ public struct EditBookAction {
 
     private func apply(_ edits: [FieldEdit], to path: String, force: Bool, reporter: any ActionReporter) throws -> BookWriter.Outcome {
         let outcome = try writer.edit(path, edits: edits, force: force)
-        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
+        reporter.result(writer.report(outcome, of: path))
         return outcome
     }
 }

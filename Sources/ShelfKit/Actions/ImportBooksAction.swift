@@ -187,15 +187,6 @@ final class ExistingNames: @unchecked Sendable {
     }
 
     private static func list(_ folder: String) -> Set<String> {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names = Set<String>()
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            names.insert(name.lowercased())
-        }
-        return names
+        Set(FolderEntries(folder).map { $0.lowercased() })
     }
 }

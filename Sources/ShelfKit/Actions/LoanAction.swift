@@ -33,8 +33,12 @@ public struct LoanAction {
     /// Lends the book to `person`.
     @discardableResult
     public func lend(_ name: String, to person: String, _ request: Request, reporter: any ActionReporter) throws -> BookLoan {
-        let who = person.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingSpaces
+        let who = person.trimmingSpaces
         guard !who.isEmpty else { throw ReadingError("--to takes the name of the person who borrows the book") }
+        guard !who.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
+            throw ReadingError("--to holds a line break or another control character; a borrower's name is one line of text "
+                + "(shelf lend \(name) --to \"Ana\"); nothing was written")
+        }
         let lent = try request.date.map { try ReadingDates.check($0, today: request.today, force: request.force) } ?? request.today
         let due = try request.due.map { try LoanAction.dueDate($0, after: lent) }
         let loan = BookLoan(to: who, lent: lent, due: due)

@@ -98,7 +98,7 @@ enum BookReading {
             throw ReadingError(writer.display(path) + ": " + error.description)
         }
         let outcome = try writer.edit(path, edits: edits, force: force)
-        reporter.result((outcome == .written ? "updated " : "unchanged ") + writer.display(path))
+        reporter.result(writer.report(outcome, of: path))
         return outcome
     }
 

@@ -73,6 +73,15 @@ public struct ResolveConflictsAction {
                          into summary: inout Summary, reporter: ActionReporter) {
         var versions: [Version] = []
         for copy in copies {
+            var entry = stat()
+            if lstat(library.absolutePath(copy.path), &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK {
+                // Sync tools write conflict copies as files: a link named like one was made by
+                // hand, and removing it after a merge would not remove what it leads to.
+                reporter.warning("\(copy.path): is a symbolic link named like a conflict copy, not a copy a sync tool made; "
+                    + "shelf merges only files. Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
+                summary.kept += 1
+                continue
+            }
             do {
                 versions.append(try read(copy.path))
             } catch {

@@ -22,22 +22,27 @@ struct BookTarget {
     ///   of books must not hold thousands of descriptors).
     static func resolve(_ relative: String, in library: Library, followLink: Bool, folders: OpenFolders? = nil) throws -> BookTarget {
         try LibraryPath.checkBookPath(relative)
-        let absolute = library.absolutePath(relative)
-        var real = relative
-        var entry = stat()
-        // Folders are opened below without following links, so only a link at the end needs
-        // resolving (the library lists no book under a linked folder).
-        if followLink && lstat(absolute, &entry) == 0 && (entry.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realPath(absolute) else { throw FileError.fromErrno(relative, "cannot open") }
-            guard resolved.hasPrefix(library.root + "/") else {
-                throw Library.OutsideLibrary(path: relative, target: resolved)
-            }
-            real = String(resolved.dropFirst(library.root.count + 1))
-            if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
-        }
+        let real = followLink ? try linkTarget(relative, in: library) ?? relative : relative
         let (folder, name) = LibraryPath.split(real)
         let open = try folders?.folder(folder, below: library.root) ?? OpenFolder.open(folder, below: library.root)
         return BookTarget(folder: open, name: name, relative: real)
+    }
+
+    /// The book a link at `relative` leads to, relative to the root; nil when `relative` is not
+    /// a link. Throws when the link leads out of the library, to nothing, or to a file that is
+    /// not a book. Folders are opened without following links, so only a link at the end needs
+    /// resolving (the library lists no book under a linked folder).
+    static func linkTarget(_ relative: String, in library: Library) throws -> String? {
+        let absolute = library.absolutePath(relative)
+        var entry = stat()
+        guard lstat(absolute, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard let resolved = realPath(absolute) else { throw FileError.fromErrno(relative, "cannot open") }
+        guard resolved.hasPrefix(library.root + "/") else {
+            throw Library.OutsideLibrary(path: relative, target: resolved)
+        }
+        let real = String(resolved.dropFirst(library.root.count + 1))
+        if real != relative { try LibraryPath.checkBookPath(real, linkedFrom: relative) }
+        return real
     }
 
     /// `realpath(3)`: the path with every link resolved; nil when it does not exist.

@@ -46,7 +46,9 @@ struct FileSnapshot {
     private static func readOnce(_ name: String, in folder: OpenFolder, displayPath: String) throws(FileError) -> FileSnapshot? {
         let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw FileError(path: displayPath, reason: "became a link while shelf worked; nothing was written") }
+            if errno == ELOOP {
+                throw FileError(path: displayPath, reason: "is a symbolic link, which shelf does not write through here; nothing was written")
+            }
             throw FileError.fromErrno(displayPath, "cannot open")
         }
         defer { close(descriptor) }

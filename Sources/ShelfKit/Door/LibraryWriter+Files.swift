@@ -38,9 +38,12 @@ extension LibraryWriter {
     /// folders inside the library; never replaces an existing file and never leaves the library.
     public func move(_ relative: String, to destination: String) throws {
         let source = try BookTarget.resolve(relative, in: library, followLink: false)
-        _ = try checkIsBook(source, displayPath: display(relative))
+        let info = try checkIsBook(source, displayPath: display(relative))
         try LibraryPath.checkBookPath(destination)
         let (folderPath, name) = LibraryPath.split(destination)
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            try checkLinkKeepsItsTarget(source, movedInto: folderPath, displayPath: display(relative))
+        }
         let folder = try OpenFolder.open(folderPath, below: library.root, create: true)
         try FileRenaming.renameWithoutReplacing(
             from: source.name, in: source.folder, to: name, in: folder, displayPath: display(destination))
@@ -79,6 +82,25 @@ extension LibraryWriter {
             throw FileError(path: shown, reason: "changed on disk meanwhile; nothing was written, run the command again")
         }
         try replacement.replace(name, displayPath: shown)
+    }
+
+    /// A link whose target is written relative to its folder would lead elsewhere, or nowhere,
+    /// from another folder: such a move is refused rather than leave a link that no longer
+    /// reaches its book.
+    private func checkLinkKeepsItsTarget(_ link: BookTarget, movedInto folderPath: String, displayPath: String) throws {
+        let linkFolder = LibraryPath.split(link.relative).folder
+        guard folderPath != linkFolder else { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlinkat(link.folder.descriptor, link.name, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw FileError.fromErrno(displayPath, "cannot read the link") }
+        let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !target.hasPrefix("/") else { return }
+        let now = BookTarget.realPath(library.absolutePath(link.relative))
+        let then = BookTarget.realPath(library.absolutePath(folderPath.isEmpty ? target : folderPath + "/" + target))
+        guard now != nil, now == then else {
+            throw FileError(path: displayPath, reason: "is a link to \(target), relative to its folder; moved to another folder it "
+                + "would no longer lead to its book, so nothing was moved. Rename it within its folder, or point it at an absolute path first")
+        }
     }
 
     /// Reads the entry a removal or rename acts on and makes sure it is a book; returns what

@@ -79,6 +79,14 @@ public struct LibraryWriter: Sendable {
         throw FileError(path: shown, reason: "keeps changing on disk; nothing was written, try again")
     }
 
+    /// The line that reports an edit of `relative`: `updated PATH` or `unchanged PATH`. An edit
+    /// through a link changes the book the link leads to, and the line names both.
+    public func report(_ outcome: Outcome, of relative: String) -> String {
+        let line = (outcome == .written ? "updated " : "unchanged ") + display(relative)
+        guard let target = try? BookTarget.linkTarget(relative, in: library), target != relative else { return line }
+        return line + " (a link; the book it leads to is \(display(target)))"
+    }
+
     /// Edits computed from a whole part of the file — a merged body, entries merged into the
     /// front matter — would undo a change made to that part meanwhile: they are refused then.
     /// (Appending to the body and adding highlights are worked out again on the new text.)
@@ -122,6 +130,11 @@ enum Replaceability {
     /// Throws for a file shelf must not replace: read-only, or with several hard links (a new
     /// version would split them: the other names would keep the old bytes).
     static func check(_ info: stat, name: String, in folder: OpenFolder, displayPath: String) throws(FileError) {
+        if info.st_mode & 0o222 != 0, faccessat(folder.descriptor, name, W_OK, AT_EACCESS) != 0, errno == EPERM {
+            // Writable by its mode, yet refused: the file is immutable or append-only (`chattr +i`, `+a`).
+            throw FileError(path: displayPath, reason: "is immutable or append-only (a file attribute, see lsattr); shelf leaves it as it is. "
+                + "Remove the attribute (chattr -i, or -a) to change it")
+        }
         if info.st_mode & 0o222 == 0 || faccessat(folder.descriptor, name, W_OK, AT_EACCESS) != 0 {
             throw FileError(path: displayPath, reason: "is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))); shelf leaves it as it is. "
                 + "Make it writable (chmod u+w) to change it")

@@ -117,6 +117,60 @@ enum BookFileName {
         return windowsDeviceNames.contains(device.trimmingSpaces)
     }
 
+    /// Why a book cannot be given the library-relative path `relative` on every system a
+    /// library syncs to; nil when it can. The file name is checked, and the folders that do not
+    /// exist yet (a folder the library already has is the owner's choice). Refused: control
+    /// characters (a line break in a name breaks scripts, and Windows cannot hold it), the
+    /// characters Windows or macOS cannot hold (`\ : * ? " < > |`), Windows' device names and
+    /// names ending in a dot or a space, and names longer than file systems hold.
+    static func portabilityProblem(_ relative: String, inLibrary root: String) -> String? {
+        let components = relative.split(separator: "/").map(String.init)
+        for (position, part) in components.enumerated() {
+            if position < components.count - 1 {
+                var info = stat()
+                if lstat(root + "/" + components[...position].joined(separator: "/"), &info) == 0 { continue }
+            }
+            if part.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                return "holds a control character (a line break, a tab…), which breaks scripts and which Windows cannot hold in a name"
+            }
+            if part.contains(where: { "\\:*?\"<>|".contains($0) }) {
+                return "holds one of \\ : * ? \" < > |, which Windows or macOS cannot hold in a name"
+            }
+            if isReservedOnWindows(part) {
+                return "is a name Windows cannot hold (a device name such as CON or NUL, or a name ending in a dot or a space)"
+            }
+            if part.utf8.count > 255 { return "has a name longer than 255 bytes, more than file systems hold" }
+        }
+        return nil
+    }
+
+    /// `text` with control characters written as escapes (`\n`, `\t`, `\u{1B}`), so that a name
+    /// holding one is shown on one line.
+    static func shownEscaped(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    /// The name in `relative`'s folder that differs from its name only in case (or in Unicode
+    /// normalization, as macOS compares names), as a library-relative path; nil when there is
+    /// none, or when the name itself exists as it is.
+    static func caseTwin(of relative: String, inLibrary root: String) -> String? {
+        let (folder, name) = LibraryPath.split(relative)
+        let lowered = name.lowercased()
+        let twin = FolderEntries(folder.isEmpty ? root : root + "/" + folder).first { $0.lowercased() == lowered }
+        guard let twin, Array(twin.utf8) != Array(name.utf8) else { return nil }
+        return folder.isEmpty ? twin : folder + "/" + twin
+    }
+
     /// A check for `unique`: true when the library-relative path is taken, exactly or by a name
     /// differing only in case (`Dune.md` takes `dune.md`), or by a dangling link. Each folder
     /// is listed once, when first asked about; names are compared exactly again at every call,
@@ -232,14 +286,7 @@ private final class FolderNames {
     }
 
     private func list(_ folder: String) -> Set<String> {
-        guard let directory = opendir(folder.isEmpty ? root : root + "/" + folder) else { return [] }
-        defer { closedir(directory) }
-        var names = Set<String>()
-        while let entry = readdir(directory) {
-            guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            names.insert(String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)).lowercased())
-        }
-        return names
+        Set(FolderEntries(folder.isEmpty ? root : root + "/" + folder).map { $0.lowercased() })
     }
 }
 

@@ -118,6 +118,11 @@ enum HighlightSource {
             throw HighlightSourceError(path: path, reason: error.reason)
         }
         if head.starts(with: Array("SQLite format 3".utf8)) { return try readDatabase(path) }
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".sqlite") || lowered.hasSuffix(".sqlite3") || lowered.hasSuffix(".db") {
+            throw HighlightSourceError(path: path, reason: "is named as a database but is not a SQLite database (it does not start as one does); "
+                + "it may be damaged or only partly copied: copy it again from the e-reader (a Kobo's is .kobo/KoboReader.sqlite)")
+        }
         let text = try readText(path)
         if path.lowercased().hasSuffix(".lua") || text.hasPrefix("-- ") || text.hasPrefix("return {") {
             do {

@@ -35,7 +35,8 @@ enum BookFileMover {
             let wanted = naming.name(for: book)
             if current == wanted || isNumbered(current, variantOf: wanted, separator: naming.collisionSeparator) { continue }
             let path = BookFileName.unique(folder + wanted, separator: naming.collisionSeparator) { candidate in
-                taken.contains(candidate) || exists(candidate)
+                // The book's own name in another case is not another file's.
+                taken.contains(candidate) || (candidate.lowercased() != book.path.lowercased() && exists(candidate))
             }
             taken.insert(path)
             plan.append((book.path, path))

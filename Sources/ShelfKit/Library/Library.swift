@@ -122,10 +122,18 @@ public struct Library: Sendable {
     }
 
     /// The path of `absolute` relative to the root, or nil when it lies outside the library.
+    ///
+    /// Links in the folders on the way are resolved, but not a link at the end: it names an entry
+    /// of its own, which `rm` and `mv` act on (as coreutils do), and which an edit follows
+    /// (`BookTarget`) only when its target is a book inside the library.
     public func relativePath(_ absolute: String) -> String? {
-        let standardized = Library.resolved(Library.absolute(absolute))
-        guard standardized.hasPrefix(root + "/") else { return nil }
-        return String(standardized.dropFirst(root.count + 1))
+        let standardized = Library.absolute(absolute)
+        guard let slash = standardized.lastIndex(of: "/") else { return nil }
+        let name = standardized[standardized.index(after: slash)...]
+        let folder = Library.resolved(slash == standardized.startIndex ? "/" : String(standardized[..<slash]))
+        let full = (folder == "/" ? "" : folder) + "/" + name
+        guard full.hasPrefix(root + "/"), full.count > root.count + 1 else { return nil }
+        return String(full.dropFirst(root.count + 1))
     }
 
     /// The current folder with its links resolved, as `realpath` gives it (the root is resolved

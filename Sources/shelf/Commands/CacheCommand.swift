@@ -32,6 +32,7 @@ struct CacheCommand: ParsableCommand {
         guard let folder = LibraryCacheFolder.standard() else {
             throw Diagnostics.failure("no cache folder: neither XDG_CACHE_HOME nor HOME is set")
         }
+        if let problem = folder.limitProblem { Diagnostics.write("shelf: " + problem) }
         return folder
     }
 
@@ -80,7 +81,8 @@ struct CacheClearCommand: ParsableCommand {
             }
             target = found
         }
-        let cleared = CacheAction.clear(folder: folder, library: target, lookups: lookups ? LookupCache() : nil)
+        let cleared = CacheAction.clear(
+            folder: folder, library: target, lookups: lookups ? LookupCache() : nil, now: Int64(Date().timeIntervalSince1970))
         Output.line(CacheRenderer.cleared(cleared, lookups: lookups))
     }
 }

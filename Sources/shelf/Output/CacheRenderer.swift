@@ -15,6 +15,10 @@ enum CacheRenderer {
             if let reason = stale[index.file] { line += " — due to go: \(reason.rawValue)" }
             lines.append("  " + line)
         }
+        for leftover in report.leftovers {
+            let state = leftover.isAbandoned ? "left by a shelf that was killed; shelf cache clear removes it" : "being written now"
+            lines.append("  \(leftover.file)  \(megabytes(leftover.bytes)), \(state)")
+        }
         let total = report.indexes.reduce(Int64(0)) { $0 + $1.bytes }
         if report.indexes.count > 1 { lines.append("  \(Plural.count(report.indexes.count, "index", plural: "indexes")), \(megabytes(total)) in all") }
         lines.append("Lookup answers in \(report.lookupFolder): \(report.lookupAnswers), \(megabytes(report.lookupBytes)) (kept 30 days)")
@@ -34,6 +38,12 @@ enum CacheRenderer {
                     ("due_to_go", stale[index.file].map { .string($0.rawValue) } ?? .null),
                 ])
             })),
+            ("temporary_files", .array(report.leftovers.map { leftover in
+                .object([
+                    ("file", .string(leftover.file)), ("bytes", .integer(Int(leftover.bytes))),
+                    ("modified", .string(timestamp(leftover.modified))), ("abandoned", .bool(leftover.isAbandoned)),
+                ])
+            })),
             ("lookup_folder", .string(report.lookupFolder)),
             ("lookup_answers", .integer(report.lookupAnswers)),
             ("lookup_bytes", .integer(Int(report.lookupBytes))),
@@ -42,6 +52,7 @@ enum CacheRenderer {
 
     static func cleared(_ cleared: CacheAction.Cleared, lookups: Bool) -> String {
         var parts = ["removed \(Plural.count(cleared.indexes.count, "library index", plural: "library indexes"))"]
+        if !cleared.leftovers.isEmpty { parts.append(Plural.count(cleared.leftovers.count, "temporary file") + " a killed shelf left") }
         if lookups { parts.append(Plural.count(cleared.lookupAnswers, "lookup answer")) }
         return parts.joined(separator: " and ")
     }

@@ -135,19 +135,40 @@ import Testing
         #expect(folder.indexes().isEmpty)
     }
 
-    @Test func temporaryFilesLeftByAKilledShelfGoOnceTheyAreAnHourOld() throws {
+    /// A temporary file goes at once when the process that writes it is gone, and after an hour
+    /// whatever its name says (a pid may be taken again by another process); one a live process
+    /// writes, recent, stays. Other names are not shelf's and always stay.
+    @Test func temporaryFilesGoOnceTheirWriterIsGoneOrTheyAreAnHourOld() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-leftovers-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let names = [".tmp-12-34.cache", ".spill-12-34", ".tmp-56-78.cache", ".spill-56-78", ".other", "notes.txt"]
+        let me = getpid()
+        // 99999999 is above the kernel's largest pid: no process has it.
+        let names = [".tmp-\(me)-34.cache", ".spill-\(me)-34", ".tmp-\(me)-78.cache", ".spill-\(me)-78",
+                     ".tmp-99999999-1.cache", ".spill-99999999-1", ".other", "notes.txt"]
         for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         let old = timespec(tv_sec: Int(Date().timeIntervalSince1970) - 7_200, tv_nsec: 0)
-        for name in [".tmp-12-34.cache", ".spill-12-34", ".other", "notes.txt"] {
+        for name in [".tmp-\(me)-34.cache", ".spill-\(me)-34", ".other", "notes.txt"] {
             #expect(utimensat(AT_FDCWD, folder + "/" + name, [old, old], 0) == 0)
         }
-        LibraryCacheFolder(path: folder).clean(now: Int64(Date().timeIntervalSince1970))
+        let cacheFolder = LibraryCacheFolder(path: folder)
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(cacheFolder.leftovers(now: now).filter(\.isAbandoned).count == 4)
+        cacheFolder.clean(now: now)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        // The recent ones may be a write in progress; the other names are not shelf's.
-        #expect(left == [".other", ".spill-56-78", ".tmp-56-78.cache", "notes.txt"])
+        #expect(left == [".other", ".spill-\(me)-78", ".tmp-\(me)-78.cache", "notes.txt"])
+    }
+
+    /// What killed writers left takes room until it goes: it counts towards the limit.
+    @Test func temporaryFilesCountTowardsTheLimit() throws {
+        let setup = try Setup(libraries: 2)
+        defer { setup.remove() }
+        setup.age(setup.roots[0], days: 2)
+        let sizes = LibraryCacheFolder(path: setup.folder).indexes().map(\.bytes)
+        let folder = LibraryCacheFolder(path: setup.folder, limit: sizes.reduce(0, +))
+        let now = Int64(Date().timeIntervalSince1970)
+        #expect(folder.stale(now: now).isEmpty, "both fit")
+        try Data(repeating: 7, count: 1).write(to: URL(fileURLWithPath: setup.folder + "/.tmp-\(getpid())-9.cache"))
+        #expect(folder.stale(now: now).map(\.index.file) == [setup.indexFile(of: setup.roots[0])], "the older one no longer fits")
     }
 }

@@ -33,7 +33,10 @@ struct CacheEntryTable: RandomAccessCollection, Sendable {
         self.storage = storage
         self.start = start
         self.count = count
-        for index in 0..<count where !isWithinBounds(index) { return nil }
+        // A path outside the library (`../x.md`) makes the whole index foreign (`CachedPath`).
+        for index in 0..<count where !isWithinBounds(index) || !CachedPath.isPlausible(UnsafeRawBufferPointer(rebasing: bytes[path(index)])) {
+            return nil
+        }
     }
 
     subscript(index: Int) -> LibraryCache.Entry {

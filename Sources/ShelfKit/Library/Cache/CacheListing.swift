@@ -86,12 +86,17 @@ struct CacheListing: Sendable, Equatable {
         var folders: [BookFileScanner.ListedFolder] = []
         for _ in 0..<(try reader.count()) {
             let path = try reader.string()
+            guard CachedPath.isPlausible(path, rootAllowed: true) else { throw CacheCorruption() }
             folders.append(BookFileScanner.ListedFolder(path: path, stamp: try reader.stamp()))
         }
         var lists: [[String]] = []
         for _ in 0..<2 {
             var paths: [String] = []
-            for _ in 0..<(try reader.count()) { paths.append(try reader.string()) }
+            for _ in 0..<(try reader.count()) {
+                let path = try reader.string()
+                guard CachedPath.isPlausible(path) else { throw CacheCorruption() }
+                paths.append(path)
+            }
             lists.append(paths)
         }
         return CacheListing(folders: folders, unrecorded: lists[0], conflicts: lists[1])

@@ -58,29 +58,32 @@ public struct LibraryCacheFolder: Sendable {
         standard { getenv($0).map { String(cString: $0) } }
     }
 
+    /// Why `SHELF_CACHE_LIMIT` was not taken, when it is set to something that is not a size;
+    /// the default limit holds then, and the command says so.
+    public var limitProblem: String?
+
     /// The folder for the environment `variable` looks variables up in
     /// (`LibraryCacheLocation.defaultFolder`), with the size limit `SHELF_CACHE_LIMIT` sets (in
-    /// MiB) when it holds a number. Each variable is looked up alone: the whole environment made
-    /// into a dictionary costs more than the rest of opening a library.
+    /// MiB). Each variable is looked up alone: the whole environment made into a dictionary
+    /// costs more than the rest of opening a library.
     static func standard(variable: (String) -> String?) -> LibraryCacheFolder? {
         guard let path = LibraryCacheLocation.defaultFolder(variable: variable) else { return nil }
         var folder = LibraryCacheFolder(path: path)
-        if let text = variable("SHELF_CACHE_LIMIT"), let mebibytes = Int64(text), mebibytes >= 0,
-           mebibytes < Int64.max >> 20 {
-            folder.limit = mebibytes << 20
+        if let text = variable("SHELF_CACHE_LIMIT") {
+            if let mebibytes = Int64(text.trimmingSpaces), mebibytes >= 0, mebibytes < Int64.max >> 20 {
+                folder.limit = mebibytes << 20
+            } else {
+                folder.limitProblem = "SHELF_CACHE_LIMIT is '\(text)', not a whole number of MiB; the default, "
+                    + "\(defaultLimit >> 20) MiB, holds. Set it to a number (SHELF_CACHE_LIMIT=500) or unset it"
+            }
         }
         return folder
     }
 
     /// Every index file in the folder, most recently used first.
     public func indexes() -> [Index] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
         var found: [Index] = []
-        while let entry = readdir(directory) {
-            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
-            guard name.hasSuffix(".cache"), !name.hasPrefix(".") else { continue }
+        for name in FolderEntries(path) where name.hasSuffix(".cache") && !name.hasPrefix(".") {
             let file = path + "/" + name
             var info = stat()
             guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
@@ -94,11 +97,49 @@ public struct LibraryCacheFolder: Sendable {
         return found.sorted { ($0.lastUsed, $1.file) > ($1.lastUsed, $0.file) }
     }
 
+    /// A temporary file a shelf process writes in the folder: an index being written
+    /// (`.tmp-PID-N.cache`) or a load's spill file (`.spill-PID-N`, removed the moment it is
+    /// made). One whose process is gone was left by a shelf that was killed.
+    public struct Leftover: Sendable, Equatable {
+        public var file: String
+        public var bytes: Int64
+        /// When it was last written, seconds since 1970.
+        public var modified: Int64
+        /// Whether the process that writes it is gone (or it is over an hour old): no shelf
+        /// will finish it, and it can go.
+        public var isAbandoned: Bool
+    }
+
+    /// Every temporary file in the folder, abandoned or still being written.
+    public func leftovers(now: Int64) -> [Leftover] {
+        var found: [Leftover] = []
+        for name in FolderEntries(path) {
+            let rest: Substring
+            if name.hasPrefix(".tmp-") && name.hasSuffix(".cache") {
+                rest = name.dropFirst(5)
+            } else if name.hasPrefix(".spill-") {
+                rest = name.dropFirst(7)
+            } else {
+                continue
+            }
+            var info = stat()
+            let file = path + "/" + name
+            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = FileStamp(info).modified / 1_000_000_000
+            let writer = rest.prefix { $0 != "-" }
+            let writerGone = Int32(writer).map { kill($0, 0) != 0 && errno == ESRCH } ?? true
+            found.append(Leftover(file: file, bytes: Int64(info.st_size), modified: modified,
+                                  isAbandoned: writerGone || now - modified > 3_600))
+        }
+        return found.sorted { $0.file < $1.file }
+    }
+
     /// What `clean` would remove now, and why, keeping `current` (the index in use) whatever
     /// its age or size.
     public func stale(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
         var removals: [(Index, Reason)] = []
-        var total: Int64 = 0
+        // What killed writers left takes room too, until the next clean removes it.
+        var total = leftovers(now: now).reduce(Int64(0)) { $0 + $1.bytes }
         for index in indexes() {
             if index.file == current {
                 total += index.bytes
@@ -127,23 +168,12 @@ public struct LibraryCacheFolder: Sendable {
         return stale(now: now, keeping: current).filter { unlink($0.index.file) == 0 }
     }
 
-    /// Removes the temporary files a killed shelf left in the folder: an index being written
-    /// (`.tmp-….cache`) or a load's spill file (`.spill-…`, removed the moment it is made, so only
-    /// a kill in between leaves one). Only files an hour old go: a write in progress is never
-    /// touched.
-    func removeLeftovers(now: Int64) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
-            guard (name.hasPrefix(".tmp-") && name.hasSuffix(".cache")) || name.hasPrefix(".spill-") else { continue }
-            var info = stat()
-            let file = path + "/" + name
-            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                  now - FileStamp(info).modified / 1_000_000_000 > 3_600 else { continue }
-            unlink(file)
-        }
+    /// Removes the temporary files killed shelf processes left in the folder (`leftovers`):
+    /// a file still being written by a live process is never touched.
+    /// - Returns: the files removed.
+    @discardableResult
+    public func removeLeftovers(now: Int64) -> [Leftover] {
+        leftovers(now: now).filter { $0.isAbandoned && unlink($0.file) == 0 }
     }
 
     /// Removes one index, or every index when `file` is nil; returns the files removed.
