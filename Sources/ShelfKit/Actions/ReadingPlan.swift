@@ -25,7 +25,7 @@ struct ReadingPlan {
                 + "to record an earlier read, add it to the reads: list (shelf edit)")
         }
         return [.appendItem(Book.readsKey, raw: archived(latest).flowMap)] + edits
-            + [.set("started", .typed(newStart.text)), .unset("finished")]
+            + [.set("started", .typed(newStart.text)), clearing(.finished)]
             + (book.value(of: ReadingProgress.key) == nil ? [] : [.unset(ReadingProgress.key)])
     }
 
@@ -48,7 +48,7 @@ struct ReadingPlan {
                 }
                 var again: [FieldEdit] = [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
                 again += edits + [.set("finished", .typed(end.text))]
-                if book.started != nil { again.append(.unset("started")) }
+                if book.started != nil { again.append(clearing(.started)) }
                 if book.value(of: ReadingProgress.key) != nil { again.append(.unset(ReadingProgress.key)) }
                 return again
             }
@@ -118,6 +118,17 @@ struct ReadingPlan {
             }
         }
         return edits + ReadingProgress.logEdits(book: book, entry: ProgressEntry(date: day, position: position))
+    }
+
+    /// The edit that takes a date off the book as a new read begins. A key of the vault's own
+    /// (`date_read:`, `dateRead:`) stays, emptied, with its comment: templates and queries that
+    /// read it keep finding it, and the next finish fills it again rather than add shelf's
+    /// `finished:`. shelf's own key goes.
+    private func clearing(_ field: CanonicalField) -> FieldEdit {
+        guard let key = book.fields.first(where: { $0.canonical == field })?.key, key != field.rawValue else {
+            return .unset(field.rawValue)
+        }
+        return .set(field.rawValue, .raw(""))
     }
 
     /// The latest read as it goes into `reads:`: the rating of a finished read and the

@@ -47,6 +47,7 @@ public struct LibraryWriter: Sendable {
         let shown = display(relative)
         var snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
         let original = try readBook(snapshot, path: target.relative, displayPath: shown)
+        let edits = withoutShownTitle(edits, of: original, at: target.relative)
         var updated = try apply(edits, to: original, displayPath: shown, force: force)
         guard updated != snapshot.bytes else { return .unchanged }
         try Replaceability.check(snapshot.info, name: target.name, in: target.folder, displayPath: shown)
@@ -118,6 +119,20 @@ public struct LibraryWriter: Sendable {
         editor.replacesUnreadableValues = force
         try editor.apply(edits)
         return editor.document.bytes
+    }
+
+    /// `edits` without a title set to the one shelf already shows for a book whose front matter
+    /// has no title (from its first heading or its file name): writing it would add a line the
+    /// note never had, though nothing changes (the web form sends the title with every save).
+    func withoutShownTitle(_ edits: [FieldEdit], of document: BookDocument, at path: String) -> [FieldEdit] {
+        let vocabulary = library.config.vocabulary
+        guard let frontMatter = document.frontMatter,
+              !frontMatter.entries.contains(where: { vocabulary.field(forKey: $0.key) == .title }),
+              let shown = library.book(at: path, in: document)?.title else { return edits }
+        return edits.filter { edit in
+            guard case .set(let key, .string(let text)) = edit, vocabulary.field(forKey: key) == .title else { return true }
+            return !text.hasSameBytes(as: shown)
+        }
     }
 
     func valueBytes(of key: String, in document: BookDocument) -> ArraySlice<UInt8>? {

@@ -23,6 +23,8 @@ enum ValueForm {
         case (.authors?, .list(let items)), (.genres?, .list(let items)):
             return fitNames(items, old: old, node: entry?.value, vocabulary: field == .authors ? vocabulary : .standard)
         case (_, .string(let text)):
+            // `title: 1984` reads as the text 1984 to shelf: the same text, quoted, is no change.
+            if field != nil, case .scalar(let written, isPlain: true)? = old, written.hasSameBytes(as: text) { return .unchanged }
             guard let old, let written = old.writtenText, written.hasPrefix("[[") else { return .write(value) }
             // A link keeps being a link: the same text is no change, a new one is linked too.
             if WrittenText.unlinked(written) == text || written == text { return .unchanged }
@@ -55,7 +57,9 @@ enum ValueForm {
         // A new date takes the style of the book's other dates.
         for sibling in siblings where vocabulary.field(forKey: sibling.key).map(ValueForm.isDate) == true {
             if let siblingText = FieldValue(sibling.value).writtenText, let siblingDate = BookDate(siblingText) {
-                return styled(date, in: siblingDate.style, node: node == nil ? sibling.value : node, fallback: text)
+                // An emptied key (`date_read:` kept between reads) has no quoting of its own.
+                let ownNode = (old?.writtenText ?? "").isEmpty ? nil : node
+                return styled(date, in: siblingDate.style, node: ownNode ?? sibling.value, fallback: text)
             }
         }
         // A book's first date takes the vault's style (`date_style:` in shelf.yaml).
@@ -72,7 +76,9 @@ enum ValueForm {
 
     private static func styled(_ date: BookDate, in style: BookDate.Style, node: YAMLNode?, fallback: String) -> Fitted {
         // A time is written as shelf writes it; an ISO date as the canonical text.
-        guard date.minutes == nil, style != .iso(separator: "-") else { return .write(.typed(fallback)) }
+        guard date.minutes == nil else { return .write(.typed(fallback)) }
+        // An ISO date as the canonical text, quoted where the old one (or a sibling) was.
+        if style == .iso(separator: "-") { return inSameQuoting(fallback, node: node) }
         let text = date.text(in: style)
         if case .link = style { return linked(text, node: node) }
         return inSameQuoting(text, node: node)
