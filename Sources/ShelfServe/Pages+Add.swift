@@ -40,7 +40,7 @@ extension Pages {
         do {
             let index = try live.load().index
             let action = AddBooksAction(writer: library.writer, index: index, request: NewBookRequest(), service: BookLookupService(),
-                                        today: Pages.today(), force: false, refresh: false, reporter: SilentReporter())
+                                        today: Clock.today(), force: false, refresh: false, reporter: SilentReporter())
             let added = try action.add(isbn: isbn)
             return .redirect(Pages.bookLink(added.path))
         } catch {

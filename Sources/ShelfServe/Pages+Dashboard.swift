@@ -13,26 +13,28 @@ extension Pages {
         } catch {
             return message(.internalServerError, "Cannot read the library", String(describing: error))
         }
-        let today = Pages.today()
+        let today = Clock.today()
+        // shelf.yaml read again: a goal set while the server runs shows on the next load.
+        let config = (try? Library(root: library.root))?.config ?? library.config
+        let dashboard = ReadingDashboard(books: books, config: config, today: today, recentLimit: 8)
         var context: [String: Any] = [:]
-        context["reading"] = BookSortKey.started.sort(books.filter { $0.status == .reading }).map { book -> [String: Any] in
+        context["reading"] = dashboard.reading.map { book -> [String: Any] in
             let progress = ReadingProgress(book: book)
             return ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
                     "since": book.started?.text ?? "", "progress": progress.summary ?? "",
                     "percent": progress.percent.map { String(Int($0.rounded())) } ?? ""]
         }
-        context["recent"] = BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(8).map { book -> [String: Any] in
+        context["recent"] = dashboard.recentlyRead.map { book -> [String: Any] in
             ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
              "finished": book.finished?.text ?? "", "stars": Pages.stars(book.rating)]
         }
-        let finishedThisYear = books.filter { $0.status == .read && $0.finished?.year == today.year }.count
+        // Every read finished this year counts, re-reads too, as `shelf` and `shelf goal` count them.
+        let finishedThisYear = dashboard.year.books
         context["year"] = today.year
         context["finishedThisYear"] = finishedThisYear == 1 ? "1 book" : "\(finishedThisYear) books"
-        // shelf.yaml read again: a goal set while the server runs shows on the next load.
-        let config = (try? Library(root: library.root))?.config ?? library.config
-        if let goal = config.goal, goal > 0 {
-            context["goal"] = ["target": goal, "done": min(finishedThisYear, goal), "reached": finishedThisYear >= goal,
-                               "text": "\(finishedThisYear) of \(goal)"] as [String: Any]
+        if let goal = dashboard.year.bookMeasure {
+            context["goal"] = ["target": goal.target, "done": min(goal.done, goal.target), "reached": goal.reached,
+                               "text": "\(goal.done) of \(goal.target)"] as [String: Any]
         }
         let year = LibraryStats(books, year: today.year)
         let months = year.finishedByMonth ?? [:]

@@ -35,14 +35,14 @@ extension Pages {
             case "note":
                 let text = (form["note"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !text.isEmpty else { return .redirect(Pages.bookLink(path)) }
-                try editAction().addNote(text, to: path, date: Pages.today(), time: Pages.time(), reporter: SilentReporter())
+                try editAction().addNote(text, to: path, date: Clock.today(), time: Clock.time(), reporter: SilentReporter())
             case "rate":
                 let value = form["rating"] ?? ""
                 let edit = value == "none" ? FieldEdit.unset("rating") : try FieldAssignment(key: "rating", value: value).edit()
                 try library.writer.edit(path, edits: [edit])
             case "status":
                 let reading = ReadingAction(writer: library.writer, finder: BookFinder(library: library))
-                let request = ReadingAction.Request(today: Pages.today())
+                let request = ReadingAction.Request(today: Clock.today())
                 switch form["status"] {
                 case "reading": try reading.start(path, request, reporter: SilentReporter())
                 case "read": try reading.finish(path, request, reporter: SilentReporter())
@@ -90,12 +90,6 @@ extension Pages {
             "fields": changed.map { ["key": $0.key, "value": $0.value] },
         ]
         return layout("Changed on disk", content: render(context, "conflict"), status: .conflict)
-    }
-
-    static func time() -> String {
-        let now = Date()
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: now)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }
 

@@ -20,12 +20,6 @@ struct Pages: Sendable {
         case page(Page)
     }
 
-    static func today() -> BookDate {
-        if let text = ProcessInfo.processInfo.environment["SHELF_TODAY"], let date = BookDate(text), date.day != nil { return date }
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return BookDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    }
-
     func layout(_ title: String, query: String = "", content: String, status: HTTPResponse.Status = .ok) -> Page {
         let context: [String: Any] = ["title": title, "query": query, "content": content, "readOnly": readOnly]
         return Page(status: status, html: render(context, "layout"))
@@ -68,30 +62,23 @@ struct Pages: Sendable {
     /// at a time (the links to the next and previous pages keep the query and the facets).
     func grid(_ query: FormBody) -> Page {
         let text = query["q"] ?? ""
-        var parts = [text]
-        if let status = query["status"], !status.isEmpty { parts.append("status:" + status) }
-        if let tag = query["tag"], !tag.isEmpty { parts.append("tag:" + tag) }
-        let combined = parts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: " ")
+        let faceted = FacetedQuery(text: text, status: query["status"], tag: query["tag"], author: query["author"], series: query["series"])
         var context: [String: Any] = [:]
         var books: [Book] = []
         var overview = GridOverview(books: [])
         do {
-            let today = Pages.today()
+            let today = Clock.today()
             let snapshot = try live.snapshot()
             overview = gridMemo.overview(of: snapshot)
-            if combined.isEmpty {
+            if faceted.isEverything {
                 books = overview.byTitle
             } else {
-                let expression = try library.queryParser(today: today).parse(combined)
+                let expression = try faceted.expression(parser: library.queryParser(today: today))
                 books = BookSortKey.title.sort(try live.query(expression, today: today).books)
             }
         } catch {
             context["error"] = String(describing: error)
         }
-        // Authors and series are matched exactly as a facet link names them (a name with spaces
-        // or quotes needs no query quoting).
-        if let author = query["author"], !author.isEmpty { books = books.filter { $0.authors.contains(author) } }
-        if let series = query["series"], !series.isEmpty { books = books.filter { $0.series == series } }
         if query["series"].map({ !$0.isEmpty }) == true {
             // A series in its order; books without a number after, by title.
             books = books.enumerated().sorted { ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset) }.map(\.element)
@@ -176,7 +163,7 @@ struct Pages: Sendable {
             ["started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
              "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating)]
         }
-        let today = Pages.today()
+        let today = Clock.today()
         context["loans"] = book.loans.reversed().map { loan -> [String: Any] in
             ["to": loan.to, "lent": loan.lent?.text ?? "", "due": loan.due?.text ?? "",
              "returned": loan.returned?.text ?? (loan.isOpen ? "" : "yes"), "overdue": loan.isOverdue(today: today)]

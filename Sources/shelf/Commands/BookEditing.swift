@@ -48,35 +48,6 @@ enum BookEditing {
     }
 }
 
-/// Today's date and the time, for `added`, `started`, `finished` and note headings.
-/// `SHELF_TODAY` (YYYY-MM-DD) and `SHELF_NOW` (HH:MM) override them, for tests and scripts.
-enum Clock {
-    static func today() -> BookDate {
-        if let value = getenv("SHELF_TODAY"), let date = BookDate(String(cString: value)), date.day != nil {
-            return date
-        }
-        // The C library's local time (`TZ`, else /etc/localtime), as Foundation's calendar reads
-        // it, without loading that calendar at every start.
-        let parts = localNow()
-        return BookDate(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-    }
-
-    static func time() -> String {
-        if let value = getenv("SHELF_NOW"), value.pointee != 0 { return String(cString: value) }
-        let parts = localNow()
-        return String(format: "%02d:%02d", parts.tm_hour, parts.tm_min)
-    }
-
-    private static func localNow() -> tm {
-        var clock = timespec()
-        clock_gettime(CLOCK_REALTIME, &clock)
-        var now = clock.tv_sec
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return parts
-    }
-}
-
 /// Yes/no questions on a terminal.
 enum Prompt {
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }

@@ -14,42 +14,36 @@ struct DashboardCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        let today = Clock.today()
-        let goal = library.config.goal(for: today.year, currentYear: today.year)
-        Output.write(DashboardRenderer.render(index.books, goal: goal, today: today, style: .standard))
+        let dashboard = ReadingDashboard(books: index.books, config: library.config, today: Clock.today(), recentLimit: 5)
+        Output.write(DashboardRenderer.render(dashboard, style: .standard))
     }
 }
 
 /// The dashboard's sections, in order: currently reading, recently read, counts, this year.
 enum DashboardRenderer {
-    static func render(_ books: [Book], goal: ReadingGoal?, today: BookDate, style: Style) -> String {
-        guard !books.isEmpty else {
+    static func render(_ dashboard: ReadingDashboard, style: Style) -> String {
+        guard dashboard.total > 0 else {
             return "No books yet — try `shelf add --isbn 9780441478125`, or `shelf add --title \"…\" --author \"…\"`,\n"
                 + "or bring a Goodreads export: `shelf import goodreads goodreads_library_export.csv`.\n"
         }
         var text = style.bold("Currently reading") + "\n"
-        let reading = BookSortKey.started.sort(books.filter { $0.status == .reading })
-        if reading.isEmpty {
+        if dashboard.reading.isEmpty {
             text += "  Nothing right now — start one with `shelf start BOOK` (`shelf ls @to-read` lists candidates).\n"
         }
-        for book in reading {
+        for book in dashboard.reading {
             let since = book.started.map { "  since \($0.text)" } ?? ""
             text += "  " + style.green(book.title) + byline(book) + (position(book).map { "  " + style.blue($0) } ?? "") + style.dim(since) + "\n"
         }
         text += "\n" + style.bold("Recently read") + "\n"
-        let recent = Array(BookSortKey.finished.sort(books.filter { $0.status == .read && $0.finished != nil }).prefix(5))
-        if recent.isEmpty { text += "  Nothing finished yet — `shelf finish BOOK --rating N` records one.\n" }
-        for book in recent {
+        if dashboard.recentlyRead.isEmpty { text += "  Nothing finished yet — `shelf finish BOOK --rating N` records one.\n" }
+        for book in dashboard.recentlyRead {
             let rating = book.rating.map { "  " + style.yellow(Stars.render($0)) } ?? ""
             text += "  " + book.title + byline(book) + rating + style.dim("  " + (book.finished?.text ?? "")) + "\n"
         }
-        var counts: [ReadingStatus: Int] = [:]
-        for book in books { if let status = book.status { counts[status, default: 0] += 1 } }
-        text += "\n" + style.bold("Library") + "  \(count(books.count, "book")): "
-            + ReadingStatus.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
-        // Every read finished this year counts, re-reads too, as `shelf goal` counts them.
-        let year = GoalProgress(year: today.year, goal: goal, books: books, today: today)
-        text += "\n" + style.bold("\(today.year) so far") + "  \(count(year.books, "book")), \(count(year.pages, "page"))"
+        text += "\n" + style.bold("Library") + "  \(count(dashboard.total, "book")): "
+            + ReadingStatus.allCases.map { "\(dashboard.statusCounts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
+        let year = dashboard.year
+        text += "\n" + style.bold("\(year.year) so far") + "  \(count(year.books, "book")), \(count(year.pages, "page"))"
         for (measure, noun) in [(year.bookMeasure, "book"), (year.pageMeasure, "page")] {
             guard let measure else { continue }
             text += "\n  " + style.blue(Charts.progress(measure.done, of: measure.target, width: 30)) + "  \(measure.done) of \(count(measure.target, noun))"
