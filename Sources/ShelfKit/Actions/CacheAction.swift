@@ -56,7 +56,7 @@ public enum CacheAction {
         let leftovers = folder.removeLeftovers(now: now)
         var answers = 0
         if let lookups {
-            for answer in jsonFiles(in: lookups.folder) where unlink(lookups.folder + "/" + answer.name) == 0 { answers += 1 }
+            for answer in jsonFiles(in: lookups.folder) where AtomicFile.remove(lookups.folder + "/" + answer.name) { answers += 1 }
         }
         return Cleared(indexes: removed, leftovers: leftovers, lookupAnswers: answers)
     }

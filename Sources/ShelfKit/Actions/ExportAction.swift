@@ -52,7 +52,7 @@ public struct ExportAction {
             throw ExportDestination.Refusal(path: folder, reason: "is the library's own folder; give the catalog a folder of its own")
         }
         do {
-            try FileManager.default.createDirectory(atPath: resolved, withIntermediateDirectories: true)
+            try AtomicFile.makeFolders(resolved)
         } catch {
             throw FileError(path: folder, reason: "cannot create the folder")
         }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `shelf git-setup` (and `shelf init --git`): makes git merge book files with shelf's merge
 /// driver — `*.md merge=shelf` in `.gitattributes`, and `merge.shelf.driver` in the repository's
@@ -22,10 +27,13 @@ public struct GitSetupAction {
         }
     }
 
-    let folder: String
+    let library: Library
+    private var folder: String { library.root }
 
-    public init(folder: String) {
-        self.folder = folder
+    /// Sets up git for `library`: `.gitattributes` goes in its root folder (it applies to every
+    /// file below it, whether the repository starts there or above).
+    public init(library: Library) {
+        self.library = library
     }
 
     /// Adds the attribute unless a line already says it, and sets the driver.
@@ -43,10 +51,17 @@ public struct GitSetupAction {
     }
 
     /// Appends the attribute line to `.gitattributes`, byte for byte after what is there: the
-    /// file's other lines are never decoded, so no byte of them can change.
-    func addAttribute() throws(FileError) {
+    /// file's other lines are never decoded, so no byte of them can change. It is a file inside
+    /// the library, so it is written through the door (never through a link, and only if it
+    /// still holds what was read).
+    func addAttribute() throws {
         let path = folder + "/.gitattributes"
-        let exists = FileManager.default.fileExists(atPath: path)
+        var info = stat()
+        let exists = lstat(path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFLNK {
+            throw FileError(path: path, reason: "is a symbolic link; shelf does not replace it with a copy. "
+                + "Add the line `\(GitSetupAction.attribute)` to the file it leads to, then run the command again")
+        }
         let existing = exists ? try FileIO.read(path) : []
         let wanted = Array(GitSetupAction.attribute.utf8)
         let present = existing.split(separator: 0x0A).contains { line in
@@ -58,10 +73,6 @@ public struct GitSetupAction {
         guard !present else { return }
         let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
         let updated = existing + separator + wanted + [0x0A]
-        if exists {
-            try AtomicFile.replace(path: path, bytes: updated, ifStill: existing)
-        } else {
-            try AtomicFile.create(path: path, bytes: updated)
-        }
+        try LibraryWriter(library: library).writeFile(".gitattributes", bytes: updated, ifStill: existing)
     }
 }

@@ -40,7 +40,7 @@ public struct RenameTagAction {
         guard !changes.isEmpty else { return report }
         // Clear what an interrupted earlier run left in the folders this one writes to.
         for folder in Set(changes.map { LibraryPath.split($0.path).folder }) {
-            AtomicFile.sweepLeftovers(inFolder: folder.isEmpty ? writer.library.root : writer.library.absolutePath(folder))
+            writer.sweepLeftovers(inFolder: folder)
         }
         let total = changes.count * 2
         var done = 0

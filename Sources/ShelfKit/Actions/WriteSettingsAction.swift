@@ -40,7 +40,7 @@ public enum WriteSettingsAction {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileError(path: absolute, reason: "is a file, not a folder") }
         } else {
             do {
-                try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
+                try AtomicFile.makeFolders(absolute)
             } catch {
                 throw FileError(path: absolute, reason: "cannot create the folder")
             }

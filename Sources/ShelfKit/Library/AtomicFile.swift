@@ -4,8 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes files so that a process killed at any instant leaves either the old bytes or the new
-/// ones: a temporary file in the same folder, fsync, rename, fsync of the folder.
+/// The one writer for shelf's files outside a library — the lookup cache, thumbnails, git's
+/// merge result, a `.gitattributes` above the library, a new library's folder — as the door
+/// (`LibraryWriter`) is for the files inside one. A process killed at any instant leaves either
+/// the old bytes or the new ones: a temporary file in the same folder, fsync, rename, fsync of
+/// the folder. It never writes through a link: a file that is a link is refused, not replaced
+/// by a copy.
 ///
 /// Temporary names start with `.shelf-` and end in `.tmp`: hidden, so shelf never reads them as
 /// books, and named like the temporary files sync tools leave alone.
@@ -16,6 +20,7 @@ enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`, keeping its permissions.
     public static func replace(path: String, bytes: [UInt8]) throws(FileError) {
+        try refuseLink(path)
         let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
         guard rename(temporary, path) == 0 else {
             let error = FileError.fromErrno(path, "cannot replace")
@@ -28,10 +33,11 @@ enum AtomicFile {
     /// Replaces the file at `path` with `bytes` only if it still holds `original`: a settings
     /// file edited by hand while shelf worked is never overwritten blindly.
     public static func replace(path: String, bytes: [UInt8], ifStill original: [UInt8]) throws(FileError) {
+        try refuseLink(path)
         let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
         let lock = FileLock(path: path)
         defer { lock.release() }
-        guard (try? FileIO.read(path)) == original else {
+        guard !isLink(path), (try? FileIO.read(path)) == original else {
             unlink(temporary)
             throw FileError(path: path, reason: "changed on disk meanwhile; nothing was written, run the command again")
         }
@@ -96,37 +102,45 @@ enum AtomicFile {
         close(descriptor)
     }
 
-    /// Removes shelf's temporary files in `folder` that a killed process left behind. Only files
-    /// older than `age` seconds go, so a write in progress in another process is never disturbed.
-    /// - Returns: the names removed.
+    /// Moves the file a tool made at `temporary` (beside `path`) to `path`, replacing what is
+    /// there unless it is a link.
+    static func move(_ temporary: String, to path: String) throws(FileError) {
+        try refuseLink(path)
+        guard rename(temporary, path) == 0 else { throw FileError.fromErrno(path, "cannot replace") }
+        syncFolder(of: path)
+    }
+
+    /// Removes the regular file at `path`; a link, a folder or nothing there is left. Returns
+    /// whether a file was removed.
     @discardableResult
-    static func sweepLeftovers(inFolder folder: String, olderThan age: Double = 60) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var removed: [String] = []
-        let now = time(nil)
-        let prefix = Array(temporaryPrefix.utf8CString.dropLast())
-        while let entry = readdir(directory) {
-            // The name is read where it lies (`entry.pointee.d_name` would copy all 256 bytes of
-            // the field, past the end of a short record), and made a string only when it starts
-            // as shelf's temporary files do: a folder of a thousand books is swept at every edit.
-            guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
-            let field = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
-            guard strncmp(field, prefix, prefix.count) == 0 else { continue }
-            let name = String(cString: field)
-            guard name.hasPrefix(temporaryPrefix), name.hasSuffix(temporarySuffix) else { continue }
-            var info = stat()
-            let path = folder + "/" + name
-            guard lstat(path, &info) == 0 else { continue }
-            #if canImport(Darwin)
-            let modified = info.st_mtimespec.tv_sec
-            #else
-            let modified = info.st_mtim.tv_sec
-            #endif
-            guard Double(now - modified) > age, unlink(path) == 0 else { continue }
-            removed.append(name)
+    static func remove(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && unlink(path) == 0
+    }
+
+    /// Makes the folder at `path` and the missing ones above it (`mkdir -p`).
+    static func makeFolders(_ path: String, mode: mode_t = 0o777) throws(FileError) {
+        var made = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + component
+            if mkdir(made, mode) != 0 && errno != EEXIST { throw FileError.fromErrno(made, "cannot create the folder") }
         }
-        return removed
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw FileError(path: path, reason: "is not a folder")
+        }
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// A file that is a link is the owner's arrangement: replacing it would put a copy in its place.
+    private static func refuseLink(_ path: String) throws(FileError) {
+        if isLink(path) {
+            throw FileError(path: path, reason: "is a symbolic link; shelf does not replace it with a copy. Make the change in the file it leads to")
+        }
     }
 
     static func folderOf(_ path: String) -> String {

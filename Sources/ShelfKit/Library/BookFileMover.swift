@@ -4,26 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Renames and removes book files without ever replacing another file.
+/// The renames `mv --all` plans (the door makes them).
 enum BookFileMover {
-    /// Renames `from` to `to` (both absolute); fails, changing nothing, if `to` exists.
-    public static func rename(from: String, to: String) throws(FileError) {
-        // link + unlink never clobbers: link fails when the target exists.
-        guard link(from, to) == 0 else {
-            throw FileError.fromErrno(to, errno == EEXIST ? "already exists" : "cannot rename to")
-        }
-        guard unlink(from) == 0 else {
-            let error = FileError.fromErrno(from, "renamed, but cannot remove the old name")
-            unlink(to)
-            throw error
-        }
-    }
-
-    /// Removes the file at `path`.
-    public static func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 else { throw FileError.fromErrno(path, "cannot remove") }
-    }
-
     /// The renames `mv --all` makes: every book whose file name is not the template's (a `-2`
     /// style suffix counts as the template's), to a unique template name in the same folder.
     static func planRenames(index: LibraryIndex, naming: FileNameTemplate, exists: (String) -> Bool) -> [(from: String, to: String)] {

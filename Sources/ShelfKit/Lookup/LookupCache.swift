@@ -33,7 +33,7 @@ public struct LookupCache: Sendable {
         guard let isbn = ISBN.parse(metadata.isbn13),
               let data = try? JSONSerialization.data(withJSONObject: CachedMetadata.encode(metadata), options: [.sortedKeys])
         else { return }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? AtomicFile.makeFolders(folder)
         try? AtomicFile.replace(path: path(isbn), bytes: Array(data))
     }
 

@@ -36,13 +36,12 @@ public struct CoverThumbnails: Sendable {
         let key = BookVersion(bytes: Array("\(source)\u{0}\(stamp.size)\u{0}\(stamp.modified)".utf8)).text
         let target = folder + "/" + key + ".jpg"
         if let cached = try? FileIO.read(target) { return cached }
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])) != nil else { return nil }
+        guard (try? AtomicFile.makeFolders(folder, mode: 0o700)) != nil else { return nil }
         // Made under a name of its own, then renamed: a reader never sees half a thumbnail, and
         // two requests making the same one at once do not mix their bytes.
         let temporary = folder + "/." + key + "-" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".jpg"
-        defer { unlink(temporary) }
-        guard make(tool: tool, source: source, output: temporary), rename(temporary, target) == 0 else { return nil }
+        defer { AtomicFile.remove(temporary) }
+        guard make(tool: tool, source: source, output: temporary), (try? AtomicFile.move(temporary, to: target)) != nil else { return nil }
         return try? FileIO.read(target)
     }
 

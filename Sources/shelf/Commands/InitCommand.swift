@@ -45,7 +45,7 @@ struct InitCommand: ParsableCommand {
             if git {
                 let repository = GitRepository(folder: root)
                 if !repository.exists { try repository.initialize() }
-                try GitSetup.configure(folder: root)
+                try GitSetup.configure(Library(root: root))
             }
             if try VocabularyDetector(library: Library(root: root)).run().files == 0 {
                 Output.line("Add a book: shelf add --isbn 9780441478125, or shelf add --title \"…\" --author \"…\"")

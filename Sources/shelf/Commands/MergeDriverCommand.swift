@@ -62,15 +62,15 @@ struct GitSetupCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        try GitSetup.configure(folder: library.root)
+        try GitSetup.configure(library)
     }
 }
 
 /// The setup `git-setup` and `init --git` share.
 enum GitSetup {
-    static func configure(folder: String) throws {
+    static func configure(_ library: Library) throws {
         do {
-            try GitSetupAction(folder: folder).run(reporter: ConflictsReporter())
+            try GitSetupAction(library: library).run(reporter: ConflictsReporter())
         } catch {
             throw Diagnostics.failure(error.description)
         }

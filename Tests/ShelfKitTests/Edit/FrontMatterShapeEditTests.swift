@@ -103,10 +103,13 @@ import Testing
         expectEdit([.set("title", .string("1984"))], on: "---\ntitle: !!str 1984\n---\n", gives: "---\ntitle: \"1984\"\n---\n")
     }
 
-    @Test func aPlainTypedLookingValueSetToTheSameStringIsQuoted() {
-        // `title: 1984` reads as a number to YAML; setting the string "1984" writes it as a string.
-        expectEdit([.set("title", .string("1984"))], on: "---\ntitle: 1984\n---\n", gives: "---\ntitle: \"1984\"\n---\n")
+    @Test func aPlainTypedLookingValueOfAFieldSetToTheTextShelfShowsIsNoChange() {
+        // `title: 1984` reads as the title 1984 to shelf: setting that text changes nothing, so
+        // nothing is written (issue 45: it became `title: "1984"`).
+        expectNoChange([.set("title", .string("1984"))], on: "---\ntitle: 1984\n---\n")
         expectNoChange([.set("title", .string("1984"))], on: "---\ntitle: '1984'\n---\n")
+        // A key shelf does not know is read as YAML reads it: the string is quoted.
+        expectEdit([.set("code", .string("1984"))], on: "---\ntitle: T\ncode: 1984\n---\n", gives: "---\ntitle: T\ncode: \"1984\"\n---\n")
     }
 
     @Test func aScalarBecomesAListAndAListAScalar() {

@@ -92,6 +92,22 @@ struct MergeDriverGitTests {
         #expect(try library.bytes(".gitattributes") == again)
     }
 
+    /// A `.gitattributes` that is a link (to a shared file kept elsewhere) is left a link: the
+    /// setup says where to add the line, rather than put a copy in the link's place.
+    @Test func aLinkedAttributesFileIsNotReplacedByACopy() throws {
+        let library = try TemporaryLibrary()
+        let shared = library.path("../shared-attributes-\(UUID().uuidString)")
+        try Data("*.png binary\n".utf8).write(to: URL(fileURLWithPath: shared))
+        defer { try? FileManager.default.removeItem(atPath: shared) }
+        try FileManager.default.createSymbolicLink(atPath: library.path(".gitattributes"), withDestinationPath: shared)
+        try library.syncGitInit()
+        let setup = try library.syncRun(["git-setup"])
+        #expect(setup.status != 0, "\(setup)")
+        #expect(setup.stderr.contains("is a symbolic link") && setup.stderr.contains("*.md merge=shelf"), "\(setup)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: library.path(".gitattributes")) == shared)
+        #expect(try String(contentsOfFile: shared, encoding: .utf8) == "*.png binary\n")
+    }
+
     /// Different keys, the same tags line with different additions, notes on different lines:
     /// a clean merge, which plain git cannot do (the changed lines touch).
     @Test(arguments: ["init", "git-setup"])

@@ -165,7 +165,7 @@ public struct LibraryCacheFolder: Sendable {
     @discardableResult
     public func clean(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
         removeLeftovers(now: now)
-        return stale(now: now, keeping: current).filter { unlink($0.index.file) == 0 }
+        return stale(now: now, keeping: current).filter { AtomicFile.remove($0.index.file) }
     }
 
     /// Removes the temporary files killed shelf processes left in the folder (`leftovers`):
@@ -173,13 +173,13 @@ public struct LibraryCacheFolder: Sendable {
     /// - Returns: the files removed.
     @discardableResult
     public func removeLeftovers(now: Int64) -> [Leftover] {
-        leftovers(now: now).filter { $0.isAbandoned && unlink($0.file) == 0 }
+        leftovers(now: now).filter { $0.isAbandoned && AtomicFile.remove($0.file) }
     }
 
     /// Removes one index, or every index when `file` is nil; returns the files removed.
     @discardableResult
     public func clear(_ file: String? = nil) -> [Index] {
-        indexes().filter { file == nil || $0.file == file }.filter { unlink($0.file) == 0 }
+        indexes().filter { file == nil || $0.file == file }.filter { AtomicFile.remove($0.file) }
     }
 
     /// The library root recorded at the start of an index file, when the file is an index of
