@@ -16,6 +16,15 @@ import Darwin
     static let edited = "---\ntitle: Dune\nrating: 5\n---\nNotes.\n"
     static let rate = [FieldEdit.set("rating", .typed("5"))]
 
+    /// The edit was written and the book holds it followed by `tail`, and nothing else is left.
+    static func expectEdited(
+        _ outcome: BookWriter.Outcome, with tail: String, in folder: EditTempFolder, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(outcome == .written, sourceLocation: sourceLocation)
+        #expect(try folder.bytes("dune.md") == Array((edited + tail).utf8), sourceLocation: sourceLocation)
+        #expect(try folder.listing() == ["dune.md"], sourceLocation: sourceLocation)
+    }
+
     @Test func aLineAppendedBetweenTheCheckAndTheRenameIsKept() throws {
         let folder = try EditTempFolder()
         let path = try folder.write("dune.md", Self.original)
@@ -24,10 +33,8 @@ import Darwin
             calls += 1
             #expect(AppendRaceStressTests.append("appended\n", to: path))
         }
-        #expect(outcome == .written)
         #expect(calls == 1)
-        #expect(try folder.bytes("dune.md") == Array((Self.edited + "appended\n").utf8))
-        #expect(try folder.listing() == ["dune.md"])
+        try Self.expectEdited(outcome, with: "appended\n", in: folder)
     }
 
     /// `echo` opened the file before the rename and writes after it: shelf waits for it to close
@@ -46,9 +53,19 @@ import Darwin
             }.start()
         }
         written.wait()
-        #expect(outcome == .written)
-        #expect(try folder.bytes("dune.md") == Array((Self.edited + "late\n").utf8))
-        #expect(try folder.listing() == ["dune.md"])
+        try Self.expectEdited(outcome, with: "late\n", in: folder)
+    }
+
+    /// With the name gone the files cannot be exchanged: the plain rename (as on a file system
+    /// without exchange) reads the old version through the descriptor of the check.
+    @Test func aLineAppendedBeforeAPlainRenameIsReadThroughTheCheckedDescriptor() throws {
+        let folder = try EditTempFolder()
+        let path = try folder.write("dune.md", Self.original)
+        let outcome = try folder.writer.edit("dune.md", edits: Self.rate, force: false, beforeReplace: nil) {
+            #expect(AppendRaceStressTests.append("appended\n", to: path))
+            unlink(path)
+        }
+        try Self.expectEdited(outcome, with: "appended\n", in: folder)
     }
 
     @Test func aRewriteBetweenTheCheckAndTheRenameIsKeptAsAConflictCopy() throws {
