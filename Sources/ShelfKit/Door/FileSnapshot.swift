@@ -44,6 +44,13 @@ struct FileSnapshot {
 
     /// One read; nil when the file changed while it was read.
     private static func readOnce(_ name: String, in folder: OpenFolder, displayPath: String) throws(FileError) -> FileSnapshot? {
+        let descriptor = try open(name, in: folder, displayPath: displayPath)
+        defer { close(descriptor) }
+        return try read(descriptor, name: name, in: folder, displayPath: displayPath)
+    }
+
+    /// Opens `name` for reading, never through a link.
+    private static func open(_ name: String, in folder: OpenFolder, displayPath: String) throws(FileError) -> Int32 {
         let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ELOOP {
@@ -51,7 +58,13 @@ struct FileSnapshot {
             }
             throw FileError.fromErrno(displayPath, "cannot open")
         }
-        defer { close(descriptor) }
+        return descriptor
+    }
+
+    /// Reads the open file `name` whole; nil when it changed while it was read or is open for writing.
+    private static func read(
+        _ descriptor: Int32, name: String, in folder: OpenFolder, displayPath: String
+    ) throws(FileError) -> FileSnapshot? {
         var before = stat()
         guard fstat(descriptor, &before) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
         guard (before.st_mode & S_IFMT) == S_IFREG else {
@@ -69,8 +82,22 @@ struct FileSnapshot {
 
     /// True when `name` still holds exactly these bytes, as far as a fresh read can tell.
     func isCurrent(_ name: String, in folder: OpenFolder, displayPath: String) -> Bool {
-        guard let now = try? FileSnapshot.readOnce(name, in: folder, displayPath: displayPath) else { return false }
-        return now.stamp == stamp && now.bytes == bytes
+        guard let descriptor = openIfCurrent(name, in: folder, displayPath: displayPath) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// A descriptor of `name` when it still holds exactly these bytes, nil otherwise. It is kept
+    /// open so that what another program writes to this file after the check can still be read
+    /// once a rename has taken its name away (`DisplacedFile`).
+    func openIfCurrent(_ name: String, in folder: OpenFolder, displayPath: String) -> Int32? {
+        guard let descriptor = try? FileSnapshot.open(name, in: folder, displayPath: displayPath) else { return nil }
+        guard let now = try? FileSnapshot.read(descriptor, name: name, in: folder, displayPath: displayPath),
+              now.stamp == stamp, now.bytes == bytes else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     private static func sleepNanoseconds(_ nanoseconds: Int64) {

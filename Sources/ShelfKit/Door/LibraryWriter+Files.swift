@@ -76,12 +76,9 @@ extension LibraryWriter {
         guard snapshot.bytes != bytes else { return }
         try Replaceability.check(snapshot.info, name: name, in: folder, displayPath: shown)
         let replacement = try ReplacementFile.write(bytes, in: folder, for: name, like: (snapshot.info, name), displayPath: shown)
-        let lock = FileLock(name: name, in: folder)
-        defer { lock.release() }
-        guard snapshot.isCurrent(name, in: folder, displayPath: shown) else {
+        guard try CheckedReplace.replace(replacement, over: snapshot, name: name, displayPath: shown) else {
             throw FileError(path: shown, reason: "changed on disk meanwhile; nothing was written, run the command again")
         }
-        try replacement.replace(name, displayPath: shown)
     }
 
     /// A link whose target is written relative to its folder would lead elsewhere, or nowhere,
@@ -128,7 +125,7 @@ enum FileRenaming {
         from name: String, in source: OpenFolder, to newName: String, in destination: OpenFolder, displayPath: String
     ) throws(FileError) {
         #if os(Linux)
-        if let renameat2 = renameNoReplace {
+        if let renameat2 = renameWithFlags {
             if renameat2(source.descriptor, name, destination.descriptor, newName, 1) == 0 { return }
             if errno == EEXIST { throw FileError(path: displayPath, reason: "already exists; shelf never replaces a file") }
             // A file system without RENAME_NOREPLACE: fall back on link and unlink.
@@ -147,7 +144,7 @@ enum FileRenaming {
 
     #if os(Linux)
     /// glibc's `renameat2`, which the Swift Glibc module does not declare (it needs `_GNU_SOURCE`).
-    private static let renameNoReplace: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+    static let renameWithFlags: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
     }()

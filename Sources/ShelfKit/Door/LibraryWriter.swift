@@ -36,13 +36,17 @@ public struct LibraryWriter: Sendable {
     /// does not grow with its folder (listing a folder of 10,000 books took 4 ms, half an edit).
     /// - Parameters:
     ///   - force: replace values shelf cannot read (a date it does not understand, a map).
-    ///   - beforeReplace: test hook, called after the new bytes are ready, before the check.
     @discardableResult
     public func edit(_ relative: String, edits: [FieldEdit], force: Bool = false) throws -> Outcome {
         try edit(relative, edits: edits, force: force, beforeReplace: nil)
     }
 
-    func edit(_ relative: String, edits: [FieldEdit], force: Bool, beforeReplace: (() -> Void)?) throws -> Outcome {
+    /// - Parameters:
+    ///   - beforeReplace: test hook, called before each new version is written and checked.
+    ///   - afterCheck: test hook, called between the last check and the rename.
+    func edit(
+        _ relative: String, edits: [FieldEdit], force: Bool, beforeReplace: (() -> Void)?, afterCheck: (() -> Void)? = nil
+    ) throws -> Outcome {
         let target = try BookTarget.resolve(relative, in: library, followLink: true)
         let shown = display(relative)
         var snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
@@ -55,15 +59,9 @@ public struct LibraryWriter: Sendable {
             beforeReplace?()
             let replacement = try ReplacementFile.write(
                 updated, in: target.folder, for: target.name, like: (snapshot.info, target.name), displayPath: shown)
-            // Another shelf process checks and replaces under the same lock; editors and sync
-            // tools do not lock, and the check of the bytes is what guards against them.
-            let lock = FileLock(name: target.name, in: target.folder)
-            if snapshot.isCurrent(target.name, in: target.folder, displayPath: shown) {
-                try replacement.replace(target.name, displayPath: shown)
-                lock.release()
+            if try CheckedReplace.replace(replacement, over: snapshot, name: target.name, displayPath: shown, afterCheck: afterCheck) {
                 return .written
             }
-            lock.release()
             replacement.discard()
             // Changed underneath: redo the same edits on what is there now, unless they collide.
             let current = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)

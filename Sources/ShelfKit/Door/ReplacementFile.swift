@@ -65,6 +65,35 @@ final class ReplacementFile {
         placed = true
     }
 
+    /// Renames the new version over `target`, which `checked` (a descriptor this takes over) was
+    /// opened on at the last check, and returns the version it displaced. On Linux the two are
+    /// exchanged, so the displaced version keeps this file's temporary name until it is looked
+    /// at; where the file system cannot exchange (or `target` is gone), a plain rename.
+    /// The caller syncs the folder.
+    func exchange(_ target: String, checked: Int32, displayPath: String) throws(FileError) -> DisplacedFile {
+        #if os(Linux)
+        let exchange: UInt32 = 2 // RENAME_EXCHANGE
+        if let renameat2 = FileRenaming.renameWithFlags {
+            if renameat2(folder.descriptor, name, folder.descriptor, target, exchange) == 0 {
+                placed = true
+                close(checked)
+                return DisplacedFile(named: name, in: folder)
+            }
+            guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP || errno == ENOENT else {
+                close(checked)
+                throw FileError.fromErrno(displayPath, "cannot replace")
+            }
+        }
+        #endif
+        do {
+            try replaceWithoutSync(target, displayPath: displayPath)
+        } catch {
+            close(checked)
+            throw error
+        }
+        return DisplacedFile(descriptor: checked, in: folder)
+    }
+
     /// Gives the new file the name `target`, failing (and writing nothing) if it exists.
     func create(_ target: String, displayPath: String) throws(FileError) {
         guard linkat(folder.descriptor, name, folder.descriptor, target, 0) == 0 else {

@@ -26,6 +26,8 @@ final class BookWriteBatch {
     private let writer: LibraryWriter
     private var pending: [Pending] = []
     private let folders = OpenFolders()
+    /// Test hook: called for each file between its last check and its rename.
+    var afterCheck: (() -> Void)?
 
     /// A batch of edits to books of `writer`'s library, through the same checks as one edit.
     public init(writer: LibraryWriter) {
@@ -68,9 +70,20 @@ final class BookWriteBatch {
         flush(batch.map { ($0.replacement.folder.descriptor, $0.replacement.name) })
         var synced = Set<String>()
         for item in batch {
-            if replaceIfUnchanged(item) {
-                if synced.insert(item.target.folder.relative).inserted { item.target.folder.sync() }
-                done(item.relative, .success(.written))
+            let shown = writer.display(item.relative)
+            do {
+                if try CheckedReplace.replace(
+                    item.replacement, over: item.snapshot, name: item.target.name, displayPath: shown, sync: false, afterCheck: afterCheck
+                ) {
+                    if synced.insert(item.target.folder.relative).inserted { item.target.folder.sync() }
+                    done(item.relative, .success(.written))
+                    continue
+                }
+            } catch {
+                // The rename failed, or it put aside a version another program had changed,
+                // which is kept where the error says.
+                item.target.folder.sync()
+                done(item.relative, .failure(error))
                 continue
             }
             item.replacement.discard()
@@ -94,16 +107,6 @@ final class BookWriteBatch {
     func discard() {
         for item in pending { item.replacement.discard() }
         pending = []
-    }
-
-    /// Renames the new file over the book if the book still holds what was read, under the
-    /// lock other shelf processes take. The folder is synced by the caller, once per folder.
-    private func replaceIfUnchanged(_ item: Pending) -> Bool {
-        let lock = FileLock(name: item.target.name, in: item.target.folder)
-        defer { lock.release() }
-        let shown = writer.display(item.relative)
-        guard item.snapshot.isCurrent(item.target.name, in: item.target.folder, displayPath: shown) else { return false }
-        return (try? item.replacement.replaceWithoutSync(item.target.name, displayPath: shown)) != nil
     }
 
     /// Makes the new files' bytes durable before any of them is renamed into place.
