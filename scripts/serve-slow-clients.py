@@ -32,7 +32,7 @@ def wait_answer(s, limit):
         data = s.recv(200)
         return time.monotonic() - start, data.split(b"\r\n")[0].decode() or "closed"
     except socket.timeout:
-        return None, "no answer"
+        return None, f"no answer in {limit} s"
     except OSError as error:
         return time.monotonic() - start, f"closed ({error.strerror})"
 
@@ -55,10 +55,13 @@ try:
         except OSError:
             refused += 1
     print(f"{len(slow)} slow connections opened, {refused} not")
-    normal = connect(port)
-    normal.sendall(HEAD + b"\r\n")
-    seconds, first = wait_answer(normal, 30)
-    print(f"normal request: {first} after {seconds:.3f} s" if seconds is not None else "normal request: no answer in 30 s")
+    try:
+        normal = connect(port)
+        normal.sendall(HEAD + b"\r\n")
+        seconds, first = wait_answer(normal, 30)
+    except OSError as error:
+        seconds, first = None, f"not connected ({error})"
+    print(f"normal request: {first} after {seconds:.3f} s" if seconds is not None else f"normal request: {first}")
     for s in slow:
         s.close()
     half = connect(port)

@@ -70,7 +70,7 @@ final class ConnectionRegistry: Sendable {
     /// IPv6 address (an IPv4 address mapped into IPv6 counts as the IPv4 one).
     static func client(of address: SocketAddress?) -> String {
         switch address {
-        case .v4(let v4)?: return v4.host
+        case .v4?: return address?.ipAddress ?? "?"
         case .v6(let v6)?:
             let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
             if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {

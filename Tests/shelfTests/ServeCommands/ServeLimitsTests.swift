@@ -34,6 +34,17 @@ struct ServeLimitsTests {
         // all, more than the server has descriptors; the header time limit is out of reach.
         let server = try ServeProcess(library: library, environment: ["SHELF_SERVE_HEADER_SECONDS": "600", "SHELF_SERVE_CONNECTIONS_PER_CLIENT": "8"],
                                       descriptorLimit: 64)
+        // One client past its cap of 8: its longest-waiting connections make room for its newest.
+        // Each is answered once first, so that they wait in the order they were opened.
+        let greedy = try (0..<12).map { _ in
+            let connection = try RawConnection(port: server.port, from: "127.0.0.12")
+            try? connection.send(ServeLimitsTests.head + "\r\n")
+            _ = connection.readResponse(within: 10)
+            try? connection.send(ServeLimitsTests.head)
+            return connection
+        }
+        #expect(ServeLimitsTests.open(greedy, expecting: 8) == 8)
+        #expect(greedy.last?.readUntilClosed(within: 0.1).closed == false, "the newest connection was closed")
         var slow: [RawConnection] = []
         for client in 2...11 {
             for _ in 0..<8 {
@@ -48,9 +59,19 @@ struct ServeLimitsTests {
         #expect(response?.hasPrefix("HTTP/1.1 200") == true, "no answer with 80 slow connections open: \(String(describing: response))")
         #expect(response?.contains("Dune") == true)
         // The slow connections made room: at most 32 connections are open at once, this one among them.
-        let stillOpen = slow.filter { !$0.readUntilClosed(within: 0.05).closed }.count
+        let stillOpen = ServeLimitsTests.open(slow, expecting: 31)
         #expect(stillOpen <= 31, "\(stillOpen) slow connections still open")
         #expect(server.child.checkTermination() == nil, "the server ended")
+    }
+
+    /// How many of `connections` are open, once as few as `expected` are or 10 s passed.
+    static func open(_ connections: [RawConnection], expecting expected: Int) -> Int {
+        let deadline = MonotonicClock.now + 10
+        var open = connections
+        repeat {
+            open = open.filter { !$0.readUntilClosed(within: 0.01).closed }
+        } while open.count > expected && MonotonicClock.now < deadline
+        return open.count
     }
 
     @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeTheBodyIsSent() throws {
