@@ -63,9 +63,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let request):
             cancel(&headerTimer)
             registry.setWaiting(context.channel, false)
-            if let declared = request.headerFields[.contentLength].flatMap(Int.init),
-               declared > ConnectionLimits.maximumBody(path: String(request.path?.prefix { $0 != "?" } ?? "")) {
-                refuse(context, declared: declared, path: request.path ?? "/")
+            let limit = ConnectionLimits.maximumBody(path: String((request.path ?? "/").prefix { $0 != "?" }))
+            if let declared = request.headerFields[.contentLength].flatMap(Int.init), declared > limit {
+                refuse(context, declared: declared, limit: limit)
                 return
             }
             requestsInProgress += 1
@@ -129,11 +129,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// 413 with a page saying what the limit is, then the connection closed: the body is never read.
-    private func refuse(_ context: ChannelHandlerContext, declared: Int, path: String) {
+    private func refuse(_ context: ChannelHandlerContext, declared: Int, limit: Int) {
         refused = true
-        let limit = ConnectionLimits.maximumBody(path: String(path.prefix { $0 != "?" }))
         let page = PlainPage.html(
-            "Too large", "This upload is \(declared) bytes; the server takes at most \(limit) bytes here. Nothing was saved.")
+            "Too large", "This upload is \(declared) bytes; this form takes at most \(limit >> 20) MB. Nothing was saved: send a smaller one.")
         var head = HTTPResponse(status: .contentTooLarge)
         head.headerFields = PlainPage.securityHeaders
         head.headerFields[.contentType] = "text/html; charset=utf-8"

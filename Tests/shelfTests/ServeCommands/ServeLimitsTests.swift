@@ -78,12 +78,12 @@ struct ServeLimitsTests {
         let library = try ServeCommandTests.library()
         let before = try library.snapshot()
         let server = try ServeProcess(library: library)
-        for (path, type) in [("/add/scan", "multipart/form-data; boundary=x"), ("/book/note?p=dune.md", "application/x-www-form-urlencoded")] {
+        for (path, type, limit) in [("/add/scan", "multipart/form-data; boundary=x", "25 MB"), ("/book/note?p=dune.md", "application/x-www-form-urlencoded", "1 MB")] {
             let connection = try RawConnection(port: server.port)
             try connection.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(type)\r\nContent-Length: 1073741824\r\n\r\n")
             let end = connection.readUntilClosed(within: 10)
             #expect(end.text.hasPrefix("HTTP/1.1 413"), "\(path): \(end.text)")
-            #expect(end.text.contains("1073741824 bytes"), "\(end.text)")
+            #expect(end.text.contains("This upload is 1073741824 bytes; this form takes at most \(limit)."), "\(end.text)")
             #expect(end.closed)
         }
         // A photo under the limit is still read (and refused for what it is, not for its size).
