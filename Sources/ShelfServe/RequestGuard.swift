@@ -95,13 +95,6 @@ struct RequestGuard: Sendable {
 struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let requestGuard: RequestGuard
 
-    /// Scripts and styles only from the server's own files (no inline script can run, whatever a
-    /// book holds), nothing from elsewhere, forms only to this server, never in a frame.
-    static var contentSecurityPolicy: String {
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
-            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -112,10 +105,7 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             // Any other failure is still a page with the headers below, never a bare error.
             response = GuardMiddleware.plain(.internalServerError, "Something went wrong", String(describing: error))
         }
-        response.headers[.contentSecurityPolicy] = GuardMiddleware.contentSecurityPolicy
-        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        for field in PlainPage.securityHeaders { response.headers[field.name] = field.value }
         return response
     }
 
@@ -145,12 +135,35 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// A page of its own, with no link, style or script (the visitor has no access).
     static func plain(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Response {
-        let html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(GuardMiddleware.escape(heading))</title></head>"
-            + "<body><h1>\(GuardMiddleware.escape(heading))</h1><p>\(GuardMiddleware.escape(text))</p></body></html>\n"
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: PlainPage.html(heading, text)))
+    }
+}
+
+/// What every response carries, and the page of its own that a visitor without access gets
+/// (`GuardMiddleware`) or an upload refused before it is read (`ConnectionGuard`).
+enum PlainPage {
+    /// Scripts and styles only from the server's own files (no inline script can run, whatever a
+    /// book holds), nothing from elsewhere, forms only to this server, never in a frame.
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
+        + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+    /// The headers every response carries: the policy above, `nosniff`, no referrer, no framing.
+    static let securityHeaders: HTTPFields = {
+        var fields = HTTPFields()
+        fields[.contentSecurityPolicy] = contentSecurityPolicy
+        fields[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        fields[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        fields[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return fields
+    }()
+
+    /// A page with no link, style or script.
+    static func html(_ heading: String, _ text: String) -> ByteBuffer {
+        ByteBuffer(string: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(heading))</title></head>"
+            + "<body><h1>\(escape(heading))</h1><p>\(escape(text))</p></body></html>\n")
     }
 
     static func escape(_ text: String) -> String {

@@ -84,9 +84,13 @@ struct ServeApp: Sendable {
 
     static func urlHost(_ address: String) -> String { address.contains(":") ? "[\(address)]" : address }
 
-    /// Plain HTTP, or HTTPS with the certificate and key of `--tls`.
+    /// Plain HTTP, or HTTPS with the certificate and key of `--tls`; either way every connection
+    /// passes a `ConnectionGuard`, all counted in one registry.
     private func serverBuilder() throws -> HTTPServerBuilder {
-        guard let tls = options.tls else { return .http1() }
+        let limits = ConnectionLimits()
+        let registry = ConnectionRegistry(perClient: limits.perClient, inAll: limits.inAll)
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, registry: registry)]))
+        guard let tls = options.tls else { return http1 }
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do {
@@ -101,7 +105,7 @@ struct ServeApp: Sendable {
         }
         guard !chain.isEmpty else { throw ServeOptions.Invalid(description: "\(tls.certificate) holds no certificate") }
         let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-        return try .tls(.http1(), tlsConfiguration: configuration)
+        return try .tls(http1, tlsConfiguration: configuration)
     }
 
     /// The line tests and scripts read to find the port (with --port 0); on the network, the
@@ -124,7 +128,7 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Read-only", "This server was started with --read-only; nothing can be changed here.")
                 .response(from: request, context: context)
         }
-        let body = try await request.body.collect(upTo: 1 << 20)
+        let body = try await request.body.collect(upTo: ConnectionLimits.maximumBody(path: request.uri.path))
         let form = FormBody(String(buffer: body))
         if let refusal = requestGuard.refusal(request, form: form) {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
@@ -140,7 +144,7 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Read-only", "This server was started with --read-only; nothing can be changed here.")
                 .response(from: request, context: context)
         }
-        let body = try await request.body.collect(upTo: BarcodeReader.maximumBytes + 64 * 1024)
+        let body = try await request.body.collect(upTo: ConnectionLimits.maximumBody(path: request.uri.path))
         guard let form = MultipartForm(contentType: request.headers[.contentType] ?? "", body: Array(buffer: body)) else {
             return try pages.addPage(notice: "The upload was not a photo form; try again.", status: .badRequest).response(from: request, context: context)
         }

@@ -25,7 +25,9 @@ final class ServeProcess {
     }
 
     /// `onTerminal`: run on a pseudo-terminal (util-linux `script`), as a person starts it.
-    init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false) throws {
+    /// `descriptorLimit`: run with that many descriptors at most (`ulimit -n`).
+    init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false,
+         descriptorLimit: Int? = nil) throws {
         var childEnvironment = ChildProcess.currentEnvironment
         childEnvironment["SHELF_LIBRARY"] = nil
         // Never the user's own cache (thumbnails, lookups).
@@ -33,6 +35,10 @@ final class ServeProcess {
         for (key, value) in environment { childEnvironment[key] = value }
         var program = try ShelfBinary.url().path
         var words = ["serve", "--library", library.root.path, "--port", "0"] + arguments
+        if let descriptorLimit {
+            words = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", program] + words
+            program = "/bin/sh"
+        }
         if onTerminal {
             guard let script = ViewTerminal.scriptPath else { throw ShelfTestError("util-linux script is not installed") }
             words = ["-qec", ([program] + words).map(ViewTerminal.quoted).joined(separator: " "), "/dev/null"]
@@ -53,6 +59,8 @@ final class ServeProcess {
         }
         child = spawned
     }
+
+    var port: Int { base.port ?? 0 }
 
     /// The access link printed on the network (`…/?access=TOKEN`), or nil on loopback.
     var accessLink: String? {
