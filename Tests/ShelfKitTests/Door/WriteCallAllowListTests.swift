@@ -6,11 +6,9 @@ import Testing
 /// fails on a call that creates, replaces, renames or removes a file or a folder anywhere but
 /// in the files allowed to: a side entrance added later is caught here, not by a user.
 @Suite struct WriteCallAllowListTests {
-    /// Files that may call the file system's writing functions, and why.
+    /// Files besides the door's (`Sources/ShelfKit/Door/`) that may call the file system's
+    /// writing functions, and why.
     static let allowed: [String: String] = [
-        "Sources/ShelfKit/Door/LibraryWriter+Files.swift": "the door: create, remove, rename",
-        "Sources/ShelfKit/Door/OpenFolder.swift": "the door: folders made inside the library",
-        "Sources/ShelfKit/Door/ReplacementFile.swift": "the door: a new version written and renamed into place",
         "Sources/ShelfKit/Library/AtomicFile.swift": "the writer of shelf's own files outside a library",
         "Sources/ShelfKit/Library/Cache/LibraryCacheWriter.swift": "the index file outside the library, written in parts",
         "Sources/ShelfKit/Library/Cache/CacheRecord.swift": "a load's spill file in the cache folder",
@@ -55,7 +53,8 @@ import Testing
         var offenders: [String] = []
         for file in files {
             let path = "Sources/" + file
-            guard Self.allowed[path] == nil else { continue }
+            // The door's own folder is the door.
+            guard Self.allowed[path] == nil, !path.hasPrefix("Sources/ShelfKit/Door/") else { continue }
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces)
