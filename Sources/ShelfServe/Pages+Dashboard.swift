@@ -4,8 +4,6 @@ import ShelfKit
 /// The dashboard: what is being read now and how far, what was finished lately, the year's goal
 /// when shelf.yaml sets one, and the year month by month and the ratings as charts.
 extension Pages {
-    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
     func dashboard() -> Page {
         let books: [Book]
         do {
@@ -38,7 +36,7 @@ extension Pages {
         }
         let year = LibraryStats(books, year: today.year)
         let months = year.finishedByMonth ?? [:]
-        context["monthsChart"] = SVGChart.bars((1...12).map { (Pages.monthNames[$0 - 1], months[$0] ?? 0) },
+        context["monthsChart"] = SVGChart.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) },
                                                title: "Books finished each month of \(today.year)")
         let all = LibraryStats(books)
         context["ratingsChart"] = SVGChart.bars((1...5).map { (String(repeating: "★", count: $0), all.ratings[$0] ?? 0) },

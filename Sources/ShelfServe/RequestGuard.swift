@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ShelfKit
 
 /// What keeps other people and other web pages from using the server:
 /// - on loopback, every request must name loopback (no DNS rebinding), and every form carries a
@@ -162,11 +163,7 @@ enum PlainPage {
 
     /// A page with no link, style or script.
     static func html(_ heading: String, _ text: String) -> ByteBuffer {
-        ByteBuffer(string: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(escape(heading))</title></head>"
-            + "<body><h1>\(escape(heading))</h1><p>\(escape(text))</p></body></html>\n")
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        ByteBuffer(string: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(HTMLEscaping.text(heading))</title></head>"
+            + "<body><h1>\(HTMLEscaping.text(heading))</h1><p>\(HTMLEscaping.text(text))</p></body></html>\n")
     }
 }

@@ -1,3 +1,5 @@
+import ShelfKit
+
 /// Bar charts as inline SVG: no script, no style attribute (the Content-Security-Policy allows
 /// neither); colours come from the stylesheet's `.chart` rules.
 enum SVGChart {
@@ -6,22 +8,17 @@ enum SVGChart {
         let barWidth = 24, gap = 8, height = 120, top = 16, bottom = 20
         let width = values.count * (barWidth + gap) + gap
         let largest = max(1, values.map(\.value).max() ?? 1)
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(width) \(top + height + bottom)\" role=\"img\" aria-label=\"\(escape(title))\">"
-        svg += "<title>\(escape(title))</title>"
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(width) \(top + height + bottom)\" role=\"img\" aria-label=\"\(HTMLEscaping.attribute(title))\">"
+        svg += "<title>\(HTMLEscaping.attribute(title))</title>"
         for (index, item) in values.enumerated() {
             let x = gap + index * (barWidth + gap)
             let barHeight = item.value * height / largest
             let y = top + height - barHeight
-            svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\"><title>\(escape(item.label)): \(item.value)</title></rect>"
+            svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\"><title>\(HTMLEscaping.attribute(item.label)): \(item.value)</title></rect>"
             if item.value > 0 { svg += "<text class=\"value\" x=\"\(x + barWidth / 2)\" y=\"\(y - 3)\" text-anchor=\"middle\">\(item.value)</text>" }
-            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(top + height + 14)\" text-anchor=\"middle\">\(escape(item.label))</text>"
+            svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(top + height + 14)\" text-anchor=\"middle\">\(HTMLEscaping.attribute(item.label))</text>"
         }
         svg += "<line class=\"axis\" x1=\"0\" y1=\"\(top + height)\" x2=\"\(width)\" y2=\"\(top + height)\"/></svg>"
         return svg
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

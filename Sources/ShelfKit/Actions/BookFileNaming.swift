@@ -10,29 +10,18 @@ import Darwin
 /// name when another program takes the chosen one first: the door's `create` and `move` never
 /// replace a file, so a name taken between the choice and the write costs a retry, not a file.
 enum BookFileNaming {
-    /// Names Windows reserves in any folder, whatever the extension (`con.md` cannot be opened
-    /// there), so a library synced to Windows never holds one.
-    static let reservedStems: Set<String> = {
-        var names: Set<String> = ["con", "prn", "aux", "nul"]
-        for digit in 1...9 {
-            names.insert("com\(digit)")
-            names.insert("lpt\(digit)")
-        }
-        return names
-    }()
-
     /// `wanted`, or `wanted` made unique with `-2`, `-3`, in the library folder `folder` ("" for
     /// the root). A name is taken when the folder holds an entry of that name in any case (two
     /// books differing only in case collide on macOS and Windows), when it is in `taken`, or
     /// when Windows reserves it.
     static func free(_ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = [],
                      separator: String = "-") -> String {
-        let present = Set(entries(inFolder: folder, of: library).map { $0.lowercased() })
+        let present = TakenNames(root: library.root)
+        let prefix = folder.isEmpty ? "" : folder + "/"
         let taken = Set(taken.map { $0.lowercased() })
+        // `unique` also refuses what Windows cannot hold (`con.md`, a trailing dot).
         return BookFileName.unique(wanted, separator: separator) { candidate in
-            let lowered = candidate.lowercased()
-            let stem = lowered.hasSuffix(".md") ? String(lowered.dropLast(3)) : lowered
-            return present.contains(lowered) || taken.contains(lowered) || reservedStems.contains(stem)
+            taken.contains(candidate.lowercased()) || present.contains(prefix + candidate)
         }
     }
 
@@ -79,10 +68,5 @@ enum BookFileNaming {
             try writer.create(prefix + name, bytes: bytes)
         }
         return prefix + name
-    }
-
-    private static func entries(inFolder folder: String, of library: Library) -> [String] {
-        let path = folder.isEmpty ? library.root : library.absolutePath(folder)
-        return Array(FolderEntries(path))
     }
 }

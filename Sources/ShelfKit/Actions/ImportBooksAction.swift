@@ -60,7 +60,7 @@ public struct ImportBooksAction {
     /// - Throws: when the input cannot be read or is not an export of `source`.
     public func run(_ input: ImportInput, books: [Book], reporter: ActionReporter) throws -> ImportReport {
         let rows = try read(input) { reporter.warning("\(input.name): \($0)") }
-        let names = ExistingNames(root: writer.library.root)
+        let names = TakenNames(root: writer.library.root)
         let library = writer.library
         var planner = ImportPlanner(
             source: source, update: update, naming: library.config.fileNames, vocabulary: library.config.vocabulary,
@@ -87,7 +87,7 @@ public struct ImportBooksAction {
     }
 
     /// Carries out a plan, step by step; a step that fails is recorded and the rest go on.
-    func carryOut(_ plan: [ImportAction], names: ExistingNames, reporter: ActionReporter) -> ImportReport {
+    func carryOut(_ plan: [ImportAction], names: TakenNames, reporter: ActionReporter) -> ImportReport {
         var report = ImportReport(dryRun: dryRun)
         let label = dryRun ? "Checking" : "Importing"
         let showsProgress = plan.count >= ImportBooksAction.progressThreshold
@@ -98,7 +98,7 @@ public struct ImportBooksAction {
         return report
     }
 
-    private func perform(_ step: ImportAction, names: ExistingNames, into report: inout ImportReport, reporter: ActionReporter) {
+    private func perform(_ step: ImportAction, names: TakenNames, into report: inout ImportReport, reporter: ActionReporter) {
         switch step {
         case let .create(row, path, bytes):
             guard !dryRun else {
@@ -141,7 +141,7 @@ public struct ImportBooksAction {
     /// Creates a new book at `path`; when a file took that name after the plan was made, at the
     /// next free one. The door creates exclusively: an existing file is never replaced.
     /// - Returns: the path written.
-    func create(_ path: String, bytes: [UInt8], names: ExistingNames) throws -> String {
+    func create(_ path: String, bytes: [UInt8], names: TakenNames) throws -> String {
         var candidate = path
         for _ in 0..<8 {
             do {
@@ -158,35 +158,3 @@ public struct ImportBooksAction {
     }
 }
 
-/// The names already used in a library's folders, compared without case, so a new book never
-/// takes a name a file has (even one that is not a book, a link, a folder) nor one that differs
-/// from it only in case (one file on a case-insensitive file system).
-final class ExistingNames: @unchecked Sendable {
-    private let root: String
-    /// Folder (relative to the root) → the lowercased names in it.
-    private var folders: [String: Set<String>] = [:]
-
-    init(root: String) {
-        self.root = root
-    }
-
-    /// True when a file, folder or link is named `relative`, or a name differing only in case.
-    /// - Parameter refresh: list the folder again (it changed since it was listed).
-    func contains(_ relative: String, refresh: Bool = false) -> Bool {
-        var info = stat()
-        if lstat(root + "/" + relative, &info) == 0 { return true }
-        let (folder, name) = LibraryPath.split(relative)
-        if refresh || folders[folder] == nil { folders[folder] = ExistingNames.list(folder.isEmpty ? root : root + "/" + folder) }
-        return folders[folder]?.contains(name.lowercased()) ?? false
-    }
-
-    /// Records a name shelf just created.
-    func add(_ relative: String) {
-        let (folder, name) = LibraryPath.split(relative)
-        folders[folder]?.insert(name.lowercased())
-    }
-
-    private static func list(_ folder: String) -> Set<String> {
-        Set(FolderEntries(folder).map { $0.lowercased() })
-    }
-}

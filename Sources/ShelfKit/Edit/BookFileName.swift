@@ -176,8 +176,8 @@ enum BookFileName {
     /// is listed once, when first asked about; names are compared exactly again at every call,
     /// so files created since are still seen.
     public static func taken(inLibrary root: String) -> (String) -> Bool {
-        let listings = FolderNames(root: root)
-        return { relative in listings.isTaken(relative) }
+        let names = TakenNames(root: root)
+        return { relative in names.contains(relative) }
     }
 
     /// Lowercase letters and digits joined by single dashes. Latin letters lose their diacritics
@@ -263,30 +263,6 @@ enum BookFileName {
         var rest = Substring(trimmed.dropFirst(base.count))
         while let first = rest.first, first == "," || first == " " { rest = rest.dropFirst() }
         return rest.isEmpty ? nil : String(rest)
-    }
-}
-
-/// The names in each folder of a library, lowercased, listed on first use.
-private final class FolderNames {
-    private let root: String
-    private var folders: [String: Set<String>] = [:]
-
-    init(root: String) {
-        self.root = root
-    }
-
-    func isTaken(_ relative: String) -> Bool {
-        var info = stat()
-        if lstat(root + "/" + relative, &info) == 0 { return true }
-        let slash = relative.lastIndex(of: "/")
-        let folder = slash.map { String(relative[..<$0]) } ?? ""
-        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-        if folders[folder] == nil { folders[folder] = list(folder) }
-        return folders[folder]?.contains(name.lowercased()) ?? false
-    }
-
-    private func list(_ folder: String) -> Set<String> {
-        Set(FolderEntries(folder.isEmpty ? root : root + "/" + folder).map { $0.lowercased() })
     }
 }
 

@@ -1,13 +1,13 @@
 /// Escaping of text for HTML, so that book text always shows as text: a title `<script>` is
 /// the eight characters, never an element.
-enum HTMLEscaping {
+public enum HTMLEscaping {
     /// Text for an element's content: `&`, `<` and `>` escaped.
     public static func text(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
     /// Text for a double- or single-quoted attribute value: quotes escaped too.
-    static func attribute(_ text: String) -> String {
+    public static func attribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
 

@@ -5,12 +5,10 @@ enum BookDateForms {
 
     /// English month names and their usual abbreviations, lowercased, by month number.
     static let monthNames: [String: Int] = {
-        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                     "october", "november", "december"]
         var table: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            table[name] = index + 1
-            table[String(name.prefix(3))] = index + 1
+        for (index, name) in fullMonthNames.enumerated() {
+            table[name.lowercased()] = index + 1
+            table[String(name.prefix(3)).lowercased()] = index + 1
         }
         table["sept"] = 9
         return table
@@ -144,4 +142,9 @@ extension BookDate {
         let word = text.prefix { $0.isLetter }.lowercased()
         return word.count > 3 && BookDateForms.monthNames[word] != nil
     }
+}
+
+extension BookDate {
+    /// The months' English abbreviations, January first (`Jan` … `Dec`), as charts label them.
+    public static let monthAbbreviations = BookDateForms.fullMonthNames.map { String($0.prefix(3)) }
 }

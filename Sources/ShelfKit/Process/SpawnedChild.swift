@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A started child: its process id, shelf's ends of its `.pipe` streams, and the wait for its end.
 ///
@@ -20,8 +21,8 @@ final class SpawnedChild: @unchecked Sendable {
     private let leadsProcessGroup: Bool
     /// Readable once the child has ended (Linux `pidfd`), or -1 where there is none.
     private let exitDescriptor: Int32
-    private let lock = Mutex()
-    private var termination: ChildTermination?
+    /// How the child ended, once it is reaped; `kill` and the reaping both hold it.
+    private let termination = Synchronization.Mutex<ChildTermination?>(nil)
 
     init(pid: pid_t, processGroupLeader: Bool, standardInput: Int32?, standardOutput: Int32?, standardError: Int32?) {
         self.pid = pid
@@ -84,7 +85,7 @@ final class SpawnedChild: @unchecked Sendable {
     /// Sends `signal` to the child (to its whole group when it leads one), unless it has already
     /// been waited for.
     func kill(_ signal: Int32 = SIGTERM) {
-        lock.withLock {
+        termination.withLock { termination in
             guard termination == nil else { return }
             _ = leadsProcessGroup ? Glibc.kill(-pid, signal) : Glibc.kill(pid, signal)
         }
@@ -104,7 +105,7 @@ final class SpawnedChild: @unchecked Sendable {
     /// Waits until the child ends or `deadline` (a `MonotonicClock` reading) passes; nil when it
     /// passed first.
     public func wait(until deadline: Double?) -> ChildTermination? {
-        if let known = lock.withLock({ termination }) { return known }
+        if let known = termination.withLock({ $0 }) { return known }
         if exitDescriptor >= 0 {
             // Wait without reaping; the reaping below takes the lock.
             guard PollWait.readable(exitDescriptor, until: deadline) else { return nil }
@@ -122,7 +123,7 @@ final class SpawnedChild: @unchecked Sendable {
 
     /// Collects the child's status, once; nil when `blocking` is false and it still runs.
     private func reap(blocking: Bool) -> ChildTermination? {
-        lock.withLock {
+        termination.withLock { termination -> ChildTermination? in
             if let termination { return termination }
             var status: Int32 = 0
             while true {
@@ -138,27 +139,6 @@ final class SpawnedChild: @unchecked Sendable {
             termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
             return termination
         }
-    }
-}
-
-/// A `pthread_mutex_t` that lives at a fixed address.
-final class Mutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }
 

@@ -34,8 +34,7 @@ public final class LiveLibrary: Sendable {
         var problems: [LibraryProblem]
     }
 
-    // Synchronization's: ShelfKit has a `Mutex` class of its own.
-    private let held = Synchronization.Mutex<Held?>(nil)
+    private let held = Mutex<Held?>(nil)
 
     public init(library: Library) {
         self.library = library

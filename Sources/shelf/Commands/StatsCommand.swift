@@ -53,7 +53,7 @@ enum StatsRenderer {
         text += "\n"
         if let months = stats.finishedByMonth, let year = stats.monthYear {
             text += "\n" + style.bold("Finished in \(year), by month") + "\n"
-            text += Charts.bars((1...12).map { (monthNames[$0 - 1], months[$0] ?? 0) }, width: width, style: style)
+            text += Charts.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) }, width: width, style: style)
         } else if !stats.finishedByYear.isEmpty {
             text += "\n" + style.bold("Finished per year") + "\n"
             text += Charts.bars(stats.finishedByYear.keys.sorted().map { (String($0), stats.finishedByYear[$0] ?? 0) }, width: width, style: style)
@@ -75,7 +75,6 @@ enum StatsRenderer {
         return text
     }
 
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }
 
 extension String {

@@ -18,7 +18,7 @@ import Testing
     @Test func aNameTakenAfterThePlanWasMadeIsNeverReplaced() throws {
         let folder = try EditTempFolder()
         let action = ImportBooksAction(writer: try folder.writer, source: .goodreads, update: false, dryRun: false)
-        let names = ExistingNames(root: folder.path)
+        let names = TakenNames(root: folder.path)
         #expect(!names.contains("lem-solaris.md"))
         // Planned as free; then another program writes a file there.
         try folder.write("lem-solaris.md", "mine\n")
@@ -33,7 +33,7 @@ import Testing
     @Test func namesDifferingOnlyInCaseCountAsTaken() throws {
         let folder = try EditTempFolder()
         try folder.write("Dune.md", "a note\n")
-        let names = ExistingNames(root: folder.path)
+        let names = TakenNames(root: folder.path)
         #expect(names.contains("dune.md"))
         #expect(names.contains("DUNE.MD"))
         #expect(!names.contains("dune-2.md"))
@@ -66,11 +66,11 @@ import Testing
         let folder = try EditTempFolder()
         let action = ImportBooksAction(writer: try folder.writer, source: .goodreads, update: false, dryRun: true)
         let short = Recorder()
-        _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: ExistingNames(root: folder.path), reporter: short)
+        _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), reporter: short)
         #expect(short.progress.isEmpty)
         let long = Recorder()
         let plan = (1...60).map { ImportAction.skipped(row: $0, reason: "no title") }
-        let report = action.carryOut(plan, names: ExistingNames(root: folder.path), reporter: long)
+        let report = action.carryOut(plan, names: TakenNames(root: folder.path), reporter: long)
         #expect(long.progress == Array(1...60))
         #expect(report.skipped.count == 60)
     }

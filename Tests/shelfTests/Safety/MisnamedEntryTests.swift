@@ -73,24 +73,9 @@ import Darwin
     /// cache; for arguments and folders whose bytes are not UTF-8, which Swift's strings cannot
     /// hold.
     private func shell(_ script: String, in folder: String, bash: Bool = true) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bash ? "/bin/bash" : "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHELF"] = try ShelfBinary.url().path
-        environment["XDG_CACHE_HOME"] = testCacheHome
-        environment["SHELF_LIBRARY"] = nil
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                             stderr: String(decoding: err, as: UTF8.self))
+        // Spawned as every test spawns (ShelfKit's ChildProcess), with the test cache.
+        try run(["-c", script], in: URL(fileURLWithPath: folder), environment: ["SHELF": try ShelfBinary.url().path],
+                executable: URL(fileURLWithPath: bash ? "/bin/bash" : "/bin/sh"))
     }
 
     @Test func anArgumentThatIsNotUTF8IsRefusedNotTakenForItsLookalike() throws {
