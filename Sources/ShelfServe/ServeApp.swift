@@ -5,6 +5,7 @@ import HummingbirdTLS
 import Logging
 import NIOSSL
 import Mustache
+import NIOCore
 import ShelfKit
 
 /// The web UI's server: routes, and the guard every form passes.
@@ -70,7 +71,22 @@ struct ServeApp: Sendable {
                 ServeApp.announce(options: options, port: port, accessToken: requestGuard.accessToken)
             },
             logger: logger)
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE || error.errnoCode == EACCES {
+            throw ServeOptions.Invalid(description: ServeApp.bindFailure(errno: error.errnoCode, options: options))
+        }
+    }
+
+    /// What to say when the address cannot be had: NIO's own words name a system call.
+    static func bindFailure(errno code: Int32, options: ServeOptions) -> String {
+        let address = "\(urlHost(options.host)):\(options.port)"
+        if code == EADDRINUSE {
+            return "\(address) is already in use (another shelf serve, or another program, listens there). "
+                + "Choose another port: shelf serve --port \(options.port == 65535 ? 8081 : options.port + 1), or --port 0 for any free one"
+        }
+        return "\(address) needs more rights than this user has (ports below 1024 are for the system). "
+            + "Choose a port from 1024 up: shelf serve --port 8080"
     }
 
     /// Work that blocks for long (a child process: zbar, vipsthumbnail; a lookup on the network)

@@ -128,3 +128,17 @@ import Testing
         #expect(ended?.shellStatus == 0, "\(String(describing: ended))")
     }
 }
+
+/// A port already taken is said in words, with what to do (NIO's own error named a system call).
+@Suite struct ServeBusyPortTests {
+    @Test func aBusyPortIsSaidWithTheNextOneToTry() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", bookFile("title: Dune"))])
+        let first = try ServeProcess(library: library)
+        let port = try #require(first.base.port)
+        let second = try library.run(["serve", "--port", String(port)], environment: [:])
+        #expect(second.status == 1, "\(second)")
+        #expect(second.stderr.contains("127.0.0.1:\(port) is already in use"), "\(second)")
+        #expect(second.stderr.contains("--port \(port + 1)") && second.stderr.contains("--port 0"), "\(second)")
+        #expect(!second.stderr.contains("bind("), "\(second)")
+    }
+}
