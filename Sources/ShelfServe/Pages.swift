@@ -70,6 +70,9 @@ struct Pages: Sendable {
             let today = Clock.today()
             let snapshot = try live.snapshot()
             overview = gridMemo.overview(of: snapshot)
+            // A file that could not be read is said on the page, never left to vanish.
+            let unread = snapshot.problems.filter { if case .conflictCopies = $0 { return false } else { return true } }.count
+            if unread > 0 { context["problems"] = unread == 1 ? "1 file could not be read" : "\(unread) files could not be read" }
             if faceted.isEverything {
                 books = overview.byTitle
             } else {

@@ -30,6 +30,7 @@ struct ServeApp: Sendable {
         router.get("/static/add.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.addScript) }
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
         router.get("/dashboard") { _, _ in self.pages.dashboard() }
+        router.get("/problems") { _, _ in await ServeApp.offloaded { self.pages.problems() } }
         router.get("/book") { request, _ in self.pages.book(path: FormBody(request.uri.query ?? "")["p"] ?? "") }
         router.get("/cover") { request, context -> Response in
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {

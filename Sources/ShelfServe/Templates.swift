@@ -10,7 +10,7 @@ enum Templates {
     }
 
     static let all: [(String, String)] = [
-        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("add", add), ("dashboard", dashboard),
+        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems), ("add", add), ("dashboard", dashboard),
     ]
 
     static let layout = """
@@ -43,6 +43,7 @@ enum Templates {
         {{^empty(authorFacets)}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/empty(authorFacets)}}
         {{^empty(seriesFacets)}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/empty(seriesFacets)}}
         {{#error}}<p class="error">{{error}}</p>{{/error}}
+        {{#problems}}<p class="banner" role="status">{{problems}}: <a href="/problems">see which, and what to do</a></p>{{/problems}}
         <p class="count">{{summary}}</p>
         <ul class="grid">
         {{#books}}
@@ -107,6 +108,19 @@ enum Templates {
         </article>
         """
 
+    static let problems = """
+        <article class="problems">
+        <h1>Files shelf could not read</h1>
+        {{^findings}}<p>Every file reads: nothing to mend.</p>{{/findings}}
+        {{#any}}<p>What <code>shelf check</code> finds, file by file: the place in the file, what is wrong and what to do. Open the file in any editor to mend it; this page shows the files as they are now.</p>{{/any}}
+        <ul class="findings">
+        {{#findings}}<li class="{{severity}}"><code>{{place}}</code> <span class="severity">{{severity}}</span> {{message}}{{#fix}} <span class="fix">{{fix}}</span>{{/fix}}</li>
+        {{/findings}}
+        </ul>
+        <p><a href="/">Back to the library</a></p>
+        </article>
+        """
+
     static let message = """
         <article class="message"><h1>{{heading}}</h1><p>{{text}}</p><p><a href="/">Back to the library</a></p></article>
         """
@@ -118,6 +132,8 @@ enum Templates {
         a { color: var(--accent); } main { max-width: 72rem; margin: 0 auto; padding: 1rem; }
         .top { display: flex; gap: 1rem; align-items: center; padding: .6rem 1rem; border-bottom: 1px solid var(--line); }
         .home { font-weight: 700; text-decoration: none; } .search { flex: 1; } .search input { width: 100%; padding: .5rem; font-size: 1rem; }
+        .banner { border: 1px solid var(--accent); border-radius: .4rem; padding: .4rem .8rem; }
+        .findings li { margin: .4rem 0; overflow-wrap: anywhere; } .findings .severity { font-weight: 600; }
         .badge { font-size: .8rem; border: 1px solid var(--line); padding: .1rem .4rem; border-radius: .3rem; }
         .facets { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; } .facet { text-decoration: none; border: 1px solid var(--line); border-radius: 1rem; padding: .1rem .6rem; font-size: .9rem; }
         .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); }

@@ -206,3 +206,27 @@ import Testing
         #expect(try server.request("/thumb?p=../etc/passwd").status == 404)
     }
 }
+
+/// A file shelf cannot read is said on the grid, with a link to a page that lists it as
+/// `shelf check` does (path:line:column, what is wrong); it no longer vanishes without a word.
+@Suite struct ServeProblemsTests {
+    @Test func aBrokenFileIsABannerAndAPageListingItAsCheckDoes() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", bookFile("title: Dune")),
+            ("broken.md", "---\ntitle: [unclosed\nauthor: X\n---\n"),
+        ])
+        let server = try ServeProcess(library: library)
+        let grid = try server.request("/").body
+        #expect(grid.contains("1 file could not be read: <a href=\"/problems\">"), "\(grid)")
+        let check = try library.run(["check", "--format", "json"])
+        let finding = try #require(try parseJSONArray(check.stdout).first { ($0["path"] as? String) == "broken.md" }, "\(check)")
+        let page = try server.request("/problems")
+        #expect(page.status == 200)
+        let place = "broken.md:\(finding["line"] ?? ""):\(finding["column"] ?? "")"
+        #expect(page.body.contains("<code>\(place)</code>"), "\(place) in \(page.body)")
+        // Mended in an editor: the banner goes at the next load.
+        try library.write("broken.md", "---\ntitle: Unclosed\nauthor: X\n---\n")
+        #expect(!(try server.request("/").body.contains("could not be read")))
+        #expect(try server.request("/problems").body.contains("Every file reads"))
+    }
+}
