@@ -50,6 +50,12 @@ struct Pages: Sendable {
 
     static func bookLink(_ path: String) -> String { "/book?p=" + FormBody.encode(path) }
 
+    /// One of the twelve colours a book without a cover is drawn on, the same for a title every
+    /// time (its bytes summed), so the grid looks the same from one visit to the next.
+    static func tint(of title: String) -> String {
+        String(title.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF } % 12)
+    }
+
     static func stars(_ rating: Double?) -> String {
         guard let rating, rating > 0 else { return "" }
         return Rating.drawn(rating)
@@ -93,7 +99,8 @@ struct Pages: Sendable {
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         context["books"] = shown.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating)]
+             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating),
+             "tint": Pages.tint(of: book.title)]
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
         if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }

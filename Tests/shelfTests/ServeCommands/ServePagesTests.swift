@@ -230,3 +230,23 @@ import Testing
         #expect(try server.request("/problems").body.contains("Every file reads"))
     }
 }
+
+/// A book without a cover is drawn: its title and author on a colour of its own (the same every
+/// time for a title), not a grey box.
+@Suite struct ServeDrawnCoverTests {
+    @Test func aBookWithoutACoverIsDrawnWithItsTitleAndAuthorOnItsColour() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]")),
+            ("solaris.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]")),
+        ])
+        let server = try ServeProcess(library: library)
+        let body = try server.request("/").body
+        let drawn = body.components(separatedBy: "<div class=\"nocover tint").dropFirst()
+        #expect(drawn.count == 2, "\(body)")
+        #expect(drawn.contains { $0.contains("<span class=\"cover-title\">Dune</span><span class=\"cover-author\">Frank Herbert</span>") })
+        #expect(drawn.contains { $0.contains("<span class=\"cover-title\">Solaris</span>") })
+        // The same colour at every visit, and no style attribute (the page's policy allows none).
+        #expect(try server.request("/").body == body)
+        #expect(!body.contains(" style=\""))
+    }
+}
