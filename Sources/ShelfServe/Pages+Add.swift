@@ -17,15 +17,18 @@ extension Pages {
     }
 
     /// The add page with the books Open Library finds for the words (as `shelf lookup "words"`),
-    /// each with a button that adds it by its first ISBN.
+    /// each with a button that adds it by its first ISBN, or a link to it when the library has it.
     func searchPage(title words: String) -> Page {
         let text = words.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return addPage() }
         do {
             let hits = try BookLookupService().openLibrary.search(text)
+            let index = try? live.load().index
             let rows = hits.map { hit -> [String: Any] in
-                ["title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
-                 "isbn": hit.isbns.first ?? ""]
+                let owned = hit.isbns.compactMap { ISBN.parse($0)?.isbn13 }.lazy
+                    .compactMap { isbn in index?.isbns.books(with: isbn).first.map { index?.books[Int($0)] } ?? nil }.first
+                return ["title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
+                        "isbn": owned == nil ? hit.isbns.first ?? "" : "", "owned": owned.map { Pages.bookLink($0.path) } ?? ""]
             }
             return addPage(["title": text, "searched": true, "hits": rows])
         } catch {
@@ -33,19 +36,41 @@ extension Pages {
         }
     }
 
-    /// Looks the ISBN up and creates the book; the new book's page, or the form with the reason.
-    func add(isbn text: String) -> Outcome {
-        let isbn = text.trimmingCharacters(in: .whitespaces)
-        guard !isbn.isEmpty else { return .page(addPage(notice: "Type an ISBN, or scan one.", status: .badRequest)) }
+    /// The add form posted: by ISBN (looked up), or by hand when it gives a title (the ISBN, if
+    /// any, kept as given). `force` adds a book that looks like one the library has.
+    func add(_ form: FormBody) -> Outcome {
+        let isbn = (form["isbn"] ?? "").trimmingCharacters(in: .whitespaces)
+        let title = (form["title"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        var request = NewBookRequest()
+        if !title.isEmpty {
+            request.title = title
+            // One author a line: a name may hold a comma (`Le Guin, Ursula K.`).
+            request.authors = (form["authors"] ?? "").split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        guard !isbn.isEmpty || request.title != nil else {
+            return .page(addPage(notice: "Type an ISBN, or scan one, or a title to add the book by hand.", status: .badRequest))
+        }
         do {
             let index = try live.load().index
-            let action = AddBooksAction(writer: library.writer, index: index, request: NewBookRequest(), service: BookLookupService(),
-                                        today: Clock.today(), force: false, refresh: false, reporter: SilentReporter())
-            let added = try action.add(isbn: isbn)
+            let action = AddBooksAction(writer: library.writer, index: index, request: request, service: BookLookupService(),
+                                        today: Clock.today(), force: form["force"] == "1", refresh: false, reporter: SilentReporter())
+            let added = try action.add(isbn: isbn.isEmpty ? nil : isbn)
             return .redirect(Pages.bookLink(added.path))
+        } catch AddBookError.duplicate(let existing, _) {
+            return .page(addPage(["isbn": isbn, "manualTitle": title, "manualAuthors": form["authors"] ?? "",
+                                  "duplicate": ["title": existing.title, "link": Pages.bookLink(existing.path)] as [String: Any]],
+                                 status: .conflict))
+        } catch AddBookError.unknownISBN(let isbn13) {
+            return .page(addPage(["unknown": isbn13, "manualISBN": isbn13, "manual": true], status: .notFound))
         } catch {
             return .page(addPage(notice: "Not added: \(error)", isbn: isbn, status: .badRequest))
         }
+    }
+
+    /// `add(_:)` for an ISBN alone (the scan).
+    func add(isbn: String) -> Outcome {
+        add(FormBody("isbn=" + FormBody.encode(isbn)))
     }
 
     /// The photo's barcode, then `add(isbn:)`.
@@ -64,6 +89,11 @@ extension Templates {
         <article class="add">
         <h1>Add a book</h1>
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
+        {{#duplicate}}<div class="notice" role="status"><p>You have this book already: <a href="{{link}}">{{title}}</a>.</p>
+        <form method="post" action="/add"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}">
+        <input type="hidden" name="title" value="{{manualTitle}}"><input type="hidden" name="authors" value="{{manualAuthors}}">
+        <input type="hidden" name="force" value="1"><button>Add another copy</button></form></div>{{/duplicate}}
+        {{#unknown}}<p class="notice" role="status">Neither Open Library nor Google Books knows ISBN {{unknown}}. Add it by hand below: the ISBN is kept.</p>{{/unknown}}
         <form method="post" action="/add" id="isbn-form"><input type="hidden" name="token" value="{{token}}">
         <label>ISBN <input name="isbn" id="isbn" value="{{isbn}}" inputmode="numeric" autocomplete="off" placeholder="978…"></label>
         <button>Look up and add</button></form>
@@ -73,9 +103,15 @@ extension Templates {
         <form method="get" action="/add" class="title-search">
         <label>Or search by title and author <input type="search" name="title" value="{{title}}" autocomplete="off"></label>
         <button>Search</button></form>
+        <details class="manual"{{#manual}} open{{/manual}}><summary>Or add it by hand</summary>
+        <form method="post" action="/add" class="manual-form"><input type="hidden" name="token" value="{{token}}">
+        <label>Title <input name="title" required value="{{manualTitle}}"></label>
+        <label>Authors, one a line <textarea name="authors" rows="2">{{manualAuthors}}</textarea></label>
+        <label>ISBN (if it has one) <input name="isbn" inputmode="numeric" value="{{manualISBN}}"></label>
+        <button>Add</button></form></details>
         {{#searched}}<ul class="hits">
         {{#hits}}<li><strong>{{title}}</strong>{{#year}} ({{year}}){{/year}} <span class="by">{{authors}}</span>
-        {{#isbn}}<form method="post" action="/add" class="add-hit"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}"><button>Add</button></form>{{/isbn}}{{^isbn}}<span class="by">no ISBN: add it with the command line</span>{{/isbn}}</li>
+        {{#owned}}<a class="owned" href="{{owned}}">In your library</a>{{/owned}}{{#isbn}}<form method="post" action="/add" class="add-hit"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}"><button>Add</button></form>{{/isbn}}{{^isbn}}{{^owned}}<span class="by">no ISBN: add it by hand above</span>{{/owned}}{{/isbn}}</li>
         {{/hits}}
         </ul>
         {{^hits}}<p class="notice">Nothing found for “{{title}}”.</p>{{/hits}}{{/searched}}

@@ -151,7 +151,7 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(isbn: form["isbn"] ?? "") } : pages.apply(action, path: path, form: form)
+        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(form) } : pages.apply(action, path: path, form: form)
         return try respond(outcome, request, context: context)
     }
 

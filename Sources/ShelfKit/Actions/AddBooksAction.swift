@@ -104,8 +104,7 @@ public final class AddBooksAction {
                 if let found = try service.lookup(isbn, refresh: refresh) {
                     for (key, value) in found.fieldValues { file.set(key, value) }
                 } else if request.title == nil {
-                    throw LookupActionError("\(isbn.isbn13): neither Open Library nor Google Books knows this ISBN; "
-                        + "add it by hand with --title (and --author…)")
+                    throw AddBookError.unknownISBN(isbn.isbn13)
                 } else {
                     file.set("isbn", .string(isbn.isbn13))
                 }
@@ -133,12 +132,30 @@ public final class AddBooksAction {
             throw LookupActionError("internal error: the new book does not read back; nothing was written")
         }
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {
-            throw LookupActionError("looks like a book you have: \(writer.display(existing.path)) (\(existing.title)); --force adds it anyway")
+            throw AddBookError.duplicate(of: existing, shownPath: writer.display(existing.path))
         }
         let name = try BookFileNaming.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
         var added = book
         added.path = name
         index = LibraryIndex(books: index.books + [added])
         return Added(path: name, pending: pending)
+    }
+}
+
+/// Why a book was not added, for each face to say in its own words: the command line names its
+/// options (`--title`, `--force`), the web UI offers its form and buttons.
+public enum AddBookError: Error, Sendable, CustomStringConvertible {
+    /// Neither lookup service knows the ISBN, and no title was given to add it by hand.
+    case unknownISBN(String)
+    /// The new book looks like one the library has.
+    case duplicate(of: Book, shownPath: String)
+
+    public var description: String {
+        switch self {
+        case .unknownISBN(let isbn):
+            return "\(isbn): neither Open Library nor Google Books knows this ISBN; add it by hand with --title (and --author…)"
+        case let .duplicate(existing, shownPath):
+            return "looks like a book you have: \(shownPath) (\(existing.title)); --force adds it anyway"
+        }
     }
 }

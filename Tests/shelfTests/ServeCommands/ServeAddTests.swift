@@ -96,4 +96,49 @@ import Testing
         #expect(stolen.status == 403)
         #expect(try library.snapshot() == before)
     }
+
+    /// A book the library has: the page links to it and offers to add another copy, rather than
+    /// name a command-line flag; the title search marks it "In your library".
+    @Test func aDuplicateLinksToTheCopyYouOwnAndCanBeAddedAnyway() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let token = try serve.token(try serve.request("/add").body)
+        let first = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5")])
+        let path = try #require(first.location?.replacingOccurrences(of: "/book?p=", with: ""))
+        let again = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5")])
+        #expect(again.status == 409, "\(again.body)")
+        #expect(again.body.contains("You have this book already: <a href=\"/book?p=\(path)\">The Left Hand of Darkness</a>"), "\(again.body)")
+        #expect(!again.body.contains("--force"))
+        let search = try serve.request("/add?title=left+hand+of+darkness").body
+        #expect(search.contains("<a class=\"owned\" href=\"/book?p=\(path)\">In your library</a>"), "\(search)")
+        let copy = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5"), ("title", ""), ("authors", ""), ("force", "1")])
+        #expect(copy.status == 303, "\(copy.body)")
+        #expect(copy.location != first.location)
+    }
+
+    /// An ISBN no service knows opens the form to add it by hand, the ISBN kept; authors are one
+    /// a line, so a name with a comma stays one author.
+    @Test func anUnknownISBNIsAddedByHandWithItsAuthors() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let library = world.library
+        let serve = try ServeProcess(library: library, environment: world.environment())
+        let token = try serve.token(try serve.request("/add").body)
+        let unknown = try serve.request("/add", form: [("token", token), ("isbn", LookupWorld.ISBNs.unknown)])
+        #expect(unknown.status == 404, "\(unknown.body)")
+        #expect(unknown.body.contains("Neither Open Library nor Google Books knows ISBN \(LookupWorld.ISBNs.unknown). Add it by hand below"))
+        #expect(unknown.body.contains("<details class=\"manual\" open>"), "\(unknown.body)")
+        #expect(!unknown.body.contains("--title"))
+        let added = try serve.request("/add", form: [
+            ("token", token), ("title", "The Hobbit"), ("authors", "Le Guin, Ursula K.\nJ. R. R. Tolkien"), ("isbn", LookupWorld.ISBNs.unknown),
+        ])
+        #expect(added.status == 303, "\(added.body)")
+        let path = try #require(added.location?.replacingOccurrences(of: "/book?p=", with: "").removingPercentEncoding)
+        let json = try parseJSONArray(try library.run(["ls", "--format", "json"]).stdout)
+        let book = try #require(json.first { $0["path"] as? String == path }, "\(json)")
+        #expect(book["authors"] as? [String] == ["Le Guin, Ursula K.", "J. R. R. Tolkien"])
+        #expect(book["isbn"] as? String == LookupWorld.ISBNs.unknown)
+    }
 }
