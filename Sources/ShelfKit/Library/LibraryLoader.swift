@@ -165,7 +165,7 @@ enum LibraryLoader {
     /// What the cache should record of a file just read; nil for a file that failed, which is
     /// read again (and reported again) every time.
     /// - Parameter notes: the book's distinct note words, when the cache is to hold them.
-    private static func record(_ loaded: LoadedFile, notes: DistinctWordList?, stamp: FileStamp, spill: CacheSpill?) -> CacheRecord? {
+    static func record(_ loaded: LoadedFile, notes: DistinctWordList?, stamp: FileStamp, spill: CacheSpill?) -> CacheRecord? {
         switch loaded {
         case .book(let book, _):
             var bookBytes = CacheByteWriter()

@@ -3,7 +3,7 @@
 /// memory (which, at 100,000 books, took longer than the `stat` of every file).
 ///
 /// A record, little-endian (offsets are in the main section, except the book's and the notes',
-/// which are in their own sections and checked when read):
+/// which are in their own sections and checked when read; docs/index-format.md has the whole file):
 ///
 /// | at | what |
 /// | ---: | --- |

@@ -42,7 +42,9 @@ struct LibraryCache: Sendable {
         var notesChecksum: UInt64
     }
 
-    /// Bump whenever the layout of the file or of `BookCodec` changes.
+    /// Bump whenever the layout of the file or of `BookCodec` changes (docs/index-format.md has
+    /// every byte): `IndexFormatGoldenTests` fails until it is bumped and its golden file is
+    /// written again for the new version.
     static let formatVersion: UInt64 = 9
     static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
     static let headerSize = 64

@@ -13,10 +13,22 @@ public struct LibraryCacheLocation: Sendable {
     /// The cache of the library at `root` inside `folder`.
     /// - Parameter configBytes: the bytes of the library's `shelf.yaml` (empty when absent).
     init(folder: String, root: String, configBytes: [UInt8]) {
+        self.init(folder: folder, root: root, identity: LibraryCacheLocation.identity(root: root, configBytes: configBytes))
+    }
+
+    /// The cache of the library at `root` inside `folder`, carrying `identity` (a test's fixed one,
+    /// for an index whose bytes do not depend on the binary that wrote it).
+    init(folder: String, root: String, identity: UInt64) {
         self.root = root
         self.folder = folder
+        self.identity = identity
         let name = String(CacheChecksum.of(root), radix: 16)
         file = folder + "/" + String(repeating: "0", count: max(0, 16 - name.count)) + name + ".cache"
+    }
+
+    /// The identity of an index of the library at `root` with `shelf.yaml` bytes `configBytes`,
+    /// written by this binary (docs/index-format.md).
+    private static func identity(root: String, configBytes: [UInt8]) -> UInt64 {
         var parts = CacheByteWriter()
         parts.word(LibraryCache.formatVersion)
         parts.string(ShelfKitVersion.current)
@@ -27,7 +39,7 @@ public struct LibraryCacheLocation: Sendable {
         }
         parts.string(root)
         parts.word(configBytes.withUnsafeBytes { CacheChecksum.of($0) })
-        identity = parts.bytes.withUnsafeBytes { CacheChecksum.of($0) }
+        return parts.bytes.withUnsafeBytes { CacheChecksum.of($0) }
     }
 
     /// The folder of library caches: `$XDG_CACHE_HOME/shelf/libraries`, else
