@@ -36,8 +36,10 @@ enum FieldHints {
             guard row.hints.contains(where: { folded.contains($0) }), !row.not.contains(where: { folded.contains($0) }) else { continue }
             fields.append(row.field)
         }
-        // Goodreads' `shelf: read` is the reading status.
+        // Goodreads' `shelf: read` is the reading status; a post's `date` may be the day a book
+        // was finished (`VocabularyChoice` decides by the statuses beside it).
         if folded == "shelf", !fields.contains(.status) { fields.append(.status) }
+        if folded == "date" { fields.append(.finished) }
         return fields
     }
 }
