@@ -34,6 +34,10 @@ struct LibraryOptions: ParsableArguments {
                     opened.cacheLimit = folder.limit
                 }
             }
+            if !opened.hasSettingsFile, let inferred = opened.inferringVocabulary() {
+                opened = inferred.library
+                Diagnostics.write("shelf: " + LibraryOptions.inferenceNote(inferred.inferred))
+            }
             return opened
         } catch {
             throw Diagnostics.failure(error.description)
@@ -42,6 +46,13 @@ struct LibraryOptions: ParsableArguments {
 }
 
 extension LibraryOptions {
+    /// Said once, on stderr, when a library without shelf.yaml is read in its files' own words.
+    static func inferenceNote(_ inferred: Library.InferredVocabulary) -> String {
+        let shown = inferred.mappings.prefix(3).joined(separator: ", ") + (inferred.mappings.count > 3 ? ", …" : "")
+        let what = inferred.mappings.isEmpty ? "the status words these notes use" : "the keys these notes use (\(shown))"
+        return "no shelf.yaml here; reading \(what); shelf detect --write keeps them"
+    }
+
     /// The options as `QuickArguments` reads them (the defaults as declared above).
     static func quick(_ arguments: inout QuickArguments) throws -> Self {
         var options = Self()

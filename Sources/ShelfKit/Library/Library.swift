@@ -4,7 +4,7 @@ import Foundation
 public struct Library: Sendable {
     /// The root folder, absolute, without a trailing `/`.
     public let root: String
-    public let config: LibraryConfig
+    public internal(set) var config: LibraryConfig
     /// The folder holding shelf's caches (`LibraryCacheLocation.defaultFolder`), or nil to read
     /// every file at every load and keep no cache.
     public var cacheFolder: String?
@@ -15,8 +15,11 @@ public struct Library: Sendable {
     /// `LibraryCache.racyWindow` before it are not recorded. Tests move it on, to have files
     /// just written recorded without waiting.
     var clock: @Sendable () -> Int64 = FileStamp.now
-    /// The bytes of `shelf.yaml`, part of the cache's identity.
-    let configBytes: [UInt8]
+    /// The bytes of `shelf.yaml`, part of the cache's identity (for a library without one, the
+    /// settings inferred from its files; see `Library+InferredVocabulary.swift`).
+    var configBytes: [UInt8]
+    /// True when the library has a `shelf.yaml`.
+    public let hasSettingsFile: Bool
 
     /// Opens the library at `root`, reading `shelf.yaml` when it is there.
     public init(root: String) throws(LibraryError) {
@@ -33,7 +36,8 @@ public struct Library: Sendable {
             self.root = Library.resolved(absolute)
         }
         let configPath = root + "/" + LibraryConfig.fileName
-        if FileManager.default.fileExists(atPath: configPath) {
+        hasSettingsFile = FileManager.default.fileExists(atPath: configPath)
+        if hasSettingsFile {
             do {
                 configBytes = try FileIO.read(configPath)
                 config = try LibraryConfig(bytes: configBytes)

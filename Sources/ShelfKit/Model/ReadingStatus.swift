@@ -15,13 +15,19 @@ public enum ReadingStatus: String, Sendable, CaseIterable, Comparable {
         }
         let folded = String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
         switch folded {
-        case "toread", "wanttoread", "unread", "tbr", "planned", "plantoread", "wishlist", "owned", "notstarted", "queued":
+        // The words of other languages' reading logs too: Chinese, Japanese, Spanish,
+        // Portuguese, German and French vaults write their own.
+        case "toread", "wanttoread", "unread", "tbr", "planned", "plantoread", "wishlist", "owned", "notstarted", "queued",
+             "想读", "未读", "待读", "将读", "積読", "porleer", "pendiente", "paraler", "ungelesen", "zulesen", "àlire", "alire":
             self = .toRead
-        case "reading", "currentlyreading", "inprogress", "started", "current", "now":
+        case "reading", "currentlyreading", "inprogress", "started", "current", "now",
+             "在读", "读书中", "読書中", "leyendo", "lendo", "lese", "amlesen", "encours", "enlecture":
             self = .reading
-        case "read", "finished", "done", "completed", "complete":
+        case "read", "finished", "done", "completed", "complete",
+             "读过", "已读", "读完", "読了", "leído", "leido", "lido", "gelesen", "lu":
             self = .read
-        case "abandoned", "dnf", "didnotfinish", "dropped", "gaveup", "stopped", "quit":
+        case "abandoned", "dnf", "didnotfinish", "dropped", "gaveup", "stopped", "quit",
+             "弃读", "放弃", "abandonado", "abgebrochen", "abandonné":
             self = .abandoned
         default:
             return nil

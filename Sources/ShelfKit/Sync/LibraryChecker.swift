@@ -58,6 +58,7 @@ public struct LibraryChecker {
                                          severity: entry.isFolder ? .warning : .error, message: entry.problem.reason))
         }
         var isbnOwners: [String: String] = [:]
+        var mixing = VocabularyMixing()
         for (done, path) in scan.books.enumerated() {
             // Counted as each file starts: its checks end in several places below.
             progress(done, scan.books.count)
@@ -73,12 +74,13 @@ public struct LibraryChecker {
                                              severity: code == "unreadable" ? .error : .warning, message: error.reason))
                 continue
             }
-            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners)
+            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing)
         }
-        return findings
+        return findings + mixing.findings
     }
 
-    private func fileFindings(_ path: String, bytes: [UInt8], isbnOwners: inout [String: String]) -> [CheckFinding] {
+    private func fileFindings(_ path: String, bytes: [UInt8], isbnOwners: inout [String: String],
+                              mixing: inout VocabularyMixing) -> [CheckFinding] {
         let document: BookDocument
         do {
             document = try BookDocument(bytes: bytes)
@@ -120,15 +122,7 @@ public struct LibraryChecker {
                                          message: "status '\(written)' is read as \(status.rawValue)",
                                          fix: .canonicalStatus(key: statusEntry.key, value: vocabulary.word(for: status))))
         }
-        if !vocabulary.isStandard {
-            for field in book.fields {
-                guard let canonical = field.canonical, let wanted = vocabulary.keys[canonical],
-                      !vocabulary.isPreferredKey(field.key, for: canonical) else { continue }
-                let at = keyPosition(of: field.key)
-                findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "mixed-vocabulary", severity: .warning,
-                                             message: "`\(field.key)` where this library's vocabulary writes `\(wanted)`"))
-            }
-        }
+        mixing.record(book, path: path, vocabulary: vocabulary, position: keyPosition)
         if let isbn = book.isbn13 {
             if let owner = isbnOwners[isbn] {
                 let at = position(of: FrontMatterEditor.target("isbn", in: frontMatter, vocabulary: vocabulary)?.key ?? "isbn")

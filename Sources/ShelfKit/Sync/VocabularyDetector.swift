@@ -5,15 +5,22 @@ public struct VocabularyDetector {
         public var keyCounts: [(key: String, count: Int)]
         /// Files with front matter.
         public var files: Int
-        /// The preset that fits best, if any fits at all.
+        /// The tool whose vocabulary the proposal mostly is, if any: a name for it, never a source
+        /// of keys.
         public var preset: VocabularyPreset?
-        /// The map to propose: the preset's keys that the files really use.
+        /// The map to propose: for each field, the key the files use for it, chosen by what its
+        /// values look like; never a key no file holds.
         public var proposed: Vocabulary
         /// For each proposed key, how many files support it (the key is there and its value
         /// reads as the field).
         public var support: [CanonicalField: Int] = [:]
         /// Mappings left out because the files' values contradict them, with the reason.
         public var rejected: [(field: CanonicalField, key: String, reason: String)] = []
+        /// Where two keys compete for a field: the one chosen, the one passed over, and why.
+        public var preferences: [(field: CanonicalField, chosen: String, over: String, reason: String)] = []
+        /// Keys inside maps (`params.author`) whose values read as a field, with the files holding
+        /// them: found, but not mappable, since shelf reads only top-level keys.
+        public var nested: [(path: String, field: CanonicalField, files: Int)] = []
         /// Files whose author value joins several full names with commas, and files whose comma
         /// is one name's (`Le Guin, Ursula K.`).
         public var commaJoinedAuthors: (lists: Int, names: Int) = (0, 0)
@@ -64,53 +71,50 @@ public struct VocabularyDetector {
             evidence.record(frontMatter.values)
             habits.record(frontMatter.values, path: path)
         }
-        let folded = Dictionary(counts.map { (CanonicalField.fold($0.key), $0.value) }, uniquingKeysWith: +)
-        let scored = VocabularyPreset.all.map { preset in
-            (preset, preset.signatureKeys.reduce(0) { $0 + (folded[CanonicalField.fold($1)] ?? 0) })
-        }
-        let best = scored.filter { $0.1 > 0 }.max { $0.1 < $1.1 }?.0
-        var proposed = Vocabulary()
-        var support: [CanonicalField: Int] = [:]
-        var rejected: [(field: CanonicalField, key: String, reason: String)] = []
-        if let best {
-            // Every key of the tool's vocabulary, so that fields the files have not used yet (a
-            // first `shelf start`) are written the tool's way too; in the files' own spelling
-            // (myRate or my_rate) where they use one. A key whose values say it is something
-            // else (a post's `date`, a `total` of words) is left out, and the report says why.
-            for (field, key) in best.vocabulary.keys.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
-                let written = counts.filter { CanonicalField.fold($0.key) == CanonicalField.fold(key) }.max { $0.value < $1.value }
-                let spelled = written?.key ?? key
-                if written != nil, evidence.contradicts(spelled, as: field) {
-                    rejected.append((field, spelled, field == .finished && CanonicalField.fold(spelled) == "date"
-                                     ? "most files with it are not read yet: it is the post's date"
-                                     : "most of its values are not \(field.rawValue == "rating" ? "ratings" : field == .pages ? "page counts" : "dates")"))
-                    continue
-                }
-                proposed.keys[field] = spelled
-                support[field] = written.map { evidence.supporting(spelled, as: field, files: $0.value) } ?? 0
-            }
-            // A post key is declared only where the files have it.
-            proposed.postKeys = best.vocabulary.postKeys.compactMap { key in
+        let choice = VocabularyChoice(evidence)
+        var proposed = Vocabulary(keys: choice.keys)
+        let preset = VocabularyDetector.resemblance(of: choice.keys, counts: counts)
+        // Hugo's `publishDate` is the post's; declared only where the files have it.
+        if preset?.name == VocabularyPreset.hugo.name {
+            proposed.postKeys = VocabularyPreset.hugo.vocabulary.postKeys.compactMap { key in
                 counts.keys.filter { CanonicalField.fold($0) == CanonicalField.fold(key) }.max { counts[$0] ?? 0 < counts[$1] ?? 0 }
             }
-            for (word, status) in best.vocabulary.statuses where word != status.rawValue {
-                proposed.statuses[word] = status
-            }
         }
+        proposed.postKeys += choice.demoted.filter { !proposed.postKeys.contains($0) }
+        // A post's key is never a field's as well.
+        proposed.keys = proposed.keys.filter { _, key in !proposed.postKeys.contains { CanonicalField.fold($0) == CanonicalField.fold(key) } }
         // Names joined by commas, with or without a tool known to write them so.
-        proposed.joinsNamesWithCommas = habits.joinsNamesWithCommas(expected: best?.vocabulary.joinsNamesWithCommas == true)
+        proposed.joinsNamesWithCommas = habits.joinsNamesWithCommas(expected: preset?.vocabulary.joinsNamesWithCommas == true)
         proposed.dateStyle = habits.usualDateStyle.flatMap { BookDate($0.example)?.style }
         // The status words the files use, so that `check --fix` never respells hundreds of them.
-        for (word, status) in evidence.proposedStatuses(known: proposed) where proposed.statuses[word] == nil {
+        let statusKey = proposed.key(for: .status)
+        for (word, status) in evidence.proposedStatuses(key: statusKey, known: proposed) where proposed.statuses[word] == nil {
             proposed.statuses[word] = status
         }
         let keyCounts = counts.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
-        var report = Report(keyCounts: keyCounts, files: files, preset: best, proposed: proposed, support: support, rejected: rejected)
+        var report = Report(keyCounts: keyCounts, files: files, preset: preset, proposed: proposed, support: choice.support,
+                            rejected: choice.rejected)
+        report.preferences = choice.preferences
+        report.nested = choice.nested
         report.commaJoinedAuthors = (habits.commaLists, habits.commaNames)
         report.dateStyle = habits.usualDateStyle
         report.layout = habits.titleLayout
         report.postKeys = habits.postKeys.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         report.drafts = habits.drafts
         return report
+    }
+
+    /// The known tool whose keys the chosen ones mostly are (at least two of them, and more than
+    /// half of the map), or nil: a name for the vocabulary, never a source of keys.
+    static func resemblance(of keys: [CanonicalField: String], counts: [String: Int]) -> VocabularyPreset? {
+        let folded = Dictionary(counts.map { (CanonicalField.fold($0.key), $0.value) }, uniquingKeysWith: +)
+        let scored = VocabularyPreset.all.map { preset in
+            (preset, preset.signatureKeys.reduce(0) { $0 + (folded[CanonicalField.fold($1)] ?? 0) })
+        }
+        guard let best = scored.filter({ $0.1 > 0 }).max(by: { $0.1 < $1.1 })?.0 else { return nil }
+        let shared = keys.filter { field, key in
+            best.vocabulary.keys[field].map { CanonicalField.fold($0) == CanonicalField.fold(key) } ?? false
+        }.count
+        return shared >= 2 && shared * 2 > keys.count ? best : nil
     }
 }

@@ -1,61 +1,97 @@
-/// What a folder's values say about a proposed vocabulary: how many files support each mapping
-/// (the key is there and its value reads as the field), how many contradict it, and the status
-/// words the files use that shelf would otherwise call misspelt.
+/// What a folder's values say about its keys: for each key the files use, how many files hold it,
+/// how many of its values read as each field its name may stand for, whether those values vary
+/// from file to file, and the status words written under it. Keys inside a map (Hugo's
+/// `params: {author:}`) are recorded apart, by their path: shelf reads only top-level keys.
 struct VocabularyEvidence {
-    /// Per folded key: files whose value reads as each field, and files whose value does not.
-    private var support: [String: [CanonicalField: Int]] = [:]
-    private var contradiction: [String: [CanonicalField: Int]] = [:]
-    /// Per folded key: files where it sits beside a status meaning "read" (a Hugo `date` that is
-    /// really the day a book was finished).
-    private var besideReadStatus: [String: Int] = [:]
-    /// Status words as written, with how many files use each.
-    private(set) var statusWords: [String: Int] = [:]
+    /// What the files hold under one key (keys compare folded: `myRate` and `my_rate` are one).
+    struct KeyRecord {
+        /// Each spelling with the files using it.
+        var spellings: [String: Int] = [:]
+        /// Files holding the key, and those with a value that is not empty.
+        var files = 0
+        var filled = 0
+        /// Per field its name may stand for: files with a value that reads as it.
+        var support: [CanonicalField: Int] = [:]
+        /// Per field: up to two distinct values that read as it (two say the values vary).
+        var distinct: [CanonicalField: Set<String>] = [:]
+        /// Files whose value is a list.
+        var lists = 0
+        /// A value as written, for the report (`jordan-b-peterson`).
+        var example: String?
+        /// Files where the key sits beside a status meaning "read" (a Hugo `date` that is really
+        /// the day a book was finished).
+        var besideReadStatus = 0
+        /// Status words as written under the key, with the files using each.
+        var statusWords: [String: Int] = [:]
 
-    static let typedFields: [CanonicalField] = [.rating, .pages, .added, .started, .finished, .published]
+        /// The spelling most files use.
+        var spelling: String { spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "" }
 
-    /// Records the entries of one file.
+        /// True when the values that read as `field` are not all one value.
+        func varies(as field: CanonicalField) -> Bool { (distinct[field]?.count ?? 0) > 1 }
+    }
+
+    /// Top-level keys, by folded name.
+    private(set) var keys: [String: KeyRecord] = [:]
+    /// Keys inside maps, by their dotted path (`params.author`).
+    private(set) var nested: [String: KeyRecord] = [:]
+
+    /// Records the top-level entries of one file.
     mutating func record(_ entries: [FieldEntry]) {
-        let statusWord = entries.first { CanonicalField(key: $0.key) == .status }?.value.writtenText.map(WrittenText.unlinked)
-        if let statusWord, !statusWord.isEmpty { statusWords[statusWord, default: 0] += 1 }
-        let isRead = statusWord.flatMap(VocabularyEvidence.status(ofWord:)) == .read
+        let isRead = entries.contains { entry in
+            FieldHints.fields(forKey: entry.key).contains(.status)
+                && entry.value.writtenText.flatMap { VocabularyEvidence.status(ofWord: WrittenText.unlinked($0)) } == .read
+        }
+        var seen: Set<String> = []
         for entry in entries {
             let folded = CanonicalField.fold(entry.key)
-            if isRead { besideReadStatus[folded, default: 0] += 1 }
-            guard let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty else { continue }
-            for field in VocabularyEvidence.typedFields {
-                if VocabularyEvidence.reads(text, as: field) {
-                    support[folded, default: [:]][field, default: 0] += 1
-                } else {
-                    contradiction[folded, default: [:]][field, default: 0] += 1
-                }
+            guard seen.insert(folded).inserted else { continue }
+            VocabularyEvidence.add(entry, to: &keys[folded, default: KeyRecord()], isRead: isRead)
+            if case .map(let inner) = entry.value { recordNested(inner, under: entry.key, depth: 1) }
+        }
+    }
+
+    /// Keys inside a map, a few levels down.
+    private mutating func recordNested(_ entries: [FieldEntry], under path: String, depth: Int) {
+        guard depth <= 3 else { return }
+        for entry in entries {
+            let inner = path + "." + entry.key
+            VocabularyEvidence.add(entry, to: &nested[inner, default: KeyRecord()], isRead: false)
+            if case .map(let deeper) = entry.value { recordNested(deeper, under: inner, depth: depth + 1) }
+        }
+    }
+
+    private static func add(_ entry: FieldEntry, to record: inout KeyRecord, isRead: Bool) {
+        record.spellings[entry.key, default: 0] += 1
+        record.files += 1
+        if isRead { record.besideReadStatus += 1 }
+        let texts = entry.value.texts.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        if case .list = entry.value { record.lists += 1 }
+        guard !texts.isEmpty else { return }
+        record.filled += 1
+        if record.example == nil { record.example = texts[0] }
+        for field in FieldHints.fields(forKey: entry.key) {
+            let reading = texts.filter { ValueShape.reads($0, as: field) }
+            // A list reads as the field when most of its items do (a list of authors).
+            guard !reading.isEmpty, reading.count * 2 >= texts.count else { continue }
+            record.support[field, default: 0] += 1
+            if (record.distinct[field]?.count ?? 0) < 2 { record.distinct[field, default: []].insert(reading.joined(separator: "; ")) }
+            if field == .status, case .scalar(let word, _) = entry.value {
+                record.statusWords[WrittenText.unlinked(word.trimmingSpaces), default: 0] += 1
             }
         }
     }
 
-    /// Files whose `key` value reads as `field` (every file with the key, for a text field).
-    func supporting(_ key: String, as field: CanonicalField, files: Int) -> Int {
-        guard VocabularyEvidence.typedFields.contains(field) else { return files }
-        return support[CanonicalField.fold(key)]?[field] ?? 0
-    }
+    /// The record of a top-level key.
+    func record(of key: String) -> KeyRecord? { keys[CanonicalField.fold(key)] }
 
-    /// True when the files' values say `key` is not `field`: more values that do not read as it
-    /// than values that do, or (for `finished`) a date that mostly sits in books not read yet —
-    /// a Hugo or Jekyll `date` is the day of the post.
-    func contradicts(_ key: String, as field: CanonicalField) -> Bool {
-        let folded = CanonicalField.fold(key)
-        let yes = support[folded]?[field] ?? 0
-        let no = contradiction[folded]?[field] ?? 0
-        if VocabularyEvidence.typedFields.contains(field), no > yes { return true }
-        if field == .finished, folded == "date" { return (besideReadStatus[folded] ?? 0) * 2 < yes }
-        return false
-    }
-
-    /// The status words to declare (`completed: read`), so that `check --fix` leaves them alone:
-    /// for each status, the word most files use for it, when that is not shelf's own. (A rarer
-    /// word for the same status is respelled to the vault's usual one by `check --fix`.)
-    func proposedStatuses(known: Vocabulary) -> [String: ReadingStatus] {
+    /// The status words to declare (`completed: read`), from the key the status is read from, so
+    /// that `check --fix` leaves them alone: for each status, the word most files use for it,
+    /// when that is not shelf's own. (A rarer word for the same status is respelled to the
+    /// vault's usual one by `check --fix`.)
+    func proposedStatuses(key: String, known: Vocabulary) -> [String: ReadingStatus] {
         var usual: [ReadingStatus: (word: String, count: Int)] = [:]
-        for (word, count) in statusWords.sorted(by: { $0.key < $1.key }) {
+        for (word, count) in (record(of: key)?.statusWords ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let status = known.status(fromWord: word) ?? VocabularyEvidence.status(ofWord: word) else { continue }
             if count > usual[status]?.count ?? 0 { usual[status] = (word, count) }
         }
@@ -64,20 +100,11 @@ struct VocabularyEvidence {
         return words
     }
 
-    /// A status word of any tool, emoji included (`✅`, `📖`, `📚`, `❌`).
+    /// A status word of any tool or language, emoji included (`✅`, `📖`, `📚`, `❌`, `读过`).
     static func status(ofWord word: String) -> ReadingStatus? {
         if let status = ReadingStatus(alias: word) { return status }
         let emoji: [String: ReadingStatus] = ["✅": .read, "✔️": .read, "📗": .read, "📖": .reading, "👓": .reading,
                                               "📚": .toRead, "🔖": .toRead, "⏳": .toRead, "❌": .abandoned, "🚫": .abandoned]
         return emoji[word.trimmingSpaces]
-    }
-
-    static func reads(_ text: String, as field: CanonicalField) -> Bool {
-        switch field {
-        case .rating: return Rating.read(text) != .invalid
-        case .pages: return Int(text).map { $0 >= 0 } ?? false
-        case .added, .started, .finished, .published: return BookDate(text) != nil
-        default: return true
-        }
     }
 }

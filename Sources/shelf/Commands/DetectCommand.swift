@@ -8,10 +8,13 @@ struct DetectCommand: ParsableCommand {
         commandName: "detect",
         abstract: "Report which key names a folder's files use, and propose the fields: map for shelf.yaml.",
         discussion: """
-            Counts every front-matter key, recognises the vocabularies of known tools (Obsidian's \
-            Book Search plugin, Hugo/Jekyll posts), and prints the fields: and statuses: settings \
-            that let shelf read and edit the files in their own words, with how many files \
-            support each. It also reads the files' habits: several authors joined by commas \
+            Counts every front-matter key and, for each field, finds the key the files use for it \
+            by what its values look like (a person's name, an ISBN, a date, a rating, a status \
+            word, a page count), and prints the fields: and statuses: settings that let shelf \
+            read and edit the files in their own words, with how many files support each. A key \
+            no file uses is never proposed; where two keys compete (a post's author on every \
+            page beside the book's authors, a slug beside a name), it says which it chose and \
+            why; keys inside maps (params: {author:}) are reported, not mapped. It also reads the files' habits: several authors joined by commas \
             (author_separator, proposed only when most comma values are lists of full names, not \
             one "Le Guin, Ursula K."), the style most dates are written in (date_style, the style \
             of a book's first date), notes named by their title in one folder (filename: \
@@ -54,15 +57,22 @@ struct DetectCommand: ParsableCommand {
         for rejected in report.rejected {
             Output.line("\nNot proposed: \(rejected.field.rawValue): \(rejected.key), since \(rejected.reason).")
         }
+        for preference in report.preferences {
+            Output.line("\n\(preference.field.rawValue): \(preference.chosen), not \(preference.over): \(preference.reason).")
+        }
+        if !report.nested.isEmpty {
+            let found = report.nested.map { "\($0.path) (\($0.field.rawValue), \(Plural.count($0.files, "file")))" }.joined(separator: ", ")
+            Output.line("\nFound inside maps, not mappable (shelf reads top-level keys only): \(found).")
+        }
         renderHabits(report)
         guard !report.needsNoSettings else {
             Output.line("\nThese files use shelf's own names (or its aliases); no fields: map is needed.")
             return
         }
-        let summary = report.preset?.summary ?? "their own status words"
         let settings = report.settings
-        if report.preset != nil {
-            Output.line("\nThey look written by \(summary). Files supporting each mapping:")
+        if !report.proposed.keys.isEmpty {
+            let source = report.preset.map { "They look written by \($0.summary)." } ?? "They use keys of their own."
+            Output.line("\n\(source) Files supporting each mapping:")
             for field in CanonicalField.allCases {
                 guard let key = report.proposed.keys[field] else { continue }
                 Output.line("  \(field.rawValue): \(key) — \(report.support[field] ?? 0) of \(report.files) files")

@@ -98,6 +98,7 @@ import Testing
         #expect(!config.contains("filename: \"{author}-{title}\""), "\(config)")
         let show = try vault.run(["show", "good omens", "--format", "json"])
         #expect(try parseJSONObject(show.stdout)["authors"] as? [String] == ["Neil Gaiman", "Terry Pratchett"], "\(show)")
+        // No note has `created`: the new book's date goes under shelf's own key, not the plugin's.
         let added = try vault.run(["add", "--title", "Anansi Boys", "--author", "Neil Gaiman"], environment: vaultClock)
         #expect(added.stdout == "Books/Anansi Boys.md\n", "\(added)")
         try vaultExpectFile("Books/Anansi Boys.md", in: vault, equals: """
@@ -105,7 +106,7 @@ import Testing
             title: Anansi Boys
             author: [Neil Gaiman]
             status: unread
-            created: 2024-03-05
+            added: 2024-03-05
             ---
 
             """)
