@@ -29,7 +29,10 @@ struct ServeApp: Sendable {
         router.get("/static/add.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.addScript) }
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
         router.get("/dashboard") { _, _ in self.pages.dashboard() }
-        router.get("/book") { request, _ in self.pages.book(path: FormBody(request.uri.query ?? "")["p"] ?? "") }
+        router.get("/book") { request, _ in
+            let query = FormBody(request.uri.query ?? "")
+            return self.pages.book(path: query["p"] ?? "", notice: Pages.mergedNotice(query["merged"]))
+        }
         router.get("/cover") { request, context -> Response in
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {
                 return Response(status: .notFound)
