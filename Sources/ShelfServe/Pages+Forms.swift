@@ -62,32 +62,53 @@ extension Pages {
         EditBookAction(writer: library.writer, finder: BookFinder(library: library))
     }
 
+    /// Saves the edit form. The form carries the file's version and each field as it showed it
+    /// (`original-KEY`); when the file changed since, the form is merged three ways
+    /// (`FormMerge`): the fields only the form changed are written to the file as it is now, the
+    /// file's own changes stay, and only fields both changed differently are asked about.
     private func edit(_ state: BookFileState, path: String, form: FormBody) throws -> Outcome {
-        let changed = Pages.editableFields.compactMap { key, _ -> (key: String, value: String)? in
-            guard let submitted = form[key]?.trimmingCharacters(in: .whitespaces) else { return nil }
-            return submitted == Pages.formValue(of: key, in: state.book) ? nil : (key, submitted)
+        let current = form["version"] == state.version.text
+        let fields = Pages.editableFields.compactMap { key, _ -> FormMerge.Field? in
+            guard let mine = form[key] else { return nil }
+            let theirs = Pages.formValue(of: key, in: state.book)
+            return FormMerge.Field(key: key, original: current ? theirs : form[Pages.originalPrefix + key], mine: mine, theirs: theirs,
+                                   isList: Pages.listFields.contains(key))
         }
-        guard !changed.isEmpty else { return .redirect(Pages.bookLink(path)) }
-        if form["version"] != state.version.text {
-            return .page(conflict(state, path: path, changed: changed))
-        }
-        let edits = try changed.map { key, value -> FieldEdit in
-            if value.isEmpty { return .unset(key) }
-            if Pages.listFields.contains(key) {
-                return .set(key, .list(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }))
-            }
-            return try FieldAssignment(key: key, value: value).edit()
-        }
+        let merge = FormMerge(fields, vocabulary: library.config.vocabulary)
+        guard merge.conflicts.isEmpty else { return .page(conflict(state, path: path, merge: merge)) }
+        let edits = try merge.edits()
+        guard !edits.isEmpty else { return .redirect(Pages.bookLink(path)) }
         try library.writer.edit(path, edits: edits)
-        return .redirect(Pages.bookLink(path))
+        let kept = current ? [] : merge.keptFromFile
+        return .redirect(Pages.bookLink(path) + (kept.isEmpty ? "" : "&merged=" + FormBody.encode(kept.joined(separator: ","))))
     }
 
-    /// Both versions of every field the form would change, and a way to save the form's anyway.
-    private func conflict(_ state: BookFileState, path: String, changed: [(key: String, value: String)]) -> Page {
+    /// The hidden field that carries a field's value as the form showed it.
+    static let originalPrefix = "original-"
+
+    /// The notice for a save merged with changes made to the file meanwhile (`merged=tags,…`);
+    /// only names of the form's fields are shown.
+    static func mergedNotice(_ keys: String?) -> String? {
+        let editable = Set(editableFields.map(\.0))
+        let names = (keys ?? "").split(separator: ",").map(String.init).filter(editable.contains)
+        guard !names.isEmpty else { return nil }
+        return "The file had changed since the form was opened (\(names.joined(separator: ", "))); "
+            + "your changes were saved and the file's were kept."
+    }
+
+    /// The fields both the form and the file changed, each with both values to choose from. The
+    /// form it shows is made against the file now: every other field as the merge left it, and
+    /// each field as the file has it as its original, so only the choices and the form's own
+    /// changes are written (merged again if the file changes once more).
+    private func conflict(_ state: BookFileState, path: String, merge: FormMerge) -> Page {
+        let asked = Set(merge.conflicts.map(\.key))
         let context: [String: Any] = [
             "title": state.book.title, "path": FormBody.encode(path), "token": token, "version": state.version.text, "back": Pages.bookLink(path),
-            "rows": changed.map { ["key": $0.key, "mine": $0.value, "theirs": Pages.formValue(of: $0.key, in: state.book)] },
-            "fields": changed.map { ["key": $0.key, "value": $0.value] },
+            "rows": merge.conflicts.map { ["key": $0.key, "mine": $0.mine, "theirs": $0.theirs] },
+            "fields": merge.resolved.filter { !asked.contains($0.key) }.map { ["key": $0.key, "value": $0.text] },
+            "originals": Pages.editableFields.map { key, _ in
+                ["key": Pages.originalPrefix + key, "value": Pages.formValue(of: key, in: state.book)]
+            },
         ]
         return layout("Changed on disk", content: render(context, "conflict"), status: .conflict)
     }

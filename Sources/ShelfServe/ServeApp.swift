@@ -31,7 +31,10 @@ struct ServeApp: Sendable {
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
         router.get("/dashboard") { _, _ in self.pages.dashboard() }
         router.get("/problems") { _, _ in await ServeApp.offloaded { self.pages.problems() } }
-        router.get("/book") { request, _ in self.pages.book(path: FormBody(request.uri.query ?? "")["p"] ?? "") }
+        router.get("/book") { request, _ in
+            let query = FormBody(request.uri.query ?? "")
+            return self.pages.book(path: query["p"] ?? "", notice: Pages.mergedNotice(query["merged"]))
+        }
         router.get("/cover") { request, context -> Response in
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {
                 return Response(status: .notFound)

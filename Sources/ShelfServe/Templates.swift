@@ -85,7 +85,7 @@ enum Templates {
         <details class="edit"><summary>Edit</summary>
         <form method="post" action="/book/edit?p={{path}}" class="fields-form">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
-        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"></label>
+        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"></label><input type="hidden" name="original-{{key}}" value="{{value}}">
         {{/editable}}<button>Save</button></form></details>
         <form method="post" action="/book/note?p={{path}}" class="note-form"><input type="hidden" name="token" value="{{token}}">
         <label>Add a note <textarea name="note" rows="3"></textarea></label><button>Add note</button></form>
@@ -98,13 +98,13 @@ enum Templates {
     static let conflict = """
         <article class="conflict">
         <h1>{{title}} changed since you opened it</h1>
-        <p>The file was changed (in an editor, by sync, or by the command line) after this page was loaded. Nothing was saved. Here is what you typed, and what the file says now:</p>
-        <table><tr><th>field</th><th>you typed</th><th>the file now</th></tr>
-        {{#rows}}<tr><td>{{key}}</td><td class="mine">{{mine}}</td><td class="theirs">{{theirs}}</td></tr>{{/rows}}
-        </table>
+        <p>The file was changed (in an editor, by sync, or by the command line) after this page was loaded, and so were these fields in your form. Nothing was saved yet. Choose, for each, the value to keep; your other changes, and the file's, are kept either way:</p>
         <form method="post" action="/book/edit?p={{path}}"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
-        {{#fields}}<input type="hidden" name="{{key}}" value="{{value}}">{{/fields}}
-        <button>Save mine over it</button> <a href="{{back}}">Keep the file's, go back</a></form>
+        <table><tr><th>field</th><th>you typed</th><th>the file now</th></tr>
+        {{#rows}}<tr><td>{{key}}</td><td class="mine"><label><input type="radio" name="{{key}}" value="{{mine}}" required> {{mine}}{{^mine}}(none){{/mine}}</label></td><td class="theirs"><label><input type="radio" name="{{key}}" value="{{theirs}}" required> {{theirs}}{{^theirs}}(none){{/theirs}}</label></td></tr>
+        {{/rows}}</table>
+        {{#fields}}<input type="hidden" name="{{key}}" value="{{value}}">{{/fields}}{{#originals}}<input type="hidden" name="{{key}}" value="{{value}}">{{/originals}}
+        <button>Save</button> <a href="{{back}}">Go back without saving</a></form>
         </article>
         """
 
