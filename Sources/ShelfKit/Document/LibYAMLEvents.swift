@@ -1,7 +1,7 @@
 internal import CYAML
 
 /// Runs libyaml's event parser over a slice, for the two readers built on it: `YAMLTreeParser`
-/// (nodes with byte ranges, for edits) and `FrontMatterValueReader` (values only, for loading).
+/// (nodes with byte ranges, for edits) and `FrontMatterValues` (values only, for loading).
 ///
 /// Both see the same events and fail with the same errors: a syntax error, a second document,
 /// or nesting deeper than `maximumDepth`.

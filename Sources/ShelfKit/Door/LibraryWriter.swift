@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The one door through which shelf changes a library's files. Every write that passes it:
-/// - goes only to a file the library lists as a book (or, for `writeSupportFile`, to a plain
+/// - goes only to a file the library lists as a book (or, for `writeFile`, to a plain
 ///   file of shelf's own inside the library), never through a link out of the library, and
 ///   relative to folder descriptors opened without following links;
 /// - splices the edit into the file's own bytes (a no-op edit writes nothing) and replaces the
