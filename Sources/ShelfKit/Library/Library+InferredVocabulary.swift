@@ -37,11 +37,7 @@ extension Library {
             settings = report.proposed.isStandard ? "" : VocabularyPreset.settings(for: report.proposed, comment: "Inferred from the files")
             if let stored, let fingerprint, let settings {
                 // The cache folder is made as the index makes it: private to the user.
-                var folder = ""
-                for part in stored.split(separator: "/").dropLast() {
-                    folder += "/" + part
-                    _ = mkdir(folder, 0o700)
-                }
+                try? AtomicFile.makeFolders(AtomicFile.folderOf(stored), mode: 0o700)
                 try? AtomicFile.replace(path: stored, bytes: Array("# fingerprint \(fingerprint)\n\(settings)".utf8))
             }
         }

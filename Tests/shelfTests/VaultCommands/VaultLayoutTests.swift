@@ -148,10 +148,13 @@ import Testing
                 "\(detect)")
         #expect(detect.stdout.contains("\nDrafts (draft: true), still read as books: 1 file\n  content/books/three.md\n"), "\(detect)")
         #expect(!detect.stdout.contains("  finished: date"), "\(detect)")
-        // Before: the post's publishDate reads as the book's publication (an alias of `published`).
+        // Before any set-up the folder is read as detect would propose (issue 45), so the post's
+        // publishDate is already not the book's publication (an alias of `published`), and
+        // shelf says once that it reads the notes' own keys.
         let books = ["--library", site.path("content/books")]
         let before = try site.run(["ls", "--format", "paths", "published:2023"] + books)
-        #expect(before.stdoutLines.count == 3, "\(before)")
+        #expect(before.stdoutLines.isEmpty, "\(before)")
+        #expect(before.stderr.contains("shelf.yaml"), "\(before)")
         // After --write, it is the post's: read as the site's own key, still searchable as itself.
         try site.vaultRun(["detect", "--write"] + books)
         #expect(try site.vaultText("content/books/shelf.yaml").contains(
