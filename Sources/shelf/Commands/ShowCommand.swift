@@ -33,12 +33,16 @@ struct ShowCommand: ParsableCommand {
         guard let found = library.book(at: path, in: document) else {
             throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
         }
+        // A book reached by several names (links inside the library) is one book: the others are named.
+        let otherNames = BookLinks.otherNames(of: path, in: library)
         if output.isJSON {
             guard case .object(var members) = found.jsonObject() else { return }
+            if !otherNames.isEmpty { members.append(("also_at", .array(otherNames.map(JSONValue.string)))) }
             members.append(("notes", .string(document.body)))
             Output.line(JSONValue.object(members).serialized(indent: 2))
         } else {
-            Output.write(BookDetailRenderer.render(found, notes: document.body, path: Paths.display(path, in: library)))
+            Output.write(BookDetailRenderer.render(found, notes: document.body, path: Paths.display(path, in: library),
+                                                   alsoAt: otherNames.map { Paths.display($0, in: library) }))
         }
     }
 }

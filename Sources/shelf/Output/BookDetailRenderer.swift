@@ -2,7 +2,8 @@ import ShelfKit
 
 /// One book for reading in a terminal: title and authors, every field as written, the notes.
 enum BookDetailRenderer {
-    static func render(_ book: Book, notes: String, path: String) -> String {
+    /// - Parameter alsoAt: the book's other names in the library (links to its file).
+    static func render(_ book: Book, notes: String, path: String, alsoAt: [String] = []) -> String {
         var lines: [String] = [book.title]
         if let subtitle = book.subtitle { lines.append(subtitle) }
         if !book.authors.isEmpty { lines.append("by " + book.authors.joined(separator: ", ")) }
@@ -18,6 +19,7 @@ enum BookDetailRenderer {
             lines.append("  " + DisplayWidth.pad(field.key, to: keyWidth) + "  " + value)
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
+        if !alsoAt.isEmpty { lines.append("  " + DisplayWidth.pad("also at", to: keyWidth) + "  " + alsoAt.joined(separator: ", ")) }
         for problem in book.problems { lines.append("  ! " + problem.description) }
         let trimmedNotes = HighlightsSection.hidingImportRecord(notes).trimmingSpaces
         if !trimmedNotes.isEmpty {

@@ -109,7 +109,9 @@ final class RecordingReporter: ActionReporter {
         let folder = try EditTempFolder()
         let (action, _) = try Self.action(in: folder, title: "Dune", author: "Frank Herbert")
         try action.add(isbn: nil)
-        #expect(throws: LookupActionError.self) { try action.add(isbn: nil) }
+        let error = #expect(throws: AddBookError.self) { try action.add(isbn: nil) }
+        guard case .duplicate(let existing, _)? = error else { Issue.record("not a duplicate: \(String(describing: error))"); return }
+        #expect(existing.path == "herbert-dune.md")
         #expect(try folder.listing() == ["herbert-dune.md"])
     }
 }

@@ -82,10 +82,17 @@ import Darwin
             == "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 4\n---\n\nSpice.\n")
     }
 
-    @Test func aBookReachedByTwoNamesIsListedOnce() throws {
+    @Test func aBookReachedByTwoNamesIsListedOnceAndShowNamesBoth() throws {
         let library = try libraryWithLink()
         let result = try library.run(["ls", "--format", "paths"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["dune.md"], "\(result)")
+        let show = try library.run(["show", "dune.md"])
+        #expect(show.stdout.contains("  also at  favourites/dune.md\n"), "\(show)")
+        let json = try parseJSONObject(try library.run(["show", "favourites/dune.md", "--format", "json"]).stdout)
+        #expect(json["also_at"] as? [String] == ["dune.md"], "\(json)")
+        // A book no link reaches says nothing more.
+        try library.write("solaris.md", "---\ntitle: Solaris\n---\n")
+        #expect(!(try library.run(["show", "solaris.md"]).stdout.contains("also at")))
     }
 }
