@@ -161,7 +161,7 @@ struct HighlightImportPlan {
     }
 
     /// One target per library book: the highlights of every device book matched to it (a Kindle
-    /// and Readwise both naming it), in order, and the last reading state a device gave.
+    /// and Readwise both naming it), in order, and what the devices say of the reading, merged.
     /// - Parameter withReading: keep books that have a reading state and no highlights.
     static func merged(_ targets: [Target], withReading: Bool) -> [Target] {
         var order: [String] = []
@@ -169,7 +169,9 @@ struct HighlightImportPlan {
         for target in targets where !target.highlights.isEmpty || (withReading && target.reading != nil) {
             if var existing = byPath[target.book.path] {
                 existing.highlights += target.highlights
-                existing.reading = target.reading ?? existing.reading
+                // Each source says part (the sidecar the status, the statistics the first day):
+                // together, not the last one alone.
+                if let reading = target.reading { existing.reading = existing.reading.map { $0.merged(with: reading) } ?? reading }
                 byPath[target.book.path] = existing
             } else {
                 order.append(target.book.path)

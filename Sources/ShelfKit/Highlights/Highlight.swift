@@ -87,7 +87,10 @@ struct HighlightedBook: Sendable, Equatable {
 /// The reading state an e-reader keeps for a book.
 struct DeviceReading: Sendable, Equatable {
     public enum Status: String, Sendable {
-        case reading, finished, abandoned
+        case reading, finished
+        /// Put aside for now: KOReader's `abandoned`, which its menus call *On hold*. A read
+        /// paused, not given up.
+        case onHold
     }
     public var status: Status?
     /// 0...100.
@@ -98,6 +101,8 @@ struct DeviceReading: Sendable, Equatable {
     var lastRead: BookDate?
     /// Time spent reading, in seconds (KOReader's statistics).
     var secondsRead: Int?
+    /// The first day the device records reading the book (a page turned, a passage marked).
+    var started: BookDate?
 
     public init(status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
                 lastRead: BookDate? = nil, secondsRead: Int? = nil) {
@@ -107,6 +112,20 @@ struct DeviceReading: Sendable, Equatable {
         self.pages = pages
         self.lastRead = lastRead
         self.secondsRead = secondsRead
+    }
+
+    /// What two sources say of one book (a KOReader sidecar and its statistics): `newer`'s
+    /// word where it has one, this one's where it has none, the earlier start.
+    func merged(with newer: DeviceReading) -> DeviceReading {
+        var merged = newer
+        merged.status = newer.status ?? status
+        merged.percent = newer.percent ?? percent
+        merged.page = newer.page ?? page
+        merged.pages = newer.pages ?? pages
+        merged.lastRead = [newer.lastRead, lastRead].compactMap { $0 }.max()
+        merged.secondsRead = newer.secondsRead ?? secondsRead
+        merged.started = [newer.started, started].compactMap { $0 }.min()
+        return merged
     }
 }
 

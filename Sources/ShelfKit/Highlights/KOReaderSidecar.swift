@@ -19,7 +19,7 @@ enum KOReaderSidecar {
         let authors = authorText.split(whereSeparator: { $0 == "\n" || $0 == ";" }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
         var book = HighlightedBook(title: title, authors: authors, isbn: isbn(in: properties?["identifiers"]?.string))
         book.highlights = annotations(root["annotations"]) + legacyHighlights(root["highlight"], bookmarks: root["bookmarks"])
-        book.reading = reading(root)
+        book.reading = reading(root, highlights: book.highlights)
         return book
     }
 
@@ -83,19 +83,40 @@ enum KOReaderSidecar {
         return BookDate(String(text.prefix(10)))
     }
 
-    private static func reading(_ root: LuaValue) -> DeviceReading? {
+    /// `summary.status` is what KOReader's menus set: `reading` (set when the book is first
+    /// opened), `complete` (*Finished*) and `abandoned` (*On hold*); a sidecar without one is a
+    /// book being read, as KOReader shows it. `percent_finished` is 0–1.
+    private static func reading(_ root: LuaValue, highlights: [Highlight]) -> DeviceReading? {
         var reading = DeviceReading()
-        switch root["summary"]?["status"]?.string {
+        let percent = root["percent_finished"]?.number
+        let word = root["summary"]?["status"]?.string?.lowercased()
+        switch word {
         case "complete", "finished": reading.status = .finished
         case "reading": reading.status = .reading
-        case "abandoned": reading.status = .abandoned
+        case "abandoned", "on hold", "on_hold", "paused": reading.status = .onHold
+        case nil where percent.map({ $0 > 0 && $0 < 1 }) == true: reading.status = .reading
         default: break
         }
-        if let fraction = root["percent_finished"]?.number, (0...1).contains(fraction) { reading.percent = (fraction * 1000).rounded() / 10 }
+        if let percent, (0...1).contains(percent) { reading.percent = (percent * 1000).rounded() / 10 }
         if let pages = root["doc_pages"]?.number, pages >= 1, pages < 1_000_000 { reading.pages = Int(pages) }
         if let pages = reading.pages, let percent = reading.percent { reading.page = Int((Double(pages) * percent / 100).rounded()) }
-        reading.lastRead = date(root["summary"]?["modified"]?.string)
+        let modified = date(root["summary"]?["modified"]?.string)
+        reading.lastRead = modified
+        reading.started = firstDay(root["stats"]?["performance_in_pages"], highlights: highlights,
+                                   statusSet: word == "reading" ? modified : nil)
         return reading == DeviceReading() ? nil : reading
+    }
+
+    /// The first day the sidecar shows the book read: the first page turn older KOReader logged
+    /// in `stats.performance_in_pages` (Unix time → page), the first passage marked, or the day
+    /// the status became `reading` (KOReader sets it when the book is first opened; a later
+    /// change of the rating moves it, so the earliest of the three is taken).
+    private static func firstDay(_ turns: LuaValue?, highlights: [Highlight], statusSet: BookDate?) -> BookDate? {
+        var days = highlights.compactMap(\.date) + [statusSet].compactMap { $0 }
+        for entry in turns?.entries ?? [] {
+            if case .number(let seconds) = entry.key, seconds > 0, seconds < 1e11 { days.append(BookDate(unixSeconds: Int64(seconds))) }
+        }
+        return days.filter { $0.day != nil }.min()
     }
 }
 

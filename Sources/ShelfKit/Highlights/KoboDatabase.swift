@@ -73,7 +73,8 @@ enum KoboDatabase {
     }
 }
 
-/// Reads KOReader's `statistics.sqlite3`: per book, the time spent reading and the pages read.
+/// Reads KOReader's `statistics.sqlite3`: per book, the time spent reading, the pages read and
+/// the day of the first page turned.
 enum KOReaderStatistics {
     static func looksLike(_ tables: Set<String>) -> Bool {
         tables.contains("book") && tables.contains("page_stat_data")
@@ -83,7 +84,11 @@ enum KOReaderStatistics {
         let columns = try database.columns(of: "book")
         let wanted = ["title", "authors", "pages", "last_open", "total_read_time", "total_read_pages"]
         let select = wanted.map { columns.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
-        return try database.rows("SELECT \(select) FROM book ORDER BY id").compactMap { row -> HighlightedBook? in
+        // The first page turned: the day the reading began, as far as the device knows.
+        let pageColumns = try database.columns(of: "page_stat_data")
+        let first = pageColumns.contains("id_book") && pageColumns.contains("start_time") && columns.contains("id")
+            ? "(SELECT MIN(start_time) FROM page_stat_data WHERE page_stat_data.id_book = book.id)" : "NULL"
+        return try database.rows("SELECT \(select), \(first) AS first_read FROM book ORDER BY id").compactMap { row -> HighlightedBook? in
             guard let title = row["title"]?.text?.trimmingSpaces, !title.isEmpty else { return nil }
             let authors = (row["authors"]?.text ?? "").split(separator: "\n").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
             var reading = DeviceReading()
@@ -91,6 +96,7 @@ enum KOReaderStatistics {
             if let pages = row["pages"]?.integer, pages > 0 { reading.pages = Int(pages) }
             if let read = row["total_read_pages"]?.integer, read > 0 { reading.page = Int(read) }
             if let opened = row["last_open"]?.integer, opened > 0 { reading.lastRead = BookDate(unixSeconds: opened) }
+            if let first = row["first_read"]?.integer, first > 0 { reading.started = BookDate(unixSeconds: first) }
             return HighlightedBook(title: title, authors: authors, reading: reading == DeviceReading() ? nil : reading)
         }
     }

@@ -1,7 +1,8 @@
 extension Book {
     /// The book as a JSON object: `path`, then every field under its canonical name (numbers for
     /// rating, pages and series_index, dates as written, authors and tags always lists), then the
-    /// user's own keys as a YAML reader sees them.
+    /// user's own keys as a YAML reader sees them, but for the `progress:` log, whose lines are
+    /// objects (`ProgressJSON`).
     public func jsonObject() -> JSONValue {
         var members: [(String, JSONValue)] = [("path", .string(path)), ("title", .string(title))]
         func add(_ key: CanonicalField, _ value: String?) {
@@ -44,7 +45,9 @@ extension Book {
         var seen = Set(members.map(\.0))
         for field in fields where field.canonical == nil && !seen.contains(field.key) {
             seen.insert(field.key)
-            members.append((field.key, field.value.json))
+            // The progress log as objects a program can use, not lines to parse.
+            let log = ProgressJSON.isLogKey(field.key) ? ProgressJSON.json(field.value) : nil
+            members.append((field.key, log ?? field.value.json))
         }
         return .object(members)
     }

@@ -83,6 +83,9 @@ enum HTMLCatalogPages {
                 cell = items.compactMap(\.scalarText).map { tag in
                     "<a class=\"tag\" href=\"../index.html?tag=\(attr(query(TextFolding.foldTag(tag))))\">\(esc(tag))</a>"
                 }.joined(separator: " ")
+            case (_, .array) where ProgressJSON.isLogKey(key):
+                // The log's lines as written, not the objects of the JSON.
+                cell = esc((book.value(of: key)?.texts ?? []).joined(separator: ", "))
             case (_, .array(let items)) where items.allSatisfy({ $0.scalarText != nil }):
                 cell = esc(items.compactMap(\.scalarText).joined(separator: ", "))
             case (_, .array), (_, .object): cell = "<code>\(esc(value.serialized()))</code>"

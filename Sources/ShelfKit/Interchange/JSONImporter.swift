@@ -43,6 +43,10 @@ enum JSONImporter {
     /// the YAML scalar, list or map that reads back as the same JSON.
     static func convert(_ value: JSONValue, key: String) -> ImportValue? {
         let canonical = CanonicalField(key: key).flatMap { $0.rawValue == key ? $0 : nil }
+        if ProgressJSON.isLogKey(key), let lines = ProgressJSON.lines(value) {
+            // One line an item, in block style, as `shelf progress` writes the log.
+            return .items(lines.map(ProgressJSON.item))
+        }
         if let canonical, canonical.isList {
             switch value {
             case .array(let items): return .list(items.compactMap(\.scalarText))

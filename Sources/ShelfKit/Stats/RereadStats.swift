@@ -1,30 +1,38 @@
 /// How often books were read: every finished read counts, so a book read three times counts
 /// three times. Kept apart from `LibraryStats` so the two grow without colliding.
 public struct RereadStats: Sendable, Equatable {
-    /// Finished reads over all books.
+    /// Finished reads over all books (of the year, when one was asked for).
     public var reads: Int
-    /// Books finished more than once.
+    /// Books with a re-read counted: finished more than once (a re-read in the year, with one).
     var rereadBooks: Int
     /// Finished reads beyond each book's first.
     public var rereads: Int
     /// Year → finished reads that year (a re-read counts in its own year).
     var readsByYear: [Int: Int]
+    /// The year the figures are narrowed to, if any.
+    public var year: Int?
 
-    public init(_ books: [Book]) {
+    /// - Parameter year: count only the reads finished in that year. A read of the year is a
+    ///   re-read when the book has a finished read before it (in the `reads:` list, oldest
+    ///   first), whatever year that was.
+    public init(_ books: [Book], year: Int? = nil) {
+        self.year = year
         reads = 0
         rereadBooks = 0
         rereads = 0
         readsByYear = [:]
         for book in books {
             let finished = book.reads.filter { $0.outcome == .finished }
-            reads += finished.count
-            if finished.count > 1 {
-                rereadBooks += 1
-                rereads += finished.count - 1
+            var bookRereads = 0
+            for (position, read) in finished.enumerated() {
+                // A read whose day is not known (`{finished: true}`) belongs to no year.
+                if let year, read.ended?.year != year { continue }
+                reads += 1
+                if position > 0 { bookRereads += 1 }
+                if let ended = read.ended?.year { readsByYear[ended, default: 0] += 1 }
             }
-            for read in finished {
-                if let year = read.ended?.year { readsByYear[year, default: 0] += 1 }
-            }
+            rereads += bookRereads
+            if bookRereads > 0 { rereadBooks += 1 }
         }
     }
 
@@ -38,9 +46,11 @@ public struct RereadStats: Sendable, Equatable {
         ])
     }
 
-    /// `12 reads · 3 re-reads of 2 books`, or nil when nothing was re-read.
+    /// `12 reads · 3 re-reads of 2 books` (`5 reads in 2024 · …` for a year), or nil when
+    /// nothing was re-read.
     public var summary: String? {
         guard rereads > 0 else { return nil }
-        return "\(reads) reads · \(rereads) re-read\(rereads == 1 ? "" : "s") of \(rereadBooks) book\(rereadBooks == 1 ? "" : "s")"
+        return "\(reads) read\(reads == 1 ? "" : "s")" + (year.map { " in \($0)" } ?? "")
+            + " · \(rereads) re-read\(rereads == 1 ? "" : "s") of \(rereadBooks) book\(rereadBooks == 1 ? "" : "s")"
     }
 }

@@ -110,10 +110,11 @@ struct HighlightsImportCommand: ParsableCommand {
               shelf highlights import /media/KOBOeReader --sync-status
 
             With --sync-status, what the device knows of the reading comes in too, through \
-            the same steps as shelf start, finish, abandon and progress: a book the device \
-            finished is marked read (dated the day the device last had it), an abandoned one \
-            abandoned, and one being read is started with its percent logged. It only moves a \
-            book forward: a book finished in the library is not restarted.
+            the same steps as shelf start, finish and progress: a book the device finished is \
+            marked read (dated the day the device last had it), and one being read or on hold \
+            is started (on the first day the device shows it read) with its percent logged. \
+            It only moves a book forward: a book finished or abandoned in the library is not \
+            restarted, and a percent is logged only when it is further than the last.
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -130,7 +131,7 @@ struct HighlightsImportCommand: ParsableCommand {
     @Flag(help: "Show what would be imported; write nothing.")
     var dryRun = false
 
-    @Flag(help: "Also bring in the device's reading state: finished, abandoned, or being read and how far.")
+    @Flag(help: "Also bring in the device's reading state: finished, or being read (or on hold) and how far.")
     var syncStatus = false
 
     @OptionGroup var output: TextOrJSONOptions

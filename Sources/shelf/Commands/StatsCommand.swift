@@ -10,7 +10,8 @@ struct StatsCommand: ParsableCommand {
             A query narrows the books first. JSON keys: total, by_status, finished_by_year, \
             finished_by_month (with --year), pages_by_year, ratings, average_rating, top_authors, \
             top_tags, average_days_to_finish, by (with --by), reads (every finished read: reads, \
-            rereads, reread_books, reads_by_year).
+            rereads, reread_books, reads_by_year; with --year only the reads finished \
+            in that year).
 
             Examples:
               shelf stats
@@ -29,12 +30,15 @@ struct StatsCommand: ParsableCommand {
         let library = try library.open()
         let result = try QueryRunner.run(filters, library: library)
         let stats = LibraryStats(result.books, year: year, by: by)
+        // The reads of the year only, over every book: a re-read in the year of a book whose
+        // latest read is later still counts.
+        let reads = RereadStats(result.books, year: year)
         if output.isJSON {
-            Output.line(stats.json().adding("reads", RereadStats(result.books).json()).serialized(indent: 2))
+            Output.line(stats.json().adding("reads", reads.json()).serialized(indent: 2))
             return
         }
         Output.write(StatsRenderer.render(stats, byField: by, width: Terminal.width ?? 80, style: .standard))
-        if let rereads = RereadStats(result.books).summary { Output.write("\n" + rereads + "\n") }
+        if let rereads = reads.summary { Output.write("\n" + rereads + "\n") }
     }
 }
 

@@ -50,6 +50,13 @@ import Testing
         #expect(page.contains("<dd>&lt;/dd&gt;&lt;script&gt;alert(3)&lt;/script&gt;</dd>"))
     }
 
+    @Test func theProgressLogShowsItsLinesNotTheJSONObjects() throws {
+        let yaml = "title: Dune\nprogress:\n  - 2026-01-05 page 120\n  - 2026-01-06 <b>37%</b>"
+        let catalog = HTMLCatalog(books: [ExportedBook(book: try book(yaml, path: "dune.md"), notes: "")], title: "Books",
+                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
+        #expect(try text(catalog, "books/dune.html").contains("<dt>Progress</dt><dd>2026-01-05 page 120, 2026-01-06 &lt;b&gt;37%&lt;/b&gt;</dd>"))
+    }
+
     @Test func rawHTMLInNotesShowsAsText() {
         let html = NotesHTML.render("Hello <script>alert(1)</script> and <img src=x onerror=alert(2)>\n\n<div onclick=x>raw</div>")
         #expect(html == "<p>Hello &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;</p><p>&lt;div onclick=x&gt;raw&lt;/div&gt;</p>")
