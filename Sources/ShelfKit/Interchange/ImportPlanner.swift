@@ -58,11 +58,18 @@ struct ImportPlanner {
 
     /// The exported path when a JSON restore gives a usable free one, else the template's name.
     /// `taken` holds the paths planned so far, lowercased.
-    func path(for record: ImportRecord, book: Book, taken: Set<String>) -> String {
+    /// `counters` holds, by template path (lowercased), the last number a collision took.
+    func path(for record: ImportRecord, book: Book, taken: Set<String>, counters: inout [String: Int]) -> String {
         // Two planned books differing only in case would be one file on macOS or Windows.
         let isFree = { (path: String) in !taken.contains(path.lowercased()) && !self.exists(path) }
         if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) { return path }
-        return BookFileName.unique(naming.path(for: book), separator: naming.collisionSeparator) { !isFree($0) }
+        let named = naming.path(for: book)
+        // The numbers below the last one taken are still taken (planned paths stay planned):
+        // start after it, so that many books named alike cost one try each, not one per earlier book.
+        var counter = counters[named.lowercased()] ?? 2
+        let path = BookFileName.unique(named, separator: naming.collisionSeparator, counter: &counter) { !isFree($0) }
+        if path != named { counters[named.lowercased()] = counter + 1 }
+        return path
     }
 
     /// A relative `.md` path with no `..`, no hidden part and no empty part.
@@ -83,6 +90,8 @@ struct ImportPlanning {
     private var claimedBy: [Int: Int] = [:]
     /// The paths of the books planned so far, lowercased.
     private var plannedPaths = Set<String>()
+    /// Template path → the next number to try for a collision.
+    private var counters: [String: Int] = [:]
 
     init(planner: ImportPlanner, matcher: ImportMatcher, existingCount: Int) {
         self.planner = planner
@@ -117,7 +126,7 @@ struct ImportPlanning {
               var book = Book(path: "", frontMatter: frontMatter, vocabulary: planner.vocabulary) else {
             return .skipped(row: record.row, reason: "the book's fields do not read back as a book file")
         }
-        book.path = planner.path(for: record, book: book, taken: plannedPaths)
+        book.path = planner.path(for: record, book: book, taken: plannedPaths, counters: &counters)
         plannedPaths.insert(book.path.lowercased())
         claimedBy[matcher.add(book)] = record.row
         return .create(row: record.row, path: book.path, bytes: bytes)
