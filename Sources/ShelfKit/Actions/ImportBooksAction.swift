@@ -38,8 +38,12 @@ public struct ImportBooksAction {
     /// The day written in the `imported:` lines of the books this import writes.
     public var today: BookDate?
 
-    /// Rows from which progress is reported (a short import needs no bar).
+    /// Steps from which progress is reported for a plan carried out whole (a short import needs no bar).
     static let progressThreshold = 50
+    /// Bytes of input from which a streamed import reports progress: about fifty rows.
+    static let progressBytes = 16 * 1024
+    /// The bytes of each piece the input is read in (tests cut it small).
+    var chunkSize = ImportChunks.defaultSize
 
     public init(writer: LibraryWriter, source: ImportSource, update: Bool, dryRun: Bool) {
         self.writer = writer
@@ -56,33 +60,54 @@ public struct ImportBooksAction {
     }
 
     /// Imports `input` into a library whose books are `books` (as loaded, without notes).
+    ///
+    /// The input is read a piece at a time and each row is planned and carried out as soon as
+    /// it is read, so memory holds one row and the matcher's small facts per book, not the file
+    /// nor the plan. When shelf.yaml's `filename:` is refused, a row that would create a book
+    /// must stop the import before any write: then steps are held until the end shows none does.
     /// - Returns: what was done; failures of single rows are in it, not thrown.
     /// - Throws: when the input cannot be read or is not an export of `source`.
     public func run(_ input: ImportInput, books: [Book], reporter: ActionReporter) throws -> ImportReport {
-        let rows = try read(input) { reporter.warning("\(input.name): \($0)") }
+        let chunks = try open(input)
         let names = TakenNames(root: writer.library.root)
         let library = writer.library
         var planner = ImportPlanner(
             source: source, update: update, naming: library.config.fileNames, vocabulary: library.config.vocabulary,
             exists: { names.contains($0) }, notes: { library.notes(of: $0) })
         planner.today = today?.canonicalText
-        let plan = planner.plan(rows, books: books)
-        // New books go where `filename:` says: a template shelf refuses stops the import before any write.
-        if plan.contains(where: { if case .create = $0 { return true } else { return false } }) { try library.config.fileNames.check() }
-        return carryOut(plan, names: names, reporter: reporter)
+        var planning = planner.start(books: books)
+        let holdsSteps = library.config.fileNames.problem != nil
+        var held: [ImportAction] = []
+        var report = ImportReport(dryRun: dryRun)
+        let total = chunks.totalBytes ?? 0
+        var shown = 0
+        do {
+            try source.read(chunks, warn: { reporter.warning("\(input.name): \($0)") }) { row in
+                guard let step = planning.plan(row) else { return }
+                if holdsSteps {
+                    if case .create = step { try library.config.fileNames.check() }
+                    held.append(step)
+                    return
+                }
+                perform(step, names: names, into: &report, reporter: reporter)
+                if total >= ImportBooksAction.progressBytes, chunks.bytesRead > shown {
+                    shown = chunks.bytesRead
+                    reporter.progress(shown, of: total, dryRun ? "Checking" : "Importing")
+                }
+            }
+        } catch let error as ImportError {
+            throw InputError(input: input.name, reason: error.reason)
+        }
+        if holdsSteps { return carryOut(held, names: names, reporter: reporter) }
+        return report
     }
 
-    func read(_ input: ImportInput, warn: (String) -> Void = { _ in }) throws -> [ImportRow] {
-        let bytes: [UInt8]
+    /// The input, ready to be read a piece at a time.
+    func open(_ input: ImportInput) throws(FileError) -> ImportChunks {
         switch input {
         // The person named this file: a pipe (`<(…)`) is read to its end, as asked.
-        case .file(let path): bytes = try FileIO.read(Library.absolute(path), allowingSpecialFiles: true)
-        case .bytes(let given, _): bytes = given
-        }
-        do {
-            return try source.read(bytes, warn: warn)
-        } catch {
-            throw InputError(input: input.name, reason: error.reason)
+        case .file(let path): return try ImportChunks(path: Library.absolute(path), size: chunkSize)
+        case .bytes(let given, _): return ImportChunks(bytes: given, size: chunkSize)
         }
     }
 

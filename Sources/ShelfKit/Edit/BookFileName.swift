@@ -86,11 +86,18 @@ enum BookFileName {
     /// first for which `exists` is false and that Windows can hold (not `con.md`, not ending in
     /// a dot or space). Only the file name changes; the folders stay as given.
     public static func unique(_ path: String, separator: String = "-", exists: (String) -> Bool) -> String {
+        var counter = 2
+        return unique(path, separator: separator, counter: &counter, exists: exists)
+    }
+
+    /// `unique(_:separator:exists:)` trying numbers from `counter` on, and leaving in it the
+    /// number taken: a caller naming many books alike (an import of many `Untitled`) starts
+    /// where it left off instead of trying every number taken before.
+    static func unique(_ path: String, separator: String, counter: inout Int, exists: (String) -> Bool) -> String {
         guard exists(path) || isReservedOnWindows(path) else { return path }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let stem = String(path.dropFirst(folder.count).dropLast(3))
-        var counter = 2
         while true {
             let suffix = "\(separator)\(counter)"
             var base = prefix(stem, bytes: maximumBytes - 3 - suffix.utf8.count).trimmingDashes

@@ -123,6 +123,7 @@ enum HighlightSource {
             throw HighlightSourceError(path: path, reason: "is named as a database but is not a SQLite database (it does not start as one does); "
                 + "it may be damaged or only partly copied: copy it again from the e-reader (a Kobo's is .kobo/KoboReader.sqlite)")
         }
+        if let clippings = try readClippings(path) { return clippings }
         let text = try readText(path)
         if path.lowercased().hasSuffix(".lua") || text.hasPrefix("-- ") || text.hasPrefix("return {") {
             do {
@@ -142,6 +143,37 @@ enum HighlightSource {
         }
         return nil
     }
+
+    /// A regular file whose first bytes show a Kindle's clippings, read a line at a time (a
+    /// clippings file may be hundreds of megabytes); nil for any other file, read whole.
+    private static func readClippings(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
+        let head: [UInt8]
+        do {
+            head = try prefix(of: path, count: clippingsHead)
+        } catch {
+            throw HighlightSourceError(path: path, reason: error.reason)
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        guard !path.lowercased().hasSuffix(".lua"), !text.hasPrefix("-- "), !text.hasPrefix("return {"),
+              KindleClippings.looksLike(text[...]) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard Int(info.st_size) <= maximumTextBytes else {
+            throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
+                + "\(maximumTextBytes / 1_048_576) MiB")
+        }
+        let chunks: ImportChunks
+        do {
+            chunks = try ImportChunks(path: path)
+        } catch {
+            throw HighlightSourceError(path: path, reason: error.reason)
+        }
+        let parsed = try KindleClippings.read(chunks, path: path)
+        return HighlightSourceFile(path: path, kind: .kindle, books: parsed.books, bookmarks: parsed.bookmarks)
+    }
+
+    /// The bytes whose text tells a clippings file (`KindleClippings.looksLike` looks this far).
+    static let clippingsHead = 64 * 1024
 
     private static func readDatabase(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
         do {

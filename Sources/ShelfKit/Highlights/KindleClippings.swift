@@ -38,23 +38,44 @@ enum KindleClippings {
     }
 
     static func parse(_ text: String) -> Parsed {
-        var clippings: [Clipping] = []
-        var bookmarks = 0
-        var entry: [Substring] = []
-        func flush() {
-            defer { entry.removeAll(keepingCapacity: true) }
-            guard let clipping = clipping(from: entry) else { return }
-            if clipping.kind == .bookmark { bookmarks += 1 } else { clippings.append(clipping) }
-        }
+        var reader = Reader()
         // Split on scalars: Swift reads "\r\n" as one Character, which never equals "\n".
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = Substring(rawLine)
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        while let end = scalars[start...].firstIndex(of: "\n") {
+            reader.read(Substring(scalars[start..<end]))
+            start = scalars.index(after: end)
+        }
+        reader.read(Substring(scalars[start...]))
+        return reader.finish()
+    }
+
+    /// The clippings of a file read a line at a time: a file read in pieces is never held whole,
+    /// only the clippings kept from it.
+    struct Reader {
+        private var clippings: [Clipping] = []
+        private var bookmarks = 0
+        private var entry: [Substring] = []
+
+        /// Reads the next line, without its line feed.
+        mutating func read(_ rawLine: Substring) {
+            var line = rawLine
             if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
             while line.first == "\u{FEFF}" { line = line.dropFirst() }
-            if line.trimmingCharacters(in: .whitespaces) == separator { flush() } else { entry.append(line) }
+            if line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator { flush() } else { entry.append(line) }
         }
-        flush()
-        return Parsed(books: books(from: clippings), bookmarks: bookmarks)
+
+        /// The clippings read, grouped by book.
+        mutating func finish() -> Parsed {
+            flush()
+            return Parsed(books: KindleClippings.books(from: clippings), bookmarks: bookmarks)
+        }
+
+        private mutating func flush() {
+            defer { entry.removeAll(keepingCapacity: true) }
+            guard let clipping = KindleClippings.clipping(from: entry) else { return }
+            if clipping.kind == .bookmark { bookmarks += 1 } else { clippings.append(clipping) }
+        }
     }
 
     /// One entry's lines as a clipping, or nil for an entry too short to be one.

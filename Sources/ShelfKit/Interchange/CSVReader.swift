@@ -30,85 +30,24 @@ struct CSVReader: Sendable {
     /// The records of `text`, and the line of a quote that opened a cell and was never closed.
     public func read(_ text: String) -> (records: [Record], unclosedQuoteLine: Int?) {
         var records: [Record] = []
-        var cells: [String] = []
-        var cell = ""
-        var line = 1
-        var recordLine = 1
-        var inQuotes = false
-        var cellWasQuoted = false
-        var iterator = Array(text.unicodeScalars)[...]
-        if iterator.first == "\u{FEFF}" { iterator = iterator.dropFirst() }
-        let delimiter = self.delimiter.unicodeScalars.first ?? ","
+        var parser = CSVParser(delimiter: delimiter)
+        for scalar in text.unicodeScalars { parser.feed(scalar) { records.append($0) } }
+        parser.finish { records.append($0) }
+        return (records, parser.unclosedQuoteLine)
+    }
 
-        func endCell() {
-            cells.append(cell)
-            cell = ""
-            cellWasQuoted = false
+    /// Reads an export's bytes piece by piece (`ImportChunks`), decoded as `ImportText` decodes
+    /// them, giving each record to `emit` as soon as it is read: the whole text is never held.
+    /// - Returns: the line of a quote that opened a cell and was never closed.
+    func read(_ chunks: ImportChunks, emit: (Record) throws -> Void) throws -> Int? {
+        var decoder = ImportTextDecoder()
+        var parser = CSVParser(delimiter: delimiter)
+        while let chunk = try chunks.next() {
+            try decoder.decode(chunk, final: false) { scalar in try parser.feed(scalar, emit: emit) }
         }
-        func endRecord() {
-            endCell()
-            if !(cells.count == 1 && cells[0].isEmpty) {
-                records.append(Record(line: recordLine, cells: cells))
-            }
-            cells = []
-        }
-
-        // Where the open quote was, to read it again as a plain character if it never closes.
-        var quoteStart: (index: Int, cells: [String], line: Int, recordLine: Int)?
-        var unclosedQuoteLine: Int?
-        var index = iterator.startIndex
-        while true {
-            if index >= iterator.endIndex {
-                guard inQuotes, let start = quoteStart else { break }
-                (index, cells, line, recordLine) = (start.index, start.cells, start.line, start.recordLine)
-                unclosedQuoteLine = start.line
-                inQuotes = false
-                cell = "\""
-                cellWasQuoted = false
-                quoteStart = nil
-                continue
-            }
-            let scalar = iterator[index]
-            index += 1
-            if inQuotes {
-                if scalar == "\"" {
-                    if index < iterator.endIndex, iterator[index] == "\"" {
-                        cell.unicodeScalars.append("\"")
-                        index += 1
-                    } else {
-                        inQuotes = false
-                    }
-                    continue
-                }
-                if scalar == "\r", index < iterator.endIndex, iterator[index] == "\n" {
-                    // A CRLF inside a quoted cell is one line break.
-                    cell.unicodeScalars.append("\n")
-                    index += 1
-                    line += 1
-                    continue
-                }
-                if scalar == "\n" { line += 1 }
-                cell.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case delimiter:
-                endCell()
-            case "\r", "\n":
-                if scalar == "\r", index < iterator.endIndex, iterator[index] == "\n" { index += 1 }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\"" where cell.isEmpty && !cellWasQuoted && unclosedQuoteLine == nil:
-                quoteStart = (index, cells, line, recordLine)
-                inQuotes = true
-                cellWasQuoted = true
-            default:
-                cell.unicodeScalars.append(scalar)
-            }
-        }
-        if !cell.isEmpty || !cells.isEmpty || cellWasQuoted { endRecord() }
-        return (records, unclosedQuoteLine)
+        try decoder.decode([], final: true) { scalar in try parser.feed(scalar, emit: emit) }
+        try parser.finish(emit: emit)
+        return parser.unclosedQuoteLine
     }
 }
 
@@ -126,19 +65,46 @@ struct CSVTable: Sendable {
     /// Splits `text` into a header and records.
     public init(text: String, delimiter: Character = ",") {
         let read = CSVReader(delimiter: delimiter).read(text)
-        warnings = read.unclosedQuoteLine.map {
+        var all = read.records
+        let first = all.isEmpty ? nil : all.removeFirst()
+        self.init(header: first?.cells ?? [], records: all, unclosedQuoteLine: read.unclosedQuoteLine)
+    }
+
+    /// A table of this header (as read) and records.
+    init(header: [String], records: [CSVReader.Record], unclosedQuoteLine: Int? = nil) {
+        warnings = unclosedQuoteLine.map {
             ["line \($0): a quote opens a cell and is never closed; it was read as a plain character, "
                 + "so check that row (and quotes after it are read as plain characters)"]
         } ?? []
-        var all = read.records
-        let first = all.isEmpty ? nil : all.removeFirst()
-        header = first?.cells.map(\.trimmingSpaces) ?? []
-        records = all
+        self.header = header.map(\.trimmingSpaces)
+        self.records = records
         var columns: [String: Int] = [:]
-        for (position, name) in header.enumerated() where columns[CSVTable.fold(name)] == nil {
+        for (position, name) in self.header.enumerated() where columns[CSVTable.fold(name)] == nil {
             columns[CSVTable.fold(name)] = position
         }
         self.columns = columns
+    }
+
+    /// Reads a table piece by piece, holding one record at a time: `header` is given the table
+    /// of the header (no records) before any record, and may throw to stop the read (the file
+    /// is not the export it should be); `record` is given each record with its row (`row(of:)`).
+    /// - Returns: what the reader had to guess (`warnings`), known only at the end.
+    static func read(_ chunks: ImportChunks, delimiter: Character = ",", header: (CSVTable) throws -> Void,
+                     record: (CSVTable, CSVReader.Record, Int) throws -> Void) throws -> [String] {
+        var table: CSVTable?
+        var position = 0
+        let unclosedQuoteLine = try CSVReader(delimiter: delimiter).read(chunks) { read in
+            guard let table else {
+                let first = CSVTable(header: read.cells, records: [])
+                try header(first)
+                table = first
+                return
+            }
+            try record(table, read, table.row(of: position))
+            position += 1
+        }
+        if table == nil { try header(CSVTable(header: [], records: [])) }
+        return CSVTable(header: [], records: [], unclosedQuoteLine: unclosedQuoteLine).warnings
     }
 
     /// True when the header has a column of this name (compared without case, spaces or punctuation).

@@ -10,12 +10,17 @@ enum GoodreadsImporter {
     public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text)
         table.warnings.forEach(warn)
+        try check(table)
+        return table.records.enumerated().map { position, record in
+            row(record, in: table, number: table.row(of: position))
+        }
+    }
+
+    /// Throws unless the table's header is this service's export's.
+    static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Book Id") || table.has("Author") else {
             throw ImportError("this is not a Goodreads export: no Title and Book Id columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
-        }
-        return table.records.enumerated().map { position, record in
-            row(record, in: table, number: table.row(of: position))
         }
     }
 

@@ -7,78 +7,94 @@ struct ImportMatcher: Sendable {
     /// A matched book, identified by its position in the matcher.
     struct Candidate: Sendable {
         public var id: Int
-        public var book: Book
+        /// Where the book is, relative to the library.
+        public var path: String
+        /// The book as loaded, when it was in the library before this import (nil for one the
+        /// import added: only its small facts are kept, not the whole book).
+        public var book: Book?
     }
 
-    public private(set) var books: [Book] = []
+    /// What matching needs of a book: an import of a million rows keeps this, not the books.
+    private struct Entry: Sendable {
+        var path: String
+        var title: String
+        var authorKeys: Set<String>
+        /// The book's id at each service of `ImportSource.idKeys`, in that order.
+        var ids: [String?]
+    }
+
+    /// The books the library held before this import.
+    private let existing: [Book]
+    private var entries: [Entry] = []
     private var byID: [String: Int] = [:]
     private var byISBN: [String: Int] = [:]
     private var byTitle: [String: [Int]] = [:]
 
     /// A matcher over the books of a library.
-    /// How many books the library held before this import added any.
-    private var existing = 0
-
     public init(books: [Book]) {
+        existing = books
         for book in books { add(book) }
-        existing = books.count
     }
 
     /// Adds a book (a new one, written by this import) and returns its id.
     @discardableResult
     public mutating func add(_ book: Book) -> Int {
-        let id = books.count
-        books.append(book)
+        let id = entries.count
+        let ids = ImportSource.idKeys.map { key in book.value(of: key)?.text?.trimmingSpaces }
+        entries.append(Entry(path: book.path, title: book.title, authorKeys: Set(book.authors.map(ImportMatcher.authorKey)), ids: ids))
         index(book, id: id)
         return id
+    }
+
+    private func candidate(_ id: Int) -> Candidate {
+        Candidate(id: id, path: entries[id].path, book: id < existing.count ? existing[id] : nil)
     }
 
     /// The book `record` stands for, and how it was found.
     public func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
         for key in ImportSource.idKeys {
             if let value = record.text(of: key), let id = byID[key + ":" + value] {
-                return (Candidate(id: id, book: books[id]), "\(key) id")
+                return (candidate(id), "\(key) id")
             }
         }
         // Two rows of one import sharing an ISBN (two copies kept apart, a misprinted ISBN) are
         // two books unless their titles agree; a book already in the library matches by ISBN
         // alone (its owner may have shortened the title).
         if let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13, let id = byISBN[isbn],
-           id < existing || ImportMatcher.titlesAgree(record.title, books[id].title) {
-            return (Candidate(id: id, book: books[id]), "ISBN")
+           id < existing.count || ImportMatcher.titlesAgree(record.title, entries[id].title) {
+            return (candidate(id), "ISBN")
         }
         guard let title = record.title else { return nil }
         let authors = Set(ImportMatcher.authorKeys(record.value(of: "authors")))
-        for id in byTitle[ImportMatcher.titleKey(title)] ?? [] where !ImportMatcher.idsConflict(record, books[id]) {
-            let candidateAuthors = Set(books[id].authors.map(ImportMatcher.authorKey))
+        for id in byTitle[ImportMatcher.titleKey(title)] ?? [] where !ImportMatcher.idsConflict(record, entries[id].ids) {
+            let candidateAuthors = entries[id].authorKeys
             if authors.isEmpty || candidateAuthors.isEmpty || !authors.isDisjoint(with: candidateAuthors) {
-                return (Candidate(id: id, book: books[id]), "title and author")
+                return (candidate(id), "title and author")
             }
         }
         return nil
     }
 
     private mutating func index(_ book: Book, id: Int) {
-        for key in ImportSource.idKeys {
-            if let value = book.value(of: key)?.text?.trimmingSpaces, !value.isEmpty, byID[key + ":" + value] == nil {
+        for (key, value) in zip(ImportSource.idKeys, entries[id].ids) {
+            if let value, !value.isEmpty, byID[key + ":" + value] == nil {
                 byID[key + ":" + value] = id
             }
         }
         if let isbn = book.isbn13, byISBN[isbn] == nil { byISBN[isbn] = id }
         var titles = [ImportMatcher.titleKey(book.title)]
         if let subtitle = book.subtitle { titles.append(ImportMatcher.titleKey(book.title + " " + subtitle)) }
-        for title in titles where !(byTitle[title]?.contains(id) ?? false) {
+        for title in titles where byTitle[title]?.last != id {
             byTitle[title, default: []].append(id)
         }
     }
 
     /// True when the record and the book carry different ids at the same service: two editions
     /// the service keeps apart (`Master and Man` twice on Goodreads), so a title match is no match.
-    static func idsConflict(_ record: ImportRecord, _ book: Book) -> Bool {
-        ImportSource.idKeys.contains { key in
-            guard let mine = record.text(of: key), let theirs = book.value(of: key)?.text?.trimmingSpaces, !theirs.isEmpty else {
-                return false
-            }
+    /// `ids` are the book's, in the order of `ImportSource.idKeys`.
+    private static func idsConflict(_ record: ImportRecord, _ ids: [String?]) -> Bool {
+        zip(ImportSource.idKeys, ids).contains { key, theirs in
+            guard let mine = record.text(of: key), let theirs, !theirs.isEmpty else { return false }
             return mine != theirs
         }
     }

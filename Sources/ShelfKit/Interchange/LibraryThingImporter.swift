@@ -10,12 +10,17 @@ enum LibraryThingImporter {
     public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text, delimiter: "\t")
         table.warnings.forEach(warn)
+        try check(table)
+        return table.records.enumerated().map { position, record in
+            row(record, in: table, number: table.row(of: position))
+        }
+    }
+
+    /// Throws unless the table's header is this service's export's.
+    static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Primary Author") || table.has("Book Id") else {
             throw ImportError("this is not a LibraryThing tab-delimited export: no Title and Primary Author columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
-        }
-        return table.records.enumerated().map { position, record in
-            row(record, in: table, number: table.row(of: position))
         }
     }
 

@@ -8,12 +8,17 @@ enum StoryGraphImporter {
     public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text)
         table.warnings.forEach(warn)
+        try check(table)
+        return table.records.enumerated().map { position, record in
+            row(record, in: table, number: table.row(of: position))
+        }
+    }
+
+    /// Throws unless the table's header is this service's export's.
+    static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Read Status") || table.has("ISBN/UID") else {
             throw ImportError("this is not a StoryGraph export: no Title and Read Status columns "
                 + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
-        }
-        return table.records.enumerated().map { position, record in
-            row(record, in: table, number: table.row(of: position))
         }
     }
 

@@ -49,7 +49,7 @@ import Testing
         ]
         let matcher = ImportMatcher(books: library)
         let records = interchangeRecords(try InterchangeFixtures.rows(.goodreads, "goodreads-31-columns.csv"))
-        let matches = records.map { record in matcher.match(record).map { "\($0.candidate.book.path) by \($0.reason)" } ?? "-" }
+        let matches = records.map { record in matcher.match(record).map { "\($0.candidate.path) by \($0.reason)" } ?? "-" }
         #expect(matches == ["a.md by goodreads id", "-", "b.md by ISBN", "c.md by title and author", "-", "-", "-"])
     }
 
