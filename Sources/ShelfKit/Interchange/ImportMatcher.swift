@@ -1,8 +1,11 @@
 /// Finds the book an imported record stands for: by a service id (`goodreads:`, `storygraph:`,
 /// `librarything:`, `calibre:`), then by ISBN (compared as ISBN-13), then by title (folded: case,
 /// accents and punctuation ignored; the title alone or with its subtitle) with an author in
-/// common, unless both carry different ids at the same service. Books added during the import are added to the matcher, so a row repeated in one
-/// file finds the book the first one created.
+/// common, unless both carry different ids at the same service, different ISBNs or different
+/// numbers in a series (volumes 1 and 2 of one title are two books). Books added during the
+/// import are added to the matcher, so a row repeated in one file finds the book the first one
+/// created — but for a row of shelf's own export, which names its file: it is that file's book,
+/// found by its path, and two rows of one export are never one book.
 struct ImportMatcher: Sendable {
     /// A matched book, identified by its position in the matcher.
     struct Candidate: Sendable {
@@ -21,6 +24,16 @@ struct ImportMatcher: Sendable {
         var authorKeys: Set<String>
         /// The book's id at each service of `ImportSource.idKeys`, in that order.
         var ids: [String?]
+        var isbn13: String?
+        var seriesIndex: Double?
+
+        /// True when the book is another edition or volume than the record's: both have an ISBN
+        /// and they differ, or both a number in a series and they differ.
+        func differs(isbn: String?, volume: Double?) -> Bool {
+            if let isbn, let isbn13, isbn != isbn13 { return true }
+            if let volume, let seriesIndex, volume != seriesIndex { return true }
+            return false
+        }
     }
 
     /// The books the library held before this import.
@@ -29,6 +42,7 @@ struct ImportMatcher: Sendable {
     private var byID: [String: Int] = [:]
     private var byISBN: [String: Int] = [:]
     private var byTitle: [String: [Int]] = [:]
+    private var byPath: [String: Int] = [:]
 
     /// A matcher over the books of a library.
     public init(books: [Book]) {
@@ -41,7 +55,9 @@ struct ImportMatcher: Sendable {
     public mutating func add(_ book: Book) -> Int {
         let id = entries.count
         let ids = ImportSource.idKeys.map { key in book.value(of: key)?.text?.trimmingSpaces }
-        entries.append(Entry(path: book.path, title: book.title, authorKeys: Set(book.authors.map(ImportMatcher.authorKey)), ids: ids))
+        entries.append(Entry(path: book.path, title: book.title, authorKeys: Set(book.authors.map(ImportMatcher.authorKey)), ids: ids,
+                             isbn13: book.isbn13, seriesIndex: book.seriesIndex))
+        if byPath[book.path] == nil { byPath[book.path] = id }
         index(book, id: id)
         return id
     }
@@ -52,21 +68,32 @@ struct ImportMatcher: Sendable {
 
     /// The book `record` stands for, and how it was found.
     public func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
+        // shelf's own export names each book's file: the book at that path is the one, and no
+        // other row of the export (each is a file of its own) can be.
+        let restoring = record.path != nil
+        if let path = record.path, let id = byPath[path], id < existing.count, ImportMatcher.titlesAgree(record.title, entries[id].title) {
+            return (candidate(id), "path")
+        }
+        let eligible = { (id: Int) in !restoring || id < existing.count }
         for key in ImportSource.idKeys {
-            if let value = record.text(of: key), let id = byID[key + ":" + value] {
+            if let value = record.text(of: key), let id = byID[key + ":" + value], eligible(id) {
                 return (candidate(id), "\(key) id")
             }
         }
         // Two rows of one import sharing an ISBN (two copies kept apart, a misprinted ISBN) are
         // two books unless their titles agree; a book already in the library matches by ISBN
-        // alone (its owner may have shortened the title).
-        if let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13, let id = byISBN[isbn],
+        // alone (its owner may have shortened the title). Different ids at one service are two
+        // books whatever their ISBN.
+        let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13
+        if let isbn, let id = byISBN[isbn], eligible(id), !ImportMatcher.idsConflict(record, entries[id].ids),
            id < existing.count || ImportMatcher.titlesAgree(record.title, entries[id].title) {
             return (candidate(id), "ISBN")
         }
         guard let title = record.title else { return nil }
         let authors = Set(ImportMatcher.authorKeys(record.value(of: "authors")))
-        for id in byTitle[ImportMatcher.titleKey(title)] ?? [] where !ImportMatcher.idsConflict(record, entries[id].ids) {
+        let volume = record.text(of: "series_index").flatMap(Double.init)
+        for id in byTitle[ImportMatcher.titleKey(title)] ?? []
+        where eligible(id) && !ImportMatcher.idsConflict(record, entries[id].ids) && !entries[id].differs(isbn: isbn, volume: volume) {
             let candidateAuthors = entries[id].authorKeys
             if authors.isEmpty || candidateAuthors.isEmpty || !authors.isDisjoint(with: candidateAuthors) {
                 return (candidate(id), "title and author")
@@ -122,3 +149,4 @@ struct ImportMatcher: Sendable {
         return authors.map(authorKey)
     }
 }
+
