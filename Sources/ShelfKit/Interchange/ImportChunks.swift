@@ -83,9 +83,3 @@ final class ImportChunks {
         return bytes
     }
 }
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif

@@ -28,8 +28,9 @@ extension FileIO {
     }
 }
 
+/// `read(2)`, named apart from Swift's own `read` methods.
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+let systemRead = Glibc.read
 #else
-private let systemRead = Darwin.read
+let systemRead = Darwin.read
 #endif

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func randomClippingsReadAsTheWholeText() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = CorpusRandom(seed: 7)
         let parts = ["Dune (Frank Herbert)", "- Your Highlight at location 120-125 | Added on Monday, 4 March 2024 08:01:00",
                      "- Your Note at location 125 | Added on Monday, 4 March 2024 08:02:00", "Fear é 🦋", "==========", "", "\u{FEFF}"]
         for _ in 0..<100 {

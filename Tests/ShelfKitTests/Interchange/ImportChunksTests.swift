@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func randomCSVsReadTheSameInPieces() throws {
-        var generator = SeededGenerator(seed: 48)
+        var generator = CorpusRandom(seed: 48)
         let alphabet: [String] = ["a", "b", ",", "\"", "\"\"", "\r", "\n", "\r\n", "é", "🦋", "\t", " ", "\u{FEFF}"]
         for _ in 0..<300 {
             let length = Int.random(in: 0...40, using: &generator)
@@ -111,22 +111,5 @@ import Testing
             try ImportSource.goodreads.read(ImportChunks(bytes: Array("Name,Price\nx,1\n".utf8), size: 2), warn: { _ in }) { rows.append($0) }
         }
         #expect(rows.isEmpty)
-    }
-}
-
-/// A deterministic random number generator (SplitMix64), so a failing case can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
