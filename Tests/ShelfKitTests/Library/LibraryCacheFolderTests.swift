@@ -171,4 +171,19 @@ import Testing
         try Data(repeating: 7, count: 1).write(to: URL(fileURLWithPath: setup.folder + "/.tmp-\(getpid())-9.cache"))
         #expect(folder.stale(now: now).map(\.index.file) == [setup.indexFile(of: setup.roots[0])], "the older one no longer fits")
     }
+
+    /// The vocabulary inferred for a library without shelf.yaml goes with its index.
+    @Test func clearingAnIndexRemovesTheVocabularyInferredBesideIt() throws {
+        let setup = try Setup(libraries: 2)
+        defer { setup.remove() }
+        let first = setup.indexFile(of: setup.roots[0]), second = setup.indexFile(of: setup.roots[1])
+        let vocabularies = [first, second].map { $0.replacingOccurrences(of: ".cache", with: ".vocabulary") }
+        for file in vocabularies { try Data("# fingerprint x\n".utf8).write(to: URL(fileURLWithPath: file)) }
+        let folder = LibraryCacheFolder(path: setup.folder)
+        folder.clear(first)
+        #expect(!FileManager.default.fileExists(atPath: vocabularies[0]))
+        #expect(FileManager.default.fileExists(atPath: vocabularies[1]), "another library's stays")
+        folder.clear()
+        #expect(!FileManager.default.fileExists(atPath: vocabularies[1]))
+    }
 }

@@ -179,7 +179,13 @@ public struct LibraryCacheFolder: Sendable {
     /// Removes one index, or every index when `file` is nil; returns the files removed.
     @discardableResult
     public func clear(_ file: String? = nil) -> [Index] {
-        indexes().filter { file == nil || $0.file == file }.filter { AtomicFile.remove($0.file) }
+        // The vocabulary inferred for a library without shelf.yaml lies beside its index
+        // (`<index>.vocabulary`, Library+InferredVocabulary) and goes with it.
+        for name in FolderEntries(path) where name.hasSuffix(".vocabulary") && !name.hasPrefix(".") {
+            let vocabulary = path + "/" + name
+            if file == nil || vocabulary == file?.replacingOccurrences(of: ".cache", with: ".vocabulary") { AtomicFile.remove(vocabulary) }
+        }
+        return indexes().filter { file == nil || $0.file == file }.filter { AtomicFile.remove($0.file) }
     }
 
     /// The library root recorded at the start of an index file, when the file is an index of
