@@ -100,7 +100,10 @@ public struct BookFileActions {
         }
         if !relative.hasSuffix(".md") { relative += ".md" }
         if let problem = BookFileName.portabilityProblem(relative, inLibrary: library.root) {
-            throw FileError(path: BookFileName.shownEscaped(relative), reason: problem + "; nothing was renamed. Choose another name")
+            // A name with a line break is shown as `ls` shows it (the shell's `$'…'`), on one line.
+            let hasControl = relative.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            let shown = hasControl ? relative.withCString(MisnamedEntry.shown) : relative
+            throw FileError(path: shown, reason: problem + "; nothing was renamed. Choose another name")
         }
         return relative
     }

@@ -151,22 +151,6 @@ enum BookFileName {
         return nil
     }
 
-    /// `text` with control characters written as escapes (`\n`, `\t`, `\u{1B}`), so that a name
-    /// holding one is shown on one line.
-    static func shownEscaped(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\t": shown += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
     /// The name in `relative`'s folder that differs from its name only in case (or in Unicode
     /// normalization, as macOS compares names), as a library-relative path; nil when there is
     /// none, or when the name itself exists as it is.
