@@ -50,7 +50,8 @@ extension Pages {
                 default: throw FormError("unknown status \(form["status"] ?? "")")
                 }
             default:
-                throw FormError("unknown form \(action)")
+                guard let outcome = try applyReading(action, path: path, form: form) else { throw FormError("unknown form \(action)") }
+                return outcome
             }
         } catch {
             return .page(book(path: path, notice: "Nothing was saved: \(error)").withStatus(.badRequest))

@@ -59,8 +59,10 @@ struct ServeApp: Sendable {
         router.post("/add/scan") { request, context -> Response in
             try await self.scan(request, context: context)
         }
-        for action in ["edit", "note", "rate", "status", "add"] {
-            router.post(action == "add" ? "/add" : "/book/\(action)") { request, context -> Response in
+        router.get("/highlights") { request, _ in await ServeApp.offloaded { self.pages.highlights(FormBody(request.uri.query ?? "")) } }
+        router.get("/loans") { request, _ in self.pages.loans(FormBody(request.uri.query ?? "")) }
+        for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "add", "goal"] {
+            router.post(["add", "goal"].contains(action) ? "/\(action)" : "/book/\(action)") { request, context -> Response in
                 try await self.post(action, request, context: context)
             }
         }
@@ -154,7 +156,12 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(form) } : pages.apply(action, path: path, form: form)
+        let outcome: Pages.Outcome
+        switch action {
+        case "add": outcome = await ServeApp.offloaded { self.pages.add(form) }
+        case "goal": outcome = pages.setGoal(form)
+        default: outcome = pages.apply(action, path: path, form: form)
+        }
         return try respond(outcome, request, context: context)
     }
 

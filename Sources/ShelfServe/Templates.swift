@@ -11,6 +11,7 @@ enum Templates {
 
     static let all: [(String, String)] = [
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems), ("add", add), ("dashboard", dashboard),
+        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights),
     ]
 
     static let layout = """
@@ -25,7 +26,7 @@ enum Templates {
         <body>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
-        <a href="/dashboard">Dashboard</a>
+        <a href="/dashboard">Dashboard</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
         <main>
@@ -43,8 +44,10 @@ enum Templates {
         {{^empty(authorFacets)}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/empty(authorFacets)}}
         {{^empty(seriesFacets)}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/empty(seriesFacets)}}
         {{#error}}<p class="error">{{error}}</p>{{/error}}
+        {{#removed}}<p class="notice" role="status">Removed {{removed}}.</p>{{/removed}}
         {{#problems}}<p class="banner" role="status">{{problems}}: <a href="/problems">see which, and what to do</a></p>{{/problems}}
         <p class="count">{{summary}}</p>
+        <nav class="sort" aria-label="Sort by">Sort: {{#sorts}}<a href="{{link}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/sorts}}</nav>
         <ul class="grid">
         {{#books}}
         <li><a href="{{link}}">
@@ -77,11 +80,14 @@ enum Templates {
         {{^readOnly}}
         <section class="quick">
         <form method="post" action="/book/rate?p={{path}}"><input type="hidden" name="token" value="{{token}}">
-        {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" title="Rate {{value}}">★</button>{{/ratings}}
-        <button name="rating" value="none" class="clear" title="No rating">×</button></form>
+        {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" aria-label="Rate {{value}} of 5" aria-pressed="{{#current}}true{{/current}}{{^current}}false{{/current}}">★</button>{{/ratings}}
+        <button name="rating" value="none" class="clear" aria-label="No rating">×</button></form>
+        <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">
+        <label>Rating <select name="rating">{{#halves}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/halves}}</select></label> <button>Rate</button></form>
         <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}">
         <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
         </section>
+        {{> readingForms}}
         <details class="edit"><summary>Edit</summary>
         <form method="post" action="/book/edit?p={{path}}" class="fields-form">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
@@ -161,7 +167,13 @@ enum Templates {
         .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
         .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
         @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } }
+        .sort { color: var(--muted); font-size: .9rem; } .sort a { display: inline-block; padding: .6rem .3rem; } .sort a[aria-current] { color: var(--ink); font-weight: 600; text-decoration: none; }
+        .book-highlights blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); } .book-highlights .note { font-style: italic; }
+        .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }
         .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
+        .quick button, .reading-forms button, .fields-form button, .note-form button, .goal-form button, .half-stars select { min-height: 44px; min-width: 44px; }
+        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input { padding: .5rem; font: inherit; max-width: 12rem; }
+        .step { margin-left: .3rem; } .remove { margin: 1rem 0; } .danger { color: #b00020; } .table-scroll { overflow-x: auto; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
 }

@@ -56,16 +56,22 @@ public struct ReadingAction {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).abandon() }
     }
 
-    /// Logs how far the reader is (`120`, `45%`, `3h20m`) on a day, starting the book if it was
-    /// not started; reports the position and pace.
+    /// Logs how far the reader is (`120`, `45%`, `3h20m`, or `+20`: twenty pages past the last
+    /// page logged) on a day, starting the book if it was not started; reports the position and pace.
     @discardableResult
     public func progress(_ name: String, position text: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
-        guard let position = ProgressEntry.Position(text) else {
-            throw ReadingError("'\(text)' is not a position: a page (120), a percent (45%) or a time into an audiobook (3h20m)")
+        let pagesRead = ProgressEntry.Position.pagesRead(text)
+        // Checked first: to `Int`, "+20" is page 20.
+        let fixed = pagesRead == nil ? ProgressEntry.Position(text) : nil
+        guard pagesRead != nil || fixed != nil else {
+            throw ReadingError("'\(text)' is not a position: a page (120), pages since the last page logged (+20), "
+                + "a percent (45%) or a time into an audiobook (3h20m)")
         }
         var logged: Book?
         let outcome = try run(name, request, reporter: reporter) { book, request in
             logged = book
+            // `+N` counts from the book as it is now, read inside the door's check.
+            let position = fixed ?? .page((ReadingProgress(book: book).lastPage ?? 0) + (pagesRead ?? 0))
             return try ReadingPlan(book: book, request: request).progress(position)
         }
         if let path = logged?.path, let book = try? BookReading.book(at: path, writer: writer),
