@@ -134,7 +134,7 @@ public final class AddBooksAction {
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {
             throw AddBookError.duplicate(of: existing, shownPath: writer.display(existing.path))
         }
-        let name = try BookFileNaming.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
+        let name = try FreeNameWriter.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
         var added = book
         added.path = name
         index = LibraryIndex(books: index.books + [added])

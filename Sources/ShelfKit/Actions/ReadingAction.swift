@@ -6,9 +6,9 @@
 /// unless forced. The plan is worked out by `ReadingPlan`; the write goes through the door.
 public struct ReadingAction {
     public let writer: LibraryWriter
-    public let finder: BookFinder
+    public let finder: BookNameResolver
 
-    public init(writer: LibraryWriter, finder: BookFinder) {
+    public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
     }
@@ -93,7 +93,7 @@ enum BookReading {
     /// reporting `updated PATH` or `unchanged PATH`. A `ReadingError` of the plan is told with
     /// the book's path; nothing is written.
     @discardableResult
-    static func edit(_ name: String, writer: LibraryWriter, finder: BookFinder, force: Bool, reporter: any ActionReporter,
+    static func edit(_ name: String, writer: LibraryWriter, finder: BookNameResolver, force: Bool, reporter: any ActionReporter,
                      plan: (Book) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)
         let book = try book(at: path, writer: writer)
@@ -110,7 +110,7 @@ enum BookReading {
 
     static func book(at path: String, writer: LibraryWriter) throws -> Book {
         let bytes = try FileIO.read(writer.library.absolutePath(path))
-        let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
+        let document = try BookBytes.parse(bytes, displayPath: writer.display(path))
         guard let frontMatter = document.frontMatter,
               let book = Book(path: path, frontMatter: frontMatter, vocabulary: writer.library.config.vocabulary) else {
             throw EditError.noFrontMatter(writer.display(path))

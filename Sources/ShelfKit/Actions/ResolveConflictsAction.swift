@@ -123,7 +123,7 @@ public struct ResolveConflictsAction {
                        summary: inout Summary, reporter: ActionReporter) {
         guard !copies.isEmpty else { return }
         let base = resolver.ancestor(of: original.path)
-        var merge = BookMerge(ours: original.document, base: base, vocabulary: library.config.vocabulary, displayPath: original.path)
+        var merge = MergedBook(ours: original.document, base: base, vocabulary: library.config.vocabulary, displayPath: original.path)
         // The time of the version each key's value comes from: the original's, until a copy's wins.
         var valueTimes: [String: ConflictResolver.Time] = [:]
         var merged: [(copy: Version, conflicts: Int)] = []
@@ -194,7 +194,7 @@ public struct ResolveConflictsAction {
         } catch {
             throw FileError(path: path, reason: error.reason)
         }
-        let document = try BookMerge.document(bytes, displayPath: path)
+        let document = try MergedBook.document(bytes, displayPath: path)
         return Version(path: path, bytes: bytes, document: document, modified: modified)
     }
 }

@@ -11,7 +11,7 @@ extension LibraryWriter {
         try LibraryPath.checkBookPath(relative)
         let shown = display(relative)
         // shelf never creates a file it would not read back as a book.
-        let document = try BookWriter.parse(bytes, displayPath: shown)
+        let document = try BookBytes.parse(bytes, displayPath: shown)
         guard library.book(at: relative, in: document) != nil else {
             throw LibraryPath.NotABook(path: shown, reason: "internal error: the new file would not read as a book; nothing was written")
         }
@@ -111,7 +111,7 @@ extension LibraryWriter {
         } else {
             bytes = try FileSnapshot.read(target.name, in: target.folder, displayPath: displayPath).bytes
         }
-        let document = try BookWriter.parse(bytes, displayPath: displayPath)
+        let document = try BookBytes.parse(bytes, displayPath: displayPath)
         guard library.book(at: target.relative, in: document) != nil else {
             throw LibraryPath.NotABook(path: displayPath, reason: "has no front matter with a title, so it is not a book")
         }

@@ -51,8 +51,8 @@ struct HighlightsListCommand: ParsableCommand {
             Diagnostics.report(problems, library: library)
             books = index.books.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
         } else {
-            let path = try BookLookup.path(named: book.joined(separator: " "), in: library)
-            let document = try BookLookup.document(at: path, in: library)
+            let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
+            let document = try BookArgument.document(at: path, in: library)
             guard let frontMatter = document.frontMatter,
                   let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
                 throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
