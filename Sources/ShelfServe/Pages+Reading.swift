@@ -8,7 +8,7 @@ extension Pages {
     /// The forms that log reading and lending, and the one that removes the book; nil when
     /// `action` is none of them.
     func applyReading(_ action: String, path: String, form: FormBody) throws -> Outcome? {
-        let finder = BookFinder(library: library)
+        let finder = BookNameResolver(library: library)
         switch action {
         case "progress":
             let position = (form["position"] ?? "").trimmingCharacters(in: .whitespaces)
