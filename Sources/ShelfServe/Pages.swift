@@ -14,6 +14,8 @@ struct Pages: Sendable {
     let templates: MustacheLibrary
     let readOnly: Bool
     let token: String
+    /// Covers books name by address, fetched once into shelf's cache.
+    let remoteCovers: RemoteCovers
 
     enum Outcome: Sendable {
         case redirect(String)
@@ -104,7 +106,7 @@ struct Pages: Sendable {
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         context["books"] = shown.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating),
+             "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
              "tint": Pages.tint(of: book.title)]
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
@@ -171,11 +173,12 @@ struct Pages: Sendable {
             "title": book.title, "subtitle": book.subtitle ?? "", "authors": book.authors.joined(separator: ", "), "path": path,
             "version": state.version.text, "token": token, "readOnly": readOnly, "notice": notice ?? "",
             "notes": NotesHTML.render(state.notes),
-            "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
+            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "",
         ]
         // Reads, progress and loans have their own sections.
         let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
+        // The cover is shown as the image; an address would run across a phone's screen.
+        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors, .cover].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
         // The latest read (the top-level keys) is last, and its rating is the book's.
@@ -221,7 +224,22 @@ struct Pages: Sendable {
     }
 
     func cover(path: String) -> [UInt8]? {
-        library.currentState(of: path).flatMap { library.localCoverBytes(of: $0.book) }
+        library.currentState(of: path).flatMap { coverSource(of: $0.book) }.flatMap { try? FileIO.read($0) }
+    }
+
+    /// The image file of the book's cover: in the library, or fetched from its address into the cache.
+    func coverSource(of book: Book) -> String? {
+        library.localCoverPath(of: book) ?? RemoteCovers.address(of: book).flatMap(remoteCovers.imagePath(for:))
+    }
+
+    /// Whether the book has a cover to show now. A cover named by an address not fetched yet is
+    /// asked for, to show from the next load on; meanwhile the book is drawn.
+    func hasCoverToShow(_ book: Book) -> Bool {
+        if library.hasLocalCover(book) { return true }
+        guard let address = RemoteCovers.address(of: book) else { return false }
+        if remoteCovers.imagePath(for: address) != nil { return true }
+        remoteCovers.request(address)
+        return false
     }
 
     static func imageType(_ bytes: [UInt8]) -> String {

@@ -20,7 +20,7 @@ struct ServeApp: Sendable {
         requestGuard = RequestGuard(host: options.host, secure: options.tls != nil)
         pages = Pages(
             library: options.library, live: LiveLibrary(library: options.library), templates: try Templates.library(),
-            readOnly: options.readOnly, token: requestGuard.token)
+            readOnly: options.readOnly, token: requestGuard.token, remoteCovers: RemoteCovers())
     }
 
     func run() async throws {
@@ -45,10 +45,11 @@ struct ServeApp: Sendable {
         router.get("/thumb") { request, context -> Response in
             let path = FormBody(request.uri.query ?? "")["p"] ?? ""
             guard let book = self.options.library.currentState(of: path)?.book else { return Response(status: .notFound) }
-            if let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(of: book, in: self.options.library) }) {
+            let source = self.pages.coverSource(of: book)
+            if let source, let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(ofImageAt: source) }) {
                 return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
             }
-            guard let bytes = self.options.library.localCoverBytes(of: book) else { return Response(status: .notFound) }
+            guard let source, let bytes = try? FileIO.read(source) else { return Response(status: .notFound) }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
         router.get("/add") { request, _ in
