@@ -119,6 +119,7 @@ struct Pages: Sendable {
             let current = (order ?? .title) == key
             return ["name": key.rawValue, "current": current, "link": Pages.gridLink(query, setting: "sort", to: key == .title ? nil : key.rawValue)]
         }
+        context["heading"] = text.isEmpty ? "Library" : "Books matching \(text)"
         return layout("Library", query: text, content: render(context, "grid"))
     }
 

@@ -24,12 +24,13 @@ enum Templates {
         <link rel="stylesheet" href="/static/shelf.css">
         </head>
         <body>
+        <a class="skip" href="#main">Skip to the content</a>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
         <a href="/dashboard">Dashboard</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
-        <main>
+        <main id="main">
         {{{content}}}
         </main>
         </body>
@@ -37,7 +38,8 @@ enum Templates {
         """
 
     static let grid = """
-        <nav class="facets">
+        <h1 class="visually-hidden">{{heading}}</h1>
+        <nav class="facets" aria-label="Status">
         {{#statuses}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/statuses}}
         </nav>
         {{^empty(tags)}}<nav class="facets tags" aria-label="Tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/empty(tags)}}
@@ -68,11 +70,11 @@ enum Templates {
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
         {{#progress}}<p class="progress"><progress max="100" value="{{percent}}">{{percent}}%</progress> <span class="progress-text">{{text}}</span></p>{{/progress}}
         <dl class="fields">{{#fields}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/fields}}</dl>
-        {{^empty(reads)}}<section class="reads"><h2>Reads</h2><table>
+        {{^empty(reads)}}<section class="reads" tabindex="0" aria-label="Reads"><h2>Reads</h2><table>
         <tr><th>started</th><th>ended</th><th></th><th>format</th><th>rating</th></tr>
         {{#reads}}<tr><td>{{started}}</td><td>{{ended}}</td><td>{{outcome}}</td><td>{{format}}</td><td class="stars">{{stars}}</td></tr>{{/reads}}
         </table></section>{{/empty(reads)}}
-        {{^empty(loans)}}<section class="reads loans"><h2>Loans</h2><table>
+        {{^empty(loans)}}<section class="reads loans" tabindex="0" aria-label="Loans"><h2>Loans</h2><table>
         <tr><th>to</th><th>lent</th><th>due</th><th>back</th></tr>
         {{#loans}}<tr><td>{{to}}</td><td>{{lent}}</td><td>{{due}}{{#overdue}} <strong class="overdue">overdue</strong>{{/overdue}}</td><td>{{returned}}</td></tr>{{/loans}}
         </table></section>{{/empty(loans)}}
@@ -142,7 +144,9 @@ enum Templates {
         .findings li { margin: .4rem 0; overflow-wrap: anywhere; } .findings .severity { font-weight: 600; }
         .badge { font-size: .8rem; border: 1px solid var(--line); padding: .1rem .4rem; border-radius: .3rem; }
         .facets { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; } .facet { text-decoration: none; border: 1px solid var(--line); border-radius: 1rem; padding: .1rem .6rem; font-size: .9rem; }
-        .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); }
+        .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); } .facet.active span { color: inherit; }
+        .skip { position: absolute; left: -100rem; top: .5rem; background: var(--bg); padding: .5rem 1rem; z-index: 1; } .skip:focus { left: 1rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         .grid { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 1rem; }
         .grid a { display: flex; flex-direction: column; text-decoration: none; color: var(--ink); }
         .grid img, .nocover { width: 100%; aspect-ratio: 2 / 3; object-fit: cover; border-radius: .3rem; background: var(--line); }
@@ -154,7 +158,7 @@ enum Templates {
         .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
         .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
         .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
-        .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--line); cursor: pointer; } .star.on { color: var(--accent); }
+        .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--muted); cursor: pointer; } .star.on { color: var(--accent); }
         .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); } .overdue { color: #b00020; }

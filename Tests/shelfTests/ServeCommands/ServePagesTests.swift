@@ -46,7 +46,7 @@ import Testing
         #expect(page.contains("page 120 of 400 (30%) on 2026-11-10"), "\(page)")
         #expect(page.contains("<blockquote>"), "the highlights, rendered from the notes")
         let plain = try server.request("/book?p=piranesi.md").body
-        #expect(!plain.contains("<progress") && plain.contains("<section class=\"reads\">"))
+        #expect(!plain.contains("<progress") && plain.contains("<section class=\"reads\" tabindex=\"0\" aria-label=\"Reads\">"))
     }
 
     @Test func theBookPageShowsItsLoansNewestFirstWithTheOverdueOneMarked() throws {

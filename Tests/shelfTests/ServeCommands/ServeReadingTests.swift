@@ -122,6 +122,19 @@ import Testing
         #expect(try server.request("/?removed=foundation.md").body.contains("Removed foundation.md."))
     }
 
+    @Test func everyPageHasOneHeadingAndASkipLinkToItsContent() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let server = try ServeProcess(library: library, environment: Self.environment)
+        for route in ["/", "/?q=dune", "/?tag=sci-fi", "/book?p=dune.md", "/dashboard", "/loans", "/highlights", "/add", "/problems"] {
+            let body = try server.request(route).body
+            #expect(body.components(separatedBy: "<h1").count == 2, "\(route): one h1")
+            #expect(body.contains("<a class=\"skip\" href=\"#main\">") && body.contains("<main id=\"main\">"), "\(route)")
+        }
+        // A table that may scroll sideways on a phone can be reached by the keyboard.
+        let book = try server.request("/book?p=dune.md").body
+        #expect(book.contains("<section class=\"reads\" tabindex=\"0\" aria-label=\"Reads\">"), "\(book)")
+    }
+
     @Test func theStarButtonsSayWhatTheyDoAndWhichIsOn() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let server = try ServeProcess(library: library, environment: Self.environment)
