@@ -151,9 +151,9 @@ enum Templates {
         .grid a { display: flex; flex-direction: column; text-decoration: none; color: var(--ink); }
         .grid img, .nocover { width: 100%; aspect-ratio: 2 / 3; object-fit: cover; border-radius: .3rem; background: var(--line); }
         .nocover { display: flex; flex-direction: column; justify-content: space-between; text-align: center; padding: 1rem .6rem; color: #fff; overflow: hidden; }
-        .cover-title { font: 600 1rem/1.25 Georgia, serif; overflow-wrap: anywhere; } .cover-author { font-size: .8rem; opacity: .9; }
+        .cover-title { font: 600 1rem/1.25 Georgia, serif; overflow-wrap: anywhere; } .cover-author { font-size: .8rem; }
         .tint0 { background: #7a3b2e; } .tint1 { background: #2e5a7a; } .tint2 { background: #3d6b3a; } .tint3 { background: #6b4a7a; }
-        .tint4 { background: #8a6a1f; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
+        .tint4 { background: #735812; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
         .tint8 { background: #5c6b2e; } .tint9 { background: #8a4b08; } .tint10 { background: #37474f; } .tint11 { background: #6d4c41; }
         .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
         .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
