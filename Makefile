@@ -11,7 +11,7 @@ MANDIR ?= $(PREFIX)/share/man/man1
 # How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
 FUZZ_SECONDS ?= 20
 
-.PHONY: demo test bench install man setup build release release-serve clean
+.PHONY: demo test bench install man setup build release release-serve clean format format-check
 
 # Installs libyaml and libcurl headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
@@ -59,7 +59,18 @@ demo: release
 	@echo "\$$ shelf --library example-library show \"left hand of darkness\""
 	@$(RELEASE_BIN) --library example-library show "left hand of darkness"
 
-test: setup
+# The layout of every Swift file is swift-format's, with the settings in .swift-format (the
+# toolchain's own `swift format`). `make format` rewrites the files in place; `make format-check`
+# fails, naming file, line and what to change, when one is not so laid out (a few seconds).
+SWIFT_FORMAT_PATHS := Sources Tests
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+format-check:
+	$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+test: setup format-check
 	@# The HTML catalog's test opens it in headless Chromium; install Debian's package when missing.
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		echo "Installing chromium (for the HTML catalog's browser test)…"; \

@@ -129,7 +129,8 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard requestGuard.hasSession(request) else {
             return GuardMiddleware.plain(.unauthorized, "Open the link shelf serve printed",
-                                         "This library is served to the network with an access link. Open the link (or scan the QR code) that shelf serve printed when it started.")
+                                         "This library is served to the network with an access link. "
+                                             + "Open the link (or scan the QR code) that shelf serve printed when it started.")
         }
         return try await next(request, context)
     }

@@ -78,7 +78,8 @@ public struct ResolveConflictsAction {
                 // Sync tools write conflict copies as files: a link named like one was made by
                 // hand, and removing it after a merge would not remove what it leads to.
                 reporter.warning("\(copy.path): is a symbolic link named like a conflict copy, not a copy a sync tool made; "
-                    + "shelf merges only files. Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
+                    + "shelf merges only files. "
+                    + "Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
                 summary.kept += 1
                 continue
             }

@@ -96,7 +96,8 @@ extension LibraryWriter {
         let then = BookTarget.realPath(library.absolutePath(folderPath.isEmpty ? target : folderPath + "/" + target))
         guard now != nil, now == then else {
             throw FileError(path: displayPath, reason: "is a link to \(target), relative to its folder; moved to another folder it "
-                + "would no longer lead to its book, so nothing was moved. Rename it within its folder, or point it at an absolute path first")
+                + "would no longer lead to its book, so nothing was moved. "
+                + "Rename it within its folder, or point it at an absolute path first")
         }
     }
 
