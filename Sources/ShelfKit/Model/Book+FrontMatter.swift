@@ -32,8 +32,7 @@ extension Book {
         // (-1: none). The canonical spelling wins over an alias (`authors` over `author`), then
         // the first alias written.
         var chosen = ChosenEntries()
-        for entry in entries {
-            let canonical = vocabulary.field(forKey: entry.key)
+        func consider(_ entry: FieldEntry, as canonical: CanonicalField?) {
             if let canonical {
                 let previous = chosen[canonical]
                 if previous >= 0 {
@@ -48,6 +47,22 @@ extension Book {
                 }
             }
             fields.append(BookField(key: entry.key, canonical: canonical, value: entry.value))
+        }
+        var pageMaps = false
+        for entry in entries {
+            if case .map = entry.value { pageMaps = true }
+            consider(entry, as: vocabulary.field(forKey: entry.key))
+        }
+        // Keys inside a page's map (`params: {author:}`, as `params.author`) come after every
+        // top-level key, so a top-level key wins unless the vocabulary names the inner one.
+        if pageMaps {
+            for entry in entries {
+                guard case .map(let inner) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key) else { continue }
+                for item in inner {
+                    let path = entry.key + "." + item.key
+                    consider(FieldEntry(key: path, value: item.value), as: vocabulary.field(forKey: path, leaf: item.key))
+                }
+            }
         }
         let titleIndex = chosen[.title]
         let written = titleIndex >= 0 ? fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) } : nil

@@ -1,7 +1,7 @@
 /// What a folder's values say about its keys: for each key the files use, how many files hold it,
 /// how many of its values read as each field its name may stand for, whether those values vary
 /// from file to file, and the status words written under it. Keys inside a map (Hugo's
-/// `params: {author:}`) are recorded apart, by their path: shelf reads only top-level keys.
+/// `params: {author:}`) are recorded apart, spelled by their path (`params.author`).
 struct VocabularyEvidence {
     /// What the files hold under one key (keys compare folded: `myRate` and `my_rate` are one).
     struct KeyRecord {
@@ -56,7 +56,7 @@ struct VocabularyEvidence {
         guard depth <= 3 else { return }
         for entry in entries {
             let inner = path + "." + entry.key
-            VocabularyEvidence.add(entry, to: &nested[inner, default: KeyRecord()], isRead: false)
+            VocabularyEvidence.add(FieldEntry(key: inner, value: entry.value), to: &nested[inner, default: KeyRecord()], isRead: false)
             if case .map(let deeper) = entry.value { recordNested(deeper, under: inner, depth: depth + 1) }
         }
     }

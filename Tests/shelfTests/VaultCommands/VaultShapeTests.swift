@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// The value shapes of real vaults (issue 45), read and edited by the built binary in folders
+/// without `shelf.yaml`, as an owner first points shelf at them.
+@Suite struct VaultShapeTests {
+    /// The books `ls --format json` lists in `library`, by path.
+    func books(_ library: TemporaryLibrary, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: [String: Any]] {
+        let result = try library.run(["ls", "--format", "json"], environment: ["SHELF_LIBRARY": library.root.path])
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        let rows = try parseJSONArray(result.stdout)
+        return Dictionary(rows.map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func hugoPageBundlesAreReadAndEditedInsideParams() throws {
+        let dune = "---\ntitle: \"Dune\"\ndate: 2020-01-02\nparams:\n  author: Frank Herbert\n  isbn: \"9780441013593\"\n  publishingYear: 2016\n---\nA review.\n"
+        let lhod = "---\ntitle: \"The Left Hand of Darkness\"\ndate: 2021-03-04\nparams:\n  author: Ursula K. Le Guin\n  publishingYear: 1969\n---\n"
+        let site = try TemporaryLibrary(config: nil, books: [("content/books/dune/index.md", dune), ("content/books/lhod/index.md", lhod)])
+        let listed = try books(site)
+        #expect(listed["content/books/dune/index.md"]?["authors"] as? [String] == ["Frank Herbert"])
+        #expect(listed["content/books/dune/index.md"]?["isbn"] as? String == "9780441013593")
+        #expect(listed["content/books/lhod/index.md"]?["published"] as? String == "1969")
+        let edit = try site.run(["set", "content/books/dune/index.md", "published=2017"], environment: ["SHELF_LIBRARY": site.root.path])
+        #expect(edit.status == 0, "\(edit)")
+        try expectEditFile("content/books/dune/index.md", in: site, equals: dune.replacingOccurrences(of: "2016", with: "2017"))
+        let rate = try site.run(["rate", "content/books/lhod/index.md", "4"], environment: ["SHELF_LIBRARY": site.root.path])
+        #expect(rate.status == 0, "\(rate)")
+        // No page has a rating: shelf's own key, at the top (Hugo gives it to the page as a param too).
+        try expectEditFile("content/books/lhod/index.md", in: site, equals: lhod.replacingOccurrences(of: "1969\n", with: "1969\nrating: 4\n"))
+    }
+}
