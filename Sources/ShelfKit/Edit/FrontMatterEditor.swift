@@ -37,6 +37,10 @@ public struct FrontMatterEditor {
         switch edit {
         case .set(let key, let given):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry), case .string(let word) = inVocabulary(given, key: key) {
+                try setShelfStatus(word, in: shelves)
+                return
+            }
             // The same value in another form is no change; a new value keeps the file's form.
             let fitted = ValueForm.fit(inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
                                        siblings: frontMatter.entries, vocabulary: vocabulary)
@@ -56,6 +60,10 @@ public struct FrontMatterEditor {
         case .unset(let key):
             // Every line of the key goes, including a key written twice.
             guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else { return }
+            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry) {
+                try unsetShelfStatus(in: shelves)
+                return
+            }
             if !frontMatter.entries.contains(where: { $0.key == entry.key }) {
                 try unsetInner(entry, in: frontMatter)
                 return

@@ -91,6 +91,11 @@ extension Book {
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
+            if case .list = value, !value.isBareLink {
+                // Shelves (`shelves: [to-read, favorites]`): the status is the one that is a status word.
+                status = Book.statusShelf(in: value, vocabulary: vocabulary)?.status
+                return
+            }
             guard let text = linkedText else { return }
             status = vocabulary.status(fromWord: text)
             if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }

@@ -61,6 +61,21 @@ extension Book {
         return names
     }
 
+    /// The status of a list of shelves (`shelves: [read]`, `booklists: [completed]`,
+    /// `shelves: [to-read, favorites]`): the item that is a status word, the furthest along when
+    /// several are (`[owned, read]` is read: `owned` also reads as to-read); the other items are
+    /// the owner's shelves, left as they are.
+    static func statusShelf(in value: FieldValue, vocabulary: Vocabulary) -> (status: ReadingStatus, word: String)? {
+        guard case .list(let items) = value else { return nil }
+        var found: (status: ReadingStatus, word: String)?
+        for item in items {
+            guard let text = item.writtenText?.trimmingSpaces, !text.isEmpty,
+                  let status = vocabulary.status(fromWord: WrittenText.unlinked(text)) else { continue }
+            if found.map({ $0.status < status }) ?? true { found = (status, text) }
+        }
+        return found
+    }
+
     /// The first series of a value written as a map (`{name: Dune, index: 2}`) or a list of
     /// series (names or maps), with its number when one is written.
     static func firstSeries(in value: FieldValue) -> (name: String, index: Double?)? {

@@ -66,18 +66,23 @@ struct VocabularyEvidence {
         record.files += 1
         if isRead { record.besideReadStatus += 1 }
         let texts = entry.value.texts.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        if case .list = entry.value { record.lists += 1 }
+        var isList = false
+        if case .list = entry.value { record.lists += 1; isList = true }
         guard !texts.isEmpty else { return }
         record.filled += 1
         if record.example == nil { record.example = texts[0] }
         for field in FieldHints.fields(forKey: entry.key) {
             let reading = texts.filter { ValueShape.reads($0, as: field) }
-            // A list reads as the field when most of its items do (a list of authors).
-            guard !reading.isEmpty, reading.count * 2 >= texts.count else { continue }
+            // A list reads as the field when most of its items do (a list of authors); a list of
+            // shelves holds a status when one item is a status word (`[to-read, favorites]`).
+            let shelves = field == .status && isList && reading.count == 1
+            guard !reading.isEmpty, shelves || reading.count * 2 >= texts.count else { continue }
             record.support[field, default: 0] += 1
             if (record.distinct[field]?.count ?? 0) < 2 { record.distinct[field, default: []].insert(reading.joined(separator: "; ")) }
             if field == .status, case .scalar(let word, _) = entry.value {
                 record.statusWords[WrittenText.unlinked(word.trimmingSpaces), default: 0] += 1
+            } else if shelves {
+                record.statusWords[WrittenText.unlinked(reading[0]), default: 0] += 1
             }
         }
     }

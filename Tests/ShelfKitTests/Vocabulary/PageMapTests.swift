@@ -81,3 +81,41 @@ import Testing
         #expect(choice.demoted == ["author"])
     }
 }
+
+/// A status kept as a list of shelves (`shelves: [read]`, `booklists: [completed]`).
+@Suite struct StatusShelfTests {
+    let shelves = Vocabulary(keys: [.status: "shelves"])
+
+    @Test func theStatusIsTheShelfThatIsAStatusWord() throws {
+        let read = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites, to-read]\n---\n".utf8)), vocabulary: shelves))
+        #expect(read.status == .toRead)
+        #expect(read.problems.isEmpty)
+        let none = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites]\n---\n".utf8)), vocabulary: shelves))
+        #expect(none.status == nil)
+        #expect(none.problems.isEmpty, "a list of shelves without a status is no problem")
+        let owned = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [owned, read]\n---\n".utf8)), vocabulary: shelves))
+        #expect(owned.status == .read, "the furthest along of two status words")
+    }
+
+    @Test func anEditChangesOnlyTheStatusShelf() throws {
+        let flow = "---\ntitle: A\nshelves: [to-read, favorites]\n---\n"
+        #expect(try vocabEdit([.set("status", .string("read"))], on: flow, shelves) == "---\ntitle: A\nshelves: [read, favorites]\n---\n")
+        let block = "---\ntitle: A\nshelves:\n  - favorites\n  - to-read\n---\n"
+        #expect(try vocabEdit([.set("status", .string("reading"))], on: block, shelves) == "---\ntitle: A\nshelves:\n  - favorites\n  - reading\n---\n")
+        #expect(try vocabEdit([.set("status", .string("read"))], on: "---\ntitle: A\nshelves: [favorites]\n---\n", shelves)
+                == "---\ntitle: A\nshelves: [favorites, read]\n---\n")
+        #expect(try vocabEdit([.unset("status")], on: flow, shelves) == "---\ntitle: A\nshelves: [favorites]\n---\n")
+        // The same status in the file's own word is no change.
+        let completed = "---\ntitle: A\nbooklists: [completed]\n---\n"
+        #expect(try vocabEdit([.set("status", .string("read"))], on: completed, Vocabulary(keys: [.status: "booklists"])) == completed)
+    }
+
+    @Test func detectTakesAListOfShelvesForTheStatus() throws {
+        var evidence = VocabularyEvidence()
+        for shelf in ["[read]", "[to-read, favorites]", "[read, owned-ebooks]"] {
+            let text = "---\ntitle: X\nshelves: \(shelf)\n---\n"
+            evidence.record(try #require(try BookDocument(bytes: Array(text.utf8)).frontMatter).values)
+        }
+        #expect(VocabularyChoice(evidence).keys[.status] == "shelves")
+    }
+}

@@ -28,4 +28,23 @@ import Testing
         // No page has a rating: shelf's own key, at the top (Hugo gives it to the page as a param too).
         try expectEditFile("content/books/lhod/index.md", in: site, equals: lhod.replacingOccurrences(of: "1969\n", with: "1969\nrating: 4\n"))
     }
+
+    @Test func aStatusKeptAmongShelvesIsReadAndEditedInPlace() throws {
+        let emma = "---\ntitle: Emma\nauthor: Jane Austen\nshelves: [to-read, favorites]\n---\n"
+        let vault = try TemporaryLibrary(config: nil, books: [
+            ("dune.md", "---\ntitle: Dune\nauthor: Frank Herbert\nshelves: [read]\n---\n"),
+            ("emma.md", emma),
+            ("ulysses.md", "---\ntitle: Ulysses\nauthor: James Joyce\nshelves: [currently-reading, classics]\n---\n"),
+        ])
+        let listed = try books(vault)
+        #expect(listed["dune.md"]?["status"] as? String == "read")
+        #expect(listed["emma.md"]?["status"] as? String == "to-read")
+        #expect(listed["ulysses.md"]?["status"] as? String == "reading")
+        let start = try vault.run(["start", "emma.md", "--date", "2026-01-02"], environment: ["SHELF_LIBRARY": vault.root.path])
+        #expect(start.status == 0, "\(start)")
+        let text = String(decoding: try vault.bytes("emma.md"), as: UTF8.self)
+        // In the vault's own word for reading, in place of the status shelf; no status: key added.
+        #expect(text.contains("shelves: [currently-reading, favorites]\n"), "\(text)")
+        #expect(!text.contains("status:"), "\(text)")
+    }
 }
