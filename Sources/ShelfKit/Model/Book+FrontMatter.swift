@@ -88,6 +88,8 @@ extension Book {
         case .tags: tags = Book.readTags(value)
         case .genres: genres = Book.readNames(value, vocabulary: .standard)
         case .isbn:
+            // `isbn: "[]"`, as some exports write an empty list, is no ISBN.
+            if text == "[]" { return }
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
