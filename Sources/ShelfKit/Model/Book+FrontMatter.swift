@@ -65,8 +65,17 @@ extension Book {
             }
         }
         let titleIndex = chosen[.title]
-        let written = titleIndex >= 0 ? fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) } : nil
-        guard let title = Book.title(written: written, path: path, hasBookKeys: chosen.hasBookKeys, heading: heading) else { return nil }
+        var written: String?
+        if titleIndex >= 0 {
+            // A title still a template's placeholder (`{{title}}`, `<% tp.file.title %>`) is a template's.
+            if case .scalar(let text, _) = fields[titleIndex].value, WrittenText.isPlaceholder(text) { return nil }
+            written = fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) }
+        }
+        let bookKeys = chosen.bookKeys(in: fields)
+        // A page about a person (`_authors/ukl.md`: a name and a title) is no book.
+        if bookKeys == .none, Book.isInPeopleFolder(path) { return nil }
+        guard let title = Book.title(written: written, path: path, bookKeys: bookKeys,
+                                     name: { Book.name(in: entries) }, heading: heading) else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
         // Each chosen field in the order its entry was written.
@@ -216,12 +225,33 @@ private struct ChosenEntries {
         set { positions[field.ordinal] = Int32(truncatingIfNeeded: newValue) }
     }
 
-    /// True when a key only a book has is written (an author, an ISBN, a rating, a reading date…),
-    /// so that a note without a title key is still a book.
-    var hasBookKeys: Bool {
-        let bookFields: [CanonicalField] = [.authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
-        return bookFields.contains { self[$0] >= 0 }
+    /// Which keys only a book has are written with a value (not empty, not a template's
+    /// placeholder), so that a note without a title key is still a book.
+    func bookKeys(in fields: [BookField]) -> BookKeys {
+        let others: [CanonicalField] = [.isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
+        func filled(_ field: CanonicalField) -> Bool {
+            let index = self[field]
+            guard index >= 0 else { return false }
+            switch fields[index].value {
+            case .scalar(let text, _): return !text.trimmingSpaces.isEmpty && !WrittenText.isPlaceholder(text)
+            case .list(let items): return !items.isEmpty
+            case .map(let entries): return !entries.isEmpty
+            case .null: return false
+            }
+        }
+        if others.contains(where: filled) { return .some }
+        return filled(.authors) ? .authorOnly : .none
     }
+}
+
+/// The keys only a book has that a note writes.
+enum BookKeys {
+    /// None: a daily note, a template, a page about a person.
+    case none
+    /// Only an author: a note by someone (a tips note), a book only when it has a `# heading`.
+    case authorOnly
+    /// An ISBN, status, rating, reading date, series, pages or publisher.
+    case some
 }
 
 private func nonEmpty(_ text: String?) -> String? {

@@ -2,14 +2,33 @@
 /// names joined in one string, Obsidian links, a series written as a map or a list.
 extension Book {
     /// The title of a note: its `title` key (nil when absent, empty or a placeholder); else, when
-    /// it has book keys, its first `# heading`, else its file name without `.md`.
-    static func title(written: String?, path: String, hasBookKeys: Bool, heading: () -> String?) -> String? {
+    /// it has book keys, its `name:` (WeRead's notes), its first `# heading`, else its file name
+    /// without `.md`. A note whose only book key is an author is a book only with a name or a
+    /// heading: a note signed by someone (`author: Me` on a page of tips) is no book.
+    static func title(written: String?, path: String, bookKeys: BookKeys, name: () -> String?, heading: () -> String?) -> String? {
         if let written, !written.isEmpty { return written }
-        guard hasBookKeys else { return nil }
+        guard bookKeys != .none else { return nil }
+        if let name = name() { return name }
         if let heading = heading(), !heading.isEmpty { return heading }
+        guard bookKeys == .some else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         return stem.trimmingSpaces.isEmpty ? nil : stem.trimmingSpaces
+    }
+
+    /// True when the note sits in a folder of pages about people (`authors/`, `_authors/`,
+    /// `people/`), as sites and vaults keep their authors' pages.
+    static func isInPeopleFolder(_ path: String) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let folder = path[..<slash].split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return ["authors", "_authors", "people", "_people", "persons", "writers", "autoren", "auteurs", "autores", "作者"].contains(folder)
+    }
+
+    /// The text of a top-level `name:` key (a title for notes that call it so), or nil.
+    static func name(in entries: [FieldEntry]) -> String? {
+        guard let entry = entries.last(where: { CanonicalField.fold($0.key) == "name" }),
+              let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty else { return nil }
+        return WrittenText.unlinked(text)
     }
 
     /// The text of the first `# heading` of a body (an ATX level-one heading; `## ` does not
