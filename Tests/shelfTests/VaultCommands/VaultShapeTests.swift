@@ -47,4 +47,36 @@ import Testing
         #expect(text.contains("shelves: [currently-reading, favorites]\n"), "\(text)")
         #expect(!text.contains("status:"), "\(text)")
     }
+
+    @Test func aWeReadVaultIsReadInItsOwnWords() throws {
+        let vault = try TemporaryLibrary(config: nil, books: [
+            ("三体.md", "---\nname: 三体\nauthor: 刘慈欣\npublish: 重庆出版社\npublishyear: 2016年10月\nstatus: 想读\nrating: 无\n---\n"),
+            ("活着.md", "---\nname: 活着\nauthor: 余华\npublishyear: 2012年8月5日\nstatus: 读过\nrating: 87.1%\n---\n"),
+            ("围城.md", "---\nname: 围城\nauthor: 钱钟书\npublishyear: 1947年\nstatus: 弃读\n---\n"),
+        ])
+        let listed = try books(vault)
+        #expect(listed["三体.md"]?["title"] as? String == "三体")
+        #expect(listed["三体.md"]?["status"] as? String == "to-read")
+        #expect(listed["三体.md"]?["published"] as? String == "2016年10月")
+        #expect(listed["活着.md"]?["rating"] as? Double == 4.5)
+        #expect(listed["围城.md"]?["status"] as? String == "abandoned")
+        // No invalid date, no invalid rating (`无` is none), no unknown status.
+        let check = try vault.run(["check", "--format", "json"], environment: ["SHELF_LIBRARY": vault.root.path])
+        #expect(check.status == 0 && check.stdout == "[]\n", "\(check)")
+    }
+
+    @Test func templatesPagesAboutPeopleAndSignedNotesAreNotListed() throws {
+        let vault = try TemporaryLibrary(config: nil, books: [
+            ("dune.md", "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 5\n---\n"),
+            ("emma.md", "---\ntitle: Emma\nauthor: Jane Austen\n---\n"),
+            ("solaris.md", "---\nauthor: Stanisław Lem\n---\n# Solaris\n"),
+            ("zzz-template/book.md", "---\ntitle: \"{{title}}\"\nauthor: \"{{VALUE:author}}\"\nstatus: to-read\n---\n"),
+            ("_authors/ukl.md", "---\nname: Ursula K. Le Guin\ntitle: Ursula K. Le Guin\n---\n"),
+            ("tips.md", "---\nauthor: Me\n---\nSome tips.\n"),
+        ])
+        #expect(try books(vault).keys.sorted() == ["dune.md", "emma.md", "solaris.md"])
+        let check = try vault.run(["check"], environment: ["SHELF_LIBRARY": vault.root.path])
+        #expect(check.stdout.contains("tips.md"), "a note with an author and no title is still worth a word: \(check)")
+        #expect(!check.stdout.contains("ukl.md") && !check.stdout.contains("book.md"), "\(check)")
+    }
 }
