@@ -71,10 +71,10 @@ extension Book {
             if case .scalar(let text, _) = fields[titleIndex].value, WrittenText.isPlaceholder(text) { return nil }
             written = fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) }
         }
-        let bookKeys = chosen.bookKeys(in: fields)
+        let hasBookValues = chosen.hasBookValues(in: fields)
         // A page about a person (`_authors/ukl.md`: a name and a title) is no book.
-        if bookKeys == .none, Book.isInPeopleFolder(path) { return nil }
-        guard let title = Book.title(written: written, path: path, bookKeys: bookKeys,
+        if !hasBookValues, Book.isInPeopleFolder(path) { return nil }
+        guard let title = Book.title(written: written, path: path, hasBookValues: hasBookValues,
                                      name: { Book.name(in: entries) }, heading: heading) else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
@@ -225,11 +225,12 @@ private struct ChosenEntries {
         set { positions[field.ordinal] = Int32(truncatingIfNeeded: newValue) }
     }
 
-    /// Which keys only a book has are written with a value (not empty, not a template's
-    /// placeholder), so that a note without a title key is still a book.
-    func bookKeys(in fields: [BookField]) -> BookKeys {
-        let others: [CanonicalField] = [.isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
-        func filled(_ field: CanonicalField) -> Bool {
+    /// True when a key only a book has is written with a value (not empty, not a template's
+    /// placeholder): an author, an ISBN, a rating, a reading date…, so that a note without a title
+    /// key is still a book.
+    func hasBookValues(in fields: [BookField]) -> Bool {
+        let bookFields: [CanonicalField] = [.authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
+        return bookFields.contains { field in
             let index = self[field]
             guard index >= 0 else { return false }
             switch fields[index].value {
@@ -239,19 +240,7 @@ private struct ChosenEntries {
             case .null: return false
             }
         }
-        if others.contains(where: filled) { return .some }
-        return filled(.authors) ? .authorOnly : .none
     }
-}
-
-/// The keys only a book has that a note writes.
-enum BookKeys {
-    /// None: a daily note, a template, a page about a person.
-    case none
-    /// Only an author: a note by someone (a tips note), a book only when it has a `# heading`.
-    case authorOnly
-    /// An ISBN, status, rating, reading date, series, pages or publisher.
-    case some
 }
 
 private func nonEmpty(_ text: String?) -> String? {

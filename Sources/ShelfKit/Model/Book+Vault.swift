@@ -2,15 +2,13 @@
 /// names joined in one string, Obsidian links, a series written as a map or a list.
 extension Book {
     /// The title of a note: its `title` key (nil when absent, empty or a placeholder); else, when
-    /// it has book keys, its `name:` (WeRead's notes), its first `# heading`, else its file name
-    /// without `.md`. A note whose only book key is an author is a book only with a name or a
-    /// heading: a note signed by someone (`author: Me` on a page of tips) is no book.
-    static func title(written: String?, path: String, bookKeys: BookKeys, name: () -> String?, heading: () -> String?) -> String? {
+    /// it has book values, its `name:` (WeRead's notes), its first `# heading`, else its file name
+    /// without `.md` (Obsidian titles a note by its file name).
+    static func title(written: String?, path: String, hasBookValues: Bool, name: () -> String?, heading: () -> String?) -> String? {
         if let written, !written.isEmpty { return written }
-        guard bookKeys != .none else { return nil }
+        guard hasBookValues else { return nil }
         if let name = name() { return name }
         if let heading = heading(), !heading.isEmpty { return heading }
-        guard bookKeys == .some else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         return stem.trimmingSpaces.isEmpty ? nil : stem.trimmingSpaces

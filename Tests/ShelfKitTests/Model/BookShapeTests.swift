@@ -25,12 +25,6 @@ import Testing
         #expect(try read("title: Dune\nfinished: \"{{date}}\"\n")?.title == "Dune")
     }
 
-    @Test func aNoteSignedBySomeoneIsNoBookUnlessItHasAHeading() throws {
-        #expect(try read("author: Me\n", body: "Some tips.\n", path: "tips.md") == nil)
-        #expect(try read("author: Frank Herbert\n", body: "# Dune\n", path: "dune.md")?.title == "Dune")
-        #expect(try read("author: Frank Herbert\nrating: 4\n", path: "Dune.md")?.title == "Dune")
-    }
-
     @Test func aPageAboutAPersonIsNoBook() throws {
         #expect(try read("name: Ursula K. Le Guin\ntitle: Ursula K. Le Guin\n", path: "_authors/ukl.md") == nil)
         #expect(try read("title: Ursula K. Le Guin\n", path: "people/ukl.md") == nil)

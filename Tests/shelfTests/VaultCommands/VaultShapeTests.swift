@@ -65,18 +65,16 @@ import Testing
         #expect(check.status == 0 && check.stdout == "[]\n", "\(check)")
     }
 
-    @Test func templatesPagesAboutPeopleAndSignedNotesAreNotListed() throws {
+    @Test func templatesAndPagesAboutPeopleAreNotListed() throws {
         let vault = try TemporaryLibrary(config: nil, books: [
             ("dune.md", "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 5\n---\n"),
             ("emma.md", "---\ntitle: Emma\nauthor: Jane Austen\n---\n"),
             ("solaris.md", "---\nauthor: Stanisław Lem\n---\n# Solaris\n"),
             ("zzz-template/book.md", "---\ntitle: \"{{title}}\"\nauthor: \"{{VALUE:author}}\"\nstatus: to-read\n---\n"),
             ("_authors/ukl.md", "---\nname: Ursula K. Le Guin\ntitle: Ursula K. Le Guin\n---\n"),
-            ("tips.md", "---\nauthor: Me\n---\nSome tips.\n"),
         ])
         #expect(try books(vault).keys.sorted() == ["dune.md", "emma.md", "solaris.md"])
-        let check = try vault.run(["check"], environment: ["SHELF_LIBRARY": vault.root.path])
-        #expect(check.stdout.contains("tips.md"), "a note with an author and no title is still worth a word: \(check)")
-        #expect(!check.stdout.contains("ukl.md") && !check.stdout.contains("book.md"), "\(check)")
+        let check = try vault.run(["check", "--format", "json"], environment: ["SHELF_LIBRARY": vault.root.path])
+        #expect(check.stdout == "[]\n", "no word of notes that are not books: \(check)")
     }
 }
