@@ -41,6 +41,10 @@ public struct FrontMatterEditor {
                 try setShelfStatus(word, in: shelves)
                 return
             }
+            if vocabulary.field(forKey: key) == .finished, let dates = readDates(entry), case .typed(let text) = given {
+                try addReadDate(text, to: dates)
+                return
+            }
             // The same value in another form is no change; a new value keeps the file's form.
             let fitted = ValueForm.fit(inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
                                        siblings: frontMatter.entries, vocabulary: vocabulary)
@@ -63,6 +67,9 @@ public struct FrontMatterEditor {
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry) {
                 try unsetShelfStatus(in: shelves)
                 return
+            }
+            if vocabulary.field(forKey: key) == .finished, readDates(entry) != nil {
+                throw .invalidValue(key: entry.key, reason: "holds a list of the days the book was read, which shelf does not empty; edit it by hand (shelf edit)")
             }
             if !frontMatter.entries.contains(where: { $0.key == entry.key }) {
                 try unsetInner(entry, in: frontMatter)

@@ -120,7 +120,14 @@ extension Book {
             }
         case .added: added = readDate(value, text, key: key)
         case .started: started = readDate(value, text, key: key)
-        case .finished: finished = readDate(value, text, key: key)
+        case .finished:
+            if let dates = Book.readDates(in: value) {
+                // `dates_read: [2008-01-05, 2012-03-01]`: each a read finished that day, the last the latest.
+                finished = dates.last ?? nil
+                if dates.contains(where: { $0 == nil }) { problems.append(BookProblem(code: "invalid-date", key: key, message: "an item is not a date")) }
+                return
+            }
+            finished = readDate(value, text, key: key)
         case .published: published = readDate(value, text, key: key)
         case .series:
             if let (name, index) = Book.firstSeries(in: value) {

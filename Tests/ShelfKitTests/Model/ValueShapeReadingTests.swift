@@ -37,4 +37,20 @@ import Testing
         #expect(book.isbns13.contains("9780441478125"))
         #expect(book.problems.isEmpty)
     }
+
+    @Test func aListOfReadDatesIsTheReads() throws {
+        let book = try #require(try read("title: x\ndates_read: [2008-01-05, 2012-03-01]\n"))
+        #expect(book.finished?.text == "2012-03-01")
+        #expect(book.reads.compactMap(\.finished?.text) == ["2008-01-05", "2012-03-01"])
+        #expect(book.timesRead == 2)
+        #expect(book.problems.isEmpty)
+    }
+
+    @Test func aFinishOverAListOfReadDatesAddsADay() throws {
+        let text = "---\ntitle: x\ndates_read: [2008/01/05, 2012/03/01]\n---\n"
+        #expect(try vocabEdit([.set("finished", .typed("2025-04-21"))], on: text, .standard)
+                == "---\ntitle: x\ndates_read: [2008/01/05, 2012/03/01, 2025/04/21]\n---\n")
+        #expect(try vocabEdit([.set("finished", .typed("2012-03-01"))], on: text, .standard) == text, "a day already there is no change")
+        #expect(throws: EditError.self) { try vocabEdit([.unset("finished")], on: text, .standard) }
+    }
 }
