@@ -41,8 +41,8 @@ public struct FrontMatterEditor {
                 try setShelfStatus(word, in: shelves)
                 return
             }
-            if vocabulary.field(forKey: key) == .finished, let dates = readDates(entry), case .typed(let text) = given {
-                try addReadDate(text, to: dates)
+            if vocabulary.field(forKey: key) == .finished, let dates = readDates(entry) {
+                try addReadDate(given, to: dates)
                 return
             }
             // The same value in another form is no change; a new value keeps the file's form.
@@ -69,7 +69,7 @@ public struct FrontMatterEditor {
                 return
             }
             if vocabulary.field(forKey: key) == .finished, readDates(entry) != nil {
-                throw .invalidValue(key: entry.key, reason: "holds a list of the days the book was read, which shelf does not empty; edit it by hand (shelf edit)")
+                throw .invalidValue(key: entry.key, reason: DateListRefusal.reason)
             }
             if !frontMatter.entries.contains(where: { $0.key == entry.key }) {
                 try unsetInner(entry, in: frontMatter)

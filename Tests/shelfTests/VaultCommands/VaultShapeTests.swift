@@ -77,4 +77,20 @@ import Testing
         let check = try vault.run(["check", "--format", "json"], environment: ["SHELF_LIBRARY": vault.root.path])
         #expect(check.stdout == "[]\n", "no word of notes that are not books: \(check)")
     }
+
+    @Test func aListOfReadDatesGrowsAndIsNeverEmptied() throws {
+        let dune = "---\ntitle: Dune\nstatus: read\ndates_read: [2008-01-05, 2012-03-01]\n---\n"
+        let vault = try TemporaryLibrary(books: [("dune.md", dune)])
+        let stats = try vault.run(["stats", "--format", "json"])
+        let reads = try parseJSONObject(stats.stdout)["reads"] as? [String: Any]
+        #expect(reads?["reads"] as? Int == 2 && reads?["rereads"] as? Int == 1, "\(stats)")
+        let again = try vault.run(["finish", "dune", "--again", "--date", "2025-04-21"])
+        #expect(again.status == 0, "\(again)")
+        // The day joins the list, plain as its other days; no reads: copy of the last one.
+        try expectEditFile("dune.md", in: vault, equals: "---\ntitle: Dune\nstatus: read\ndates_read: [2008-01-05, 2012-03-01, 2025-04-21]\n---\n")
+        let before = try vault.snapshot()
+        let start = try vault.run(["start", "dune"])
+        #expect(start.status != 0 && start.stderr.contains("edit it by hand"), "\(start)")
+        #expect(try vault.snapshot() == before, "nothing written")
+    }
 }
