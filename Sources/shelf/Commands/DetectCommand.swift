@@ -63,7 +63,7 @@ struct DetectCommand: ParsableCommand {
         }
         if !report.nested.isEmpty {
             let found = report.nested.map { "\($0.path) (\($0.field.rawValue), \(Plural.count($0.files, "file")))" }.joined(separator: ", ")
-            Output.line("\nFound inside maps, not mappable (shelf reads top-level keys only): \(found).")
+            Output.line("\nFound inside maps, not proposed (another key holds the field): \(found).")
         }
         renderHabits(report)
         guard !report.needsNoSettings else {
