@@ -13,13 +13,19 @@ FUZZ_SECONDS ?= 20
 
 .PHONY: demo test bench install man setup build release release-serve clean format format-check
 
-# Installs libyaml and libcurl headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
+# Installs libyaml, libcurl and zlib headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 		echo "Installing libyaml-dev and libcurl4-openssl-dev (and pkg-config)…"; \
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		$$SUDO apt-get update -qq && \
 		$$SUDO apt-get install -y -qq pkg-config libyaml-dev libcurl4-openssl-dev >/dev/null; \
+	fi
+	@# shelf serve compresses its pages with zlib.
+	@if ! pkg-config --exists zlib 2>/dev/null; then \
+		echo "Installing zlib1g-dev (shelf serve compresses its pages)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq pkg-config zlib1g-dev >/dev/null; \
 	fi
 	@# shelf loads libsqlite3 (with dlopen) to read Kobo and KOReader databases.
 	@if ! ldconfig -p 2>/dev/null | grep -q 'libsqlite3\.so\.0'; then \

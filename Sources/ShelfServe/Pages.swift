@@ -13,7 +13,9 @@ struct Pages: Sendable {
     let gridMemo = GridMemo()
     let templates: MustacheLibrary
     let readOnly: Bool
-    let token: String
+    let formToken: FormToken
+    /// The forms' token as this page carries it (masked afresh: see `FormToken`).
+    var token: String { formToken.masked }
     /// Covers books name by address, fetched once into shelf's cache.
     let remoteCovers: RemoteCovers
 

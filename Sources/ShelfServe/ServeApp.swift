@@ -20,7 +20,7 @@ struct ServeApp: Sendable {
         requestGuard = RequestGuard(host: options.host, secure: options.tls != nil)
         pages = Pages(
             library: options.library, live: LiveLibrary(library: options.library), templates: try Templates.library(),
-            readOnly: options.readOnly, token: requestGuard.token, remoteCovers: RemoteCovers())
+            readOnly: options.readOnly, formToken: requestGuard.formToken, remoteCovers: RemoteCovers())
     }
 
     func run() async throws {
