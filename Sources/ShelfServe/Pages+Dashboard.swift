@@ -42,9 +42,10 @@ extension Pages {
         context["monthsChart"] = SVGChart.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) },
                                                title: "Books finished each month of \(today.year)")
         let all = LibraryStats(books)
-        context["ratingsChart"] = SVGChart.bars((1...5).map { (String(repeating: "★", count: $0), all.ratings[$0] ?? 0) },
-                                                title: "Books by rating")
-        context["rated"] = all.ratings.values.reduce(0, +) > 0
+        if let bars = Pages.ratingBars(all.ratingsInHalfStars) {
+            context["ratingsChart"] = SVGChart.bars(bars, title: "Books by rating")
+            context["rated"] = true
+        }
         let setting = config.goal(for: today.year, currentYear: today.year)
         context["goalForm"] = ["books": setting?.books.map(String.init) ?? "", "pages": setting?.pages.map(String.init) ?? "", "token": token] as [String: Any]
         context["readOnly"] = readOnly

@@ -61,6 +61,7 @@ struct ServeApp: Sendable {
             try await self.scan(request, context: context)
         }
         router.get("/highlights") { request, _ in await ServeApp.offloaded { self.pages.highlights(FormBody(request.uri.query ?? "")) } }
+        router.get("/stats") { request, _ in self.pages.stats(FormBody(request.uri.query ?? "")) }
         router.get("/loans") { request, _ in self.pages.loans(FormBody(request.uri.query ?? "")) }
         for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "add", "goal"] {
             router.post(["add", "goal"].contains(action) ? "/\(action)" : "/book/\(action)") { request, context -> Response in

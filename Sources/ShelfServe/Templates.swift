@@ -11,7 +11,7 @@ enum Templates {
 
     static let all: [(String, String)] = [
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems), ("add", add), ("dashboard", dashboard),
-        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights),
+        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats),
     ]
 
     static let layout = """
@@ -27,7 +27,7 @@ enum Templates {
         <a class="skip" href="#main">Skip to the content</a>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
-        <a href="/dashboard">Dashboard</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
+        <a href="/dashboard">Dashboard</a> <a href="/stats">Stats</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
         <main id="main">

@@ -8,11 +8,13 @@ public struct LibraryStats: Sendable {
     /// Month (1–12) → books finished in `year`, when a year was asked for.
     public var finishedByMonth: [Int: Int]?
     /// Year → pages of the books finished.
-    var pagesByYear: [Int: Int]
+    public var pagesByYear: [Int: Int]
     /// Month (1–12) → pages finished in `year` (or in the latest year with finished books).
     public var pagesByMonth: [Int: Int]
     /// Rating (1–5) → count.
     public var ratings: [Int: Int]
+    /// Rating in half stars (1 = ½ … 10 = 5) → count: the web's chart, where 4½ is not 4.
+    public var ratingsInHalfStars: [Int: Int]
     public var averageRating: Double?
     public var topAuthors: [(name: String, count: Int)]
     public var topTags: [(name: String, count: Int)]
@@ -33,6 +35,7 @@ public struct LibraryStats: Sendable {
         pagesByYear = [:]
         pagesByMonth = [:]
         ratings = [:]
+        ratingsInHalfStars = [:]
         var authorCounts: [String: (name: String, count: Int)] = [:]
         var tagCounts: [String: (name: String, count: Int)] = [:]
         var days: [Int] = []
@@ -43,6 +46,7 @@ public struct LibraryStats: Sendable {
             if let rating = book.rating {
                 // Counted under its whole stars (4.5 under 4); the average takes the exact value.
                 ratings[max(1, Int(rating.rounded(.down))), default: 0] += 1
+                ratingsInHalfStars[min(10, max(1, Int((rating * 2).rounded(.down)))), default: 0] += 1
                 ratingSum += rating
             }
             for author in book.authors {

@@ -135,6 +135,28 @@ import Testing
         #expect(book.contains("<section class=\"reads\" tabindex=\"0\" aria-label=\"Reads\">"), "\(book)")
     }
 
+    @Test func theStatsPageShowsEveryYearAndOneYearByMonthWithTablesAndHalfStars() throws {
+        let library = try TemporaryLibrary(books: [
+            ("a.md", bookFile("title: A\nauthors: [Ann]\nstatus: read\nfinished: 2024-03-02\npages: 100\nrating: 4.5\ntags: [sf]")),
+            ("b.md", bookFile("title: B\nauthors: [Ann]\nstatus: read\nfinished: 2026-03-09\npages: 200\nrating: 4")),
+            ("c.md", bookFile("title: C\nauthors: [Bo]\nstatus: read\nfinished: 2026-07-01\nrating: 4")),
+            ("d.md", bookFile("title: D\nauthors: [Bo]\nstatus: to-read")),
+        ])
+        let server = try ServeProcess(library: library, environment: Self.environment)
+        let all = try server.request("/stats").body
+        #expect(all.contains("<title>’24: 1</title>") && all.contains("<title>’25: 0</title>") && all.contains("<title>’26: 2</title>"), "\(all)")
+        #expect(all.contains("<tr><td>2026</td><td>2</td><td>200</td></tr>"), "\(all)")
+        // 4½ has a bar of its own beside 4.
+        #expect(all.contains("<title>4½★: 1</title>") && all.contains("<title>4★: 2</title>"), "\(all)")
+        #expect(all.contains("href=\"/?author=Ann\">Ann</a> <span class=\"muted\">2</span>"), "\(all)")
+        let year = try server.request("/stats?year=2026").body
+        #expect(year.contains("<h1>2026 in books</h1>") && year.contains("<title>Mar: 1</title>") && year.contains("<title>Jul: 1</title>"), "\(year)")
+        #expect(year.contains("<tr><td>Mar</td><td>1</td><td>200</td></tr>"), "\(year)")
+        #expect(year.contains("aria-current=\"page\">2026</a>"))
+        let cli = try library.run(["stats", "--year", "2026", "--format", "json"], environment: Self.environment)
+        #expect(cli.status == 0 && cli.stdout.contains("\"total\""), "\(cli)")
+    }
+
     @Test func theStarButtonsSayWhatTheyDoAndWhichIsOn() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let server = try ServeProcess(library: library, environment: Self.environment)

@@ -1,0 +1,79 @@
+import Foundation
+import ShelfKit
+
+/// The stats page: every year at a glance, or one year month by month (`shelf stats`,
+/// `shelf stats --year`), each chart with the same figures as a table beside it.
+extension Pages {
+    func stats(_ query: FormBody) -> Page {
+        let books: [Book]
+        do {
+            books = try live.load().index.books
+        } catch {
+            return message(.internalServerError, "Cannot read the library", String(describing: error))
+        }
+        let year = query["year"].flatMap { Int($0) }
+        let all = LibraryStats(books)
+        let stats = LibraryStats(books, year: year)
+        let rereads = RereadStats(books, year: year)
+        var context: [String: Any] = ["heading": year.map { "\($0) in books" } ?? "Your reading", "total": stats.total]
+        context["statuses"] = ReadingStatus.allCases.compactMap { status -> [String: Any]? in
+            guard let count = stats.byStatus[status], count > 0 else { return nil }
+            return ["name": status.rawValue, "count": count]
+        }
+        let years = all.finishedByYear.keys.sorted()
+        context["years"] = years.map { ["year": $0, "current": $0 == year, "link": "/stats?year=\($0)"] as [String: Any] }
+        if let year {
+            let months = (1...12).map { (BookDate.monthAbbreviations[$0 - 1], stats.finishedByMonth?[$0] ?? 0, stats.pagesByMonth[$0] ?? 0) }
+            context["chart"] = SVGChart.bars(months.map { ($0.0, $0.1) }, title: "Books finished each month of \(year)")
+            context["chartCaption"] = "Books finished each month of \(year)"
+            context["rows"] = months.map { ["label": $0.0, "books": $0.1, "pages": $0.2] as [String: Any] }
+        } else if !years.isEmpty {
+            let span = (years[0]...years[years.count - 1]).map { ($0, all.finishedByYear[$0] ?? 0, all.pagesByYear[$0] ?? 0) }
+            context["chart"] = SVGChart.bars(span.map { (String(format: "’%02d", $0.0 % 100), $0.1) }, title: "Books finished each year")
+            context["chartCaption"] = "Books finished each year, \(years[0])–\(years[years.count - 1])"
+            context["rows"] = span.map { ["label": String($0.0), "books": $0.1, "pages": $0.2] as [String: Any] }
+        }
+        if let bars = Pages.ratingBars(stats.ratingsInHalfStars) {
+            context["ratingsChart"] = SVGChart.bars(bars, title: "Books by rating")
+            context["ratingRows"] = bars.map { ["label": $0.0, "count": $0.1] as [String: Any] }
+        }
+        context["average"] = stats.averageRating.map { String(format: "%.2f", $0) } ?? ""
+        context["days"] = stats.averageDaysToFinish.map { String(format: "%.0f", $0) } ?? ""
+        context["rereads"] = rereads.summary ?? ""
+        context["authors"] = stats.topAuthors.map { ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "author", to: $0.name)] as [String: Any] }
+        context["tags"] = stats.topTags.map { ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "tag", to: $0.name)] as [String: Any] }
+        return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
+    }
+
+    /// The ratings chart's bars: whole stars, and half stars too when some book has one (4½ is
+    /// not counted as 4); nil when no book is rated.
+    static func ratingBars(_ halves: [Int: Int]) -> [(label: String, value: Int)]? {
+        guard !halves.isEmpty else { return nil }
+        let steps = halves.keys.contains { $0 % 2 == 1 } ? Array(1...10) : [2, 4, 6, 8, 10]
+        return steps.map { (Pages.starLabel($0), halves[$0] ?? 0) }
+    }
+
+    /// `4★`, `4½★`: short enough that ten labels do not run together under their bars.
+    static func starLabel(_ halfStars: Int) -> String {
+        (halfStars / 2 == 0 ? "" : String(halfStars / 2)) + (halfStars % 2 == 1 ? "½" : "") + "★"
+    }
+}
+
+extension Templates {
+    static let stats = """
+        <article class="stats">
+        <h1>{{heading}}</h1>
+        <nav class="facets" aria-label="Years"><a class="facet{{^years}} active{{/years}}" href="/stats">Every year</a>{{#years}}<a class="facet{{#current}} active{{/current}}" href="{{link}}"{{#current}} aria-current="page"{{/current}}>{{year}}</a>{{/years}}</nav>
+        <p>{{total}} books{{#statuses}} · {{name}} {{count}}{{/statuses}}</p>
+        {{#chart}}<figure>{{{chart}}}<figcaption>{{chartCaption}}</figcaption></figure>
+        <details><summary>As a table</summary><div class="table-scroll" tabindex="0" role="region" aria-label="{{chartCaption}}"><table><tr><th></th><th>books</th><th>pages</th></tr>
+        {{#rows}}<tr><td>{{label}}</td><td>{{books}}</td><td>{{pages}}</td></tr>{{/rows}}</table></div></details>{{/chart}}
+        {{^chart}}<p class="muted">No book finished yet{{#heading}} in this span{{/heading}}.</p>{{/chart}}
+        <p>{{#average}}Average rating {{average}}. {{/average}}{{#days}}{{days}} days from start to finish on average. {{/days}}{{#rereads}}{{rereads}}.{{/rereads}}</p>
+        {{#ratingsChart}}<h2>Ratings</h2><figure>{{{ratingsChart}}}<figcaption>Books by rating</figcaption></figure>
+        <details><summary>As a table</summary><table><tr><th>rating</th><th>books</th></tr>{{#ratingRows}}<tr><td>{{label}}</td><td>{{count}}</td></tr>{{/ratingRows}}</table></details>{{/ratingsChart}}
+        {{^empty(authors)}}<h2>Authors</h2><ol class="ranked">{{#authors}}<li><a href="{{link}}">{{name}}</a> <span class="muted">{{count}}</span></li>{{/authors}}</ol>{{/empty(authors)}}
+        {{^empty(tags)}}<h2>Tags</h2><ol class="ranked">{{#tags}}<li><a href="{{link}}">#{{name}}</a> <span class="muted">{{count}}</span></li>{{/tags}}</ol>{{/empty(tags)}}
+        </article>
+        """
+}
