@@ -16,9 +16,9 @@ enum KindleClippings {
         var bookmarks: Int
     }
 
-    private enum Kind { case highlight, note, bookmark }
+    enum Kind { case highlight, note, bookmark }
 
-    private struct Clipping {
+    struct Clipping {
         var kind: Kind
         var bookKey: String
         var title: String
@@ -59,10 +59,7 @@ enum KindleClippings {
 
         /// Reads the next line, without its line feed.
         mutating func read(_ rawLine: Substring) {
-            var line = rawLine
-            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-            while line.first == "\u{FEFF}" { line = line.dropFirst() }
-            if line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator { flush() } else { entry.append(line) }
+            if let line = KindleClippings.entryLine(rawLine) { entry.append(line) } else { flush() }
         }
 
         /// The clippings read, grouped by book.
@@ -78,8 +75,17 @@ enum KindleClippings {
         }
     }
 
+    /// A line as an entry holds it (without its CR and byte order marks), or nil for the
+    /// separator line that ends an entry.
+    static func entryLine(_ rawLine: Substring) -> Substring? {
+        var line = rawLine
+        if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+        while line.first == "\u{FEFF}" { line = line.dropFirst() }
+        return line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator ? nil : line
+    }
+
     /// One entry's lines as a clipping, or nil for an entry too short to be one.
-    private static func clipping(from lines: [Substring]) -> Clipping? {
+    static func clipping(from lines: [Substring]) -> Clipping? {
         var lines = lines[...]
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
         guard lines.count >= 2, let titleLine = lines.first else { return nil }
@@ -174,7 +180,7 @@ enum KindleClippings {
 
     /// Clippings grouped by book, in the order books first appear; extended highlights replaced
     /// by their last version and notes attached to their highlights.
-    private static func books(from clippings: [Clipping]) -> [HighlightedBook] {
+    static func books(from clippings: [Clipping]) -> [HighlightedBook] {
         var order: [String] = []
         var byBook: [String: [Clipping]] = [:]
         for clipping in clippings {

@@ -41,6 +41,26 @@ final class ImportChunks {
         totalBytes = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
     }
 
+    /// What is open at `descriptor` (standard input, or a file to be read again), read
+    /// through a descriptor of its own (`dup`), so that the caller's stays open.
+    /// - Parameter rewinding: read a file from its start, not from where the descriptor is.
+    init(duplicating descriptor: Int32, path: String, size: Int = ImportChunks.defaultSize, rewinding: Bool = false) throws(FileError) {
+        let own = dup(descriptor)
+        guard own >= 0 else { throw FileError.fromErrno(path, "cannot open") }
+        var info = stat()
+        guard !rewinding || lseek(own, 0, SEEK_SET) == 0, fstat(own, &info) == 0 else {
+            let error = FileError.fromErrno(path, "cannot read")
+            close(own)
+            throw error
+        }
+        self.descriptor = own
+        self.path = path
+        given = []
+        self.size = max(size, 1)
+        buffer = [UInt8](repeating: 0, count: max(size, 1))
+        totalBytes = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+    }
+
     /// Bytes already read, given out `size` at a time.
     init(bytes: [UInt8], size: Int = ImportChunks.defaultSize) {
         descriptor = nil
