@@ -27,28 +27,20 @@ extension HighlightSource {
         return try read(path, text: text(of: file.read(at: 0, count: file.size), path: path))
     }
 
-    /// The pipe's bytes in an unnamed file (`AtomicFile.unnamedFile`), open at its start.
+    /// The pipe's bytes in an unnamed file in shelf's cache folder (`AtomicFile.unnamedCopy`).
     private static func spool(_ path: String) throws(HighlightSourceError) -> Int32 {
         let folder = LibraryCacheFolder.standard()?.path ?? (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
-        do throws(FileError) {
+        do {
             let chunks = try ImportChunks(path: path)
-            let descriptor = try AtomicFile.unnamedFile(in: folder)
-            var copied = 0
-            while let chunk = try chunks.next() {
-                copied += chunk.count
-                guard copied <= maximumTextBytes else {
-                    close(descriptor)
+            return try AtomicFile.unnamedCopy(in: folder) { () throws(FileError) -> ArraySlice<UInt8>? in
+                let piece = try chunks.next()
+                guard chunks.bytesRead <= maximumTextBytes else {
                     throw FileError(path: path, reason: "gives more than \(maximumTextBytes / 1_048_576) MiB; shelf reads highlight files up to that")
                 }
-                guard chunk.withUnsafeBytes({ FileIO.writeAll($0, to: descriptor) }) else {
-                    let error = FileError.fromErrno(path, "cannot copy it to a temporary file in \(folder)")
-                    close(descriptor)
-                    throw error
-                }
+                return piece
             }
-            return descriptor
         } catch {
-            throw HighlightSourceError(path: path, reason: error.reason)
+            throw HighlightSourceError(path: path, reason: error.path == path ? error.reason : error.description)
         }
     }
 }

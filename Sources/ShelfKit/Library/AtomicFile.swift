@@ -100,16 +100,27 @@ enum AtomicFile {
         return nil
     }
 
-    /// A file with no name in `folder` (made if missing), open for reading and writing: bytes
-    /// shelf must read twice and was given once (a pipe), which no other program sees and which
-    /// goes when it is closed, even if shelf is killed.
-    static func unnamedFile(in folder: String) throws(FileError) -> Int32 {
+    /// A file with no name in `folder` (made if missing) holding the pieces `next` gives until
+    /// it gives nil, open for reading: bytes shelf must read twice and was given once (a pipe),
+    /// which no other program sees and which go when the descriptor is closed, even if shelf is
+    /// killed. The caller closes the descriptor.
+    static func unnamedCopy(in folder: String, of next: () throws(FileError) -> ArraySlice<UInt8>?) throws(FileError) -> Int32 {
         try makeFolders(folder, mode: 0o700)
-        guard let (temporary, descriptor) = createTemporary(in: folder, name: "spool", flags: O_RDWR, mode: 0o600) else {
+        guard let (temporary, descriptor) = createTemporary(in: folder, name: "copy", flags: O_RDWR, mode: 0o600) else {
             throw FileError.fromErrno(folder, "cannot create a temporary file")
         }
         unlink(temporary)
-        return descriptor
+        do throws(FileError) {
+            while let piece = try next() {
+                guard piece.withUnsafeBytes({ FileIO.writeAll($0, to: descriptor) }) else {
+                    throw FileError.fromErrno(folder, "cannot write a temporary file")
+                }
+            }
+            return descriptor
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
     /// Makes the rename itself durable.
