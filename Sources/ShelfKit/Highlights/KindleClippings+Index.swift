@@ -48,20 +48,21 @@ extension KindleClippings {
 
         private mutating func flush(upTo end: Int) {
             defer { entry.removeAll(keepingCapacity: true) }
-            // The whole clipping is read (as the second pass will again) to know its book and
-            // whether it is one at all; only where it lies is kept.
-            guard let clipping = KindleClippings.clipping(from: entry) else { return }
-            if clipping.kind == .bookmark {
+            // Only the entry's first two lines are read (its book and kind): the second pass
+            // reads the rest of its clippings; only where it lies is kept.
+            guard let (kind, bookKey, _) = KindleClippings.head(of: entry) else { return }
+            if kind == .bookmark {
                 index.bookmarks += 1
                 return
             }
             let number: Int
-            if let known = byKey[clipping.bookKey] {
+            if let known = byKey[bookKey] {
                 number = known
             } else {
                 number = index.books.count
-                byKey[clipping.bookKey] = number
-                index.books.append(Index.Book(title: clipping.title, authors: clipping.authors))
+                byKey[bookKey] = number
+                let (title, authors) = KindleClippings.titleAndAuthors(bookKey)
+                index.books.append(Index.Book(title: title, authors: authors))
             }
             index.books[number].starts.append(entryStart)
             index.books[number].lengths.append(UInt32(clamping: end - entryStart))

@@ -84,18 +84,24 @@ enum KindleClippings {
         return line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator ? nil : line
     }
 
-    /// One entry's lines as a clipping, or nil for an entry too short to be one.
-    static func clipping(from lines: [Substring]) -> Clipping? {
+    /// An entry's kind and its book's line (trimmed), and its lines from that one on; nil for an
+    /// entry too short to be a clipping. All an index of the file needs (`Indexer`).
+    static func head(of lines: [Substring]) -> (kind: Kind, bookKey: String, lines: ArraySlice<Substring>)? {
         var lines = lines[...]
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
-        guard lines.count >= 2, let titleLine = lines.first else { return nil }
+        guard lines.count >= 2, let titleLine = lines.first, let kind = kind(of: lines[lines.startIndex + 1]) else { return nil }
+        return (kind, String(titleLine).trimmingSpaces, lines)
+    }
+
+    /// One entry's lines as a clipping, or nil for an entry too short to be one.
+    static func clipping(from entry: [Substring]) -> Clipping? {
+        guard let (kind, bookKey, lines) = head(of: entry) else { return nil }
         let metaLine = lines[lines.startIndex + 1]
-        guard let kind = kind(of: metaLine) else { return nil }
         var textLines = Array(lines.dropFirst(2))
         while let first = textLines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeFirst() }
         while let last = textLines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeLast() }
-        let (title, authors) = titleAndAuthors(String(titleLine).trimmingSpaces)
-        var clipping = Clipping(kind: kind, bookKey: String(titleLine).trimmingSpaces, title: title, authors: authors,
+        let (title, authors) = titleAndAuthors(bookKey)
+        var clipping = Clipping(kind: kind, bookKey: bookKey, title: title, authors: authors,
                                 text: textLines.joined(separator: "\n").trimmingSpaces)
         for part in metaLine.split(separator: "|") {
             let lowered = part.lowercased()
