@@ -20,26 +20,29 @@ import Testing
     /// The results are paged on a terminal: `cat` pages them without waiting for a key.
     static let noPager = ["SHELF_PAGER": "cat"]
 
+    /// `args` draw a bar labelled `label` on a terminal, and nothing on a pipe.
+    static func expectBarOnATerminalOnly(_ args: [String], label: String, in library: TemporaryLibrary,
+                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard let terminal = try ViewTerminal.run(args, in: library.root, environment: noPager, timeout: 60) else { return }
+        #expect(terminal.status == 0, "\(terminal)", sourceLocation: sourceLocation)
+        #expect(terminal.stdout.contains(label + " ") && terminal.stdout.contains(bar), "\(terminal.stdout.suffix(400))",
+                sourceLocation: sourceLocation)
+        let piped = try library.run(args)
+        #expect(piped.status == 0, sourceLocation: sourceLocation)
+        #expect(!piped.stderr.contains(bar) && !piped.stderr.contains("\r") && !piped.stdout.contains(bar), "\(piped.stderr)",
+                sourceLocation: sourceLocation)
+    }
+
     @Test func aLongImportShowsABarOnATerminalAndNoneOnAPipe() throws {
         let library = try TemporaryLibrary()
         try library.write("export.csv", Self.goodreads)
-        guard let terminal = try ViewTerminal.run(["import", "goodreads", "export.csv", "--dry-run"], in: library.root, environment: Self.noPager, timeout: 60) else { return }
-        #expect(terminal.status == 0, "\(terminal)")
-        #expect(terminal.stdout.contains("Checking ") && terminal.stdout.contains(Self.bar), "\(terminal.stdout.suffix(400))")
-        let piped = try library.run(["import", "goodreads", "export.csv", "--dry-run"])
-        #expect(piped.status == 0)
-        #expect(!piped.stderr.contains(Self.bar) && !piped.stderr.contains("\r") && !piped.stdout.contains(Self.bar), "\(piped.stderr)")
+        try Self.expectBarOnATerminalOnly(["import", "goodreads", "export.csv", "--dry-run"], label: "Checking", in: library)
     }
 
     @Test func aClippingsImportShowsABarOnATerminalAndNoneOnAPipe() throws {
         let library = try TemporaryLibrary()
         try library.write("My Clippings.txt", Self.clippings)
-        guard let terminal = try ViewTerminal.run(["highlights", "import", "My Clippings.txt", "--dry-run"], in: library.root, environment: Self.noPager, timeout: 60) else { return }
-        #expect(terminal.status == 0, "\(terminal)")
-        #expect(terminal.stdout.contains("Reading ") && terminal.stdout.contains(Self.bar), "\(terminal.stdout.suffix(400))")
-        let piped = try library.run(["highlights", "import", "My Clippings.txt", "--dry-run"])
-        #expect(piped.status == 0)
-        #expect(!piped.stderr.contains(Self.bar) && !piped.stderr.contains("\r"), "\(piped.stderr)")
+        try Self.expectBarOnATerminalOnly(["highlights", "import", "My Clippings.txt", "--dry-run"], label: "Reading", in: library)
     }
 
     @Test func clippingsOnAPipeAreImportedAsTheFileIs() throws {
