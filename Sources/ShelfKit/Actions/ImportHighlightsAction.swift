@@ -59,16 +59,20 @@ public struct ImportHighlightsAction {
             if source.path.hasPrefix(absolute) { shown.path = path + source.path.dropFirst(absolute.count) }
             return shown
         }
-        let devices = try DeviceBooks(sources, reporter: reporter)
-        for (number, source) in sources.enumerated() {
-            report.sources.append(.init(path: source.path, kind: source.kind, books: source.books.count, highlights: devices.total(ofSource: number)))
+        var devices = DeviceBooks(sources)
+        for source in sources {
+            report.sources.append(.init(path: source.path, kind: source.kind, books: source.books.count, highlights: 0))
             report.bookmarks += source.bookmarks
         }
         let plan = HighlightImportPlan(books: devices.books, matcher: HighlightMatcher(books: books))
         var targets = plan.matched
         if !plan.fuzzy.isEmpty {
-            let questions = plan.fuzzy.map { FuzzyMatch(sourceTitle: devices.books[$0.source].title, sourceAuthors: devices.books[$0.source].authors,
-                                                         bookPath: $0.book.path, bookTitle: $0.book.title, highlights: devices.counts[$0.source]) }
+            var questions: [FuzzyMatch] = []
+            for (source, book) in plan.fuzzy {
+                let count = try devices.highlights(of: [source]).count
+                questions.append(FuzzyMatch(sourceTitle: devices.books[source].title, sourceAuthors: devices.books[source].authors,
+                                            bookPath: book.path, bookTitle: book.title, highlights: count))
+            }
             if options.acceptFuzzy || confirm?(questions) == true {
                 targets += plan.fuzzy.map { ($0.book, [$0.source], "similar title", devices.books[$0.source].reading) }
             } else {
@@ -89,21 +93,24 @@ public struct ImportHighlightsAction {
             }
             reporter.progress(done + 1, of: merged.count, target.book.path)
         }
-        for group in plan.unmatched where group.contains(where: { devices.counts[$0] > 0 }) {
-            let first = devices.books[group[0]]
+        for group in plan.unmatched where group.contains(where: { devices.counts[$0] != 0 }) {
+            var source = devices.books[group[0]]
+            do {
+                source.highlights = try devices.highlights(of: group)
+            } catch {
+                report.failures.append(error.description)
+                reporter.warning(error.description)
+                continue
+            }
+            guard !source.highlights.isEmpty else { continue }
             if options.addMissing {
-                do {
-                    var source = first
-                    source.highlights = try devices.highlights(of: group)
-                    create(source, into: &report, reporter: reporter)
-                } catch {
-                    report.failures.append(error.description)
-                    reporter.warning(error.description)
-                }
+                create(source, into: &report, reporter: reporter)
             } else {
-                report.unmatched.append(first.title + (first.authors.isEmpty ? "" : " (" + first.authors.joined(separator: ", ") + ")"))
+                report.unmatched.append(source.title + (source.authors.isEmpty ? "" : " (" + source.authors.joined(separator: ", ") + ")"))
             }
         }
+        // Each source's highlights, counted as its books were read (each book is read once).
+        for number in sources.indices { report.sources[number].highlights = devices.total(ofSource: number) }
         return report
     }
 
@@ -185,12 +192,12 @@ struct HighlightImportPlan {
     /// One target per library book: the highlights of every device book matched to it (a Kindle
     /// and Readwise both naming it), in order, and what the devices say of the reading, merged.
     /// - Parameters:
-    ///   - counts: each device book's number of highlights.
+    ///   - counts: each device book's number of highlights, nil when not yet read.
     ///   - withReading: keep books that have a reading state and no highlights.
-    static func merged(_ targets: [Target], counts: [Int], withReading: Bool) -> [Target] {
+    static func merged(_ targets: [Target], counts: [Int?], withReading: Bool) -> [Target] {
         var order: [String] = []
         var byPath: [String: Target] = [:]
-        for target in targets where target.sources.contains(where: { counts[$0] > 0 }) || (withReading && target.reading != nil) {
+        for target in targets where target.sources.contains(where: { counts[$0] != 0 }) || (withReading && target.reading != nil) {
             if var existing = byPath[target.book.path] {
                 existing.sources += target.sources
                 // Each source says part (the sidecar the status, the statistics the first day):
@@ -206,40 +213,42 @@ struct HighlightImportPlan {
     }
 }
 
-/// Every book of every source read, in order, with its number of highlights; a clippings
-/// file's highlights are read back book by book when asked for (`highlights(of:)`), so one
-/// book's are held at a time.
+/// Every book of every source read, in order; a clippings file's highlights are read back book
+/// by book when asked for (`highlights(of:)`), so one book's are held at a time, and each book's
+/// number of highlights is known once it was read (at once for a source read whole).
 struct DeviceBooks {
     private let sources: [HighlightSourceFile]
     /// Each book's source and its place there.
     private var places: [(source: Int, number: Int)] = []
     /// The books: title, authors, ISBN and reading; highlights only for sources read whole.
     private(set) var books: [HighlightedBook] = []
-    private(set) var counts: [Int] = []
+    /// Each book's number of highlights; nil until a clippings file's book is read back.
+    private(set) var counts: [Int?] = []
 
-    /// Counts each book's highlights (a clippings file's read back one book at a time).
-    init(_ sources: [HighlightSourceFile], reporter: ActionReporter) throws(HighlightSourceError) {
+    init(_ sources: [HighlightSourceFile]) {
         self.sources = sources
         for (source, file) in sources.enumerated() {
             for number in file.books.indices {
                 places.append((source, number))
                 books.append(file.books[number])
-                counts.append(try file.highlights(ofBook: number).count)
-                if file.readBack != nil { reporter.progress(number + 1, of: file.books.count, "Counting highlights") }
+                counts.append(file.readBack == nil ? file.books[number].highlights.count : nil)
             }
         }
     }
 
+    /// The highlights counted so far in a source's books.
     func total(ofSource source: Int) -> Int {
-        places.indices.reduce(0) { $0 + (places[$1].source == source ? counts[$1] : 0) }
+        places.indices.reduce(0) { $0 + (places[$1].source == source ? counts[$1] ?? 0 : 0) }
     }
 
     /// The highlights of the books numbered `numbers`, in order.
-    func highlights(of numbers: [Int]) throws(HighlightSourceError) -> [Highlight] {
+    mutating func highlights(of numbers: [Int]) throws(HighlightSourceError) -> [Highlight] {
         var highlights: [Highlight] = []
         for number in numbers {
             let place = places[number]
-            highlights += try sources[place.source].highlights(ofBook: place.number)
+            let read = try sources[place.source].highlights(ofBook: place.number)
+            counts[number] = read.count
+            highlights += read
         }
         return highlights
     }
