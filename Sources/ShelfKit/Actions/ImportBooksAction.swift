@@ -8,14 +8,17 @@ import Darwin
 public enum ImportInput: Sendable {
     /// A file, as the user named it (relative to the current folder, or absolute).
     case file(String)
-    /// Bytes already read (standard input), and the name messages give them.
+    /// Bytes already read, and the name messages give them.
     case bytes([UInt8], name: String)
+    /// Standard input (`-`), read a piece at a time as a file is.
+    case standardInput
 
     /// The name messages give the input.
     var name: String {
         switch self {
         case .file(let path): return path
         case .bytes(_, let name): return name
+        case .standardInput: return "-"
         }
     }
 }
@@ -108,6 +111,7 @@ public struct ImportBooksAction {
         // The person named this file: a pipe (`<(…)`) is read to its end, as asked.
         case .file(let path): return try ImportChunks(path: Library.absolute(path), size: chunkSize)
         case .bytes(let given, _): return ImportChunks(bytes: given, size: chunkSize)
+        case .standardInput: return try ImportChunks(duplicating: STDIN_FILENO, path: "-", size: chunkSize)
         }
     }
 

@@ -48,7 +48,7 @@ public struct ImportHighlightsAction {
         let absolute = Library.absolute(path)
         let read: [HighlightSourceFile]
         do {
-            read = try HighlightSource.read(absolute, warn: reporter.warning)
+            read = try HighlightSource.read(absolute, warn: reporter.warning, progress: { reporter.progress($0, of: $1, "Reading") })
         } catch {
             throw HighlightSourceError(path: error.path.hasPrefix(absolute) ? path + error.path.dropFirst(absolute.count) : error.path,
                                        reason: error.reason)
@@ -59,39 +59,58 @@ public struct ImportHighlightsAction {
             if source.path.hasPrefix(absolute) { shown.path = path + source.path.dropFirst(absolute.count) }
             return shown
         }
-        var sourceBooks: [HighlightedBook] = []
+        var devices = DeviceBooks(sources)
         for source in sources {
-            report.sources.append(.init(path: source.path, kind: source.kind, books: source.books.count,
-                                        highlights: source.books.reduce(0) { $0 + $1.highlights.count }))
+            report.sources.append(.init(path: source.path, kind: source.kind, books: source.books.count, highlights: 0))
             report.bookmarks += source.bookmarks
-            sourceBooks += source.books
         }
-        let plan = HighlightImportPlan(books: sourceBooks, matcher: HighlightMatcher(books: books))
+        let plan = HighlightImportPlan(books: devices.books, matcher: HighlightMatcher(books: books))
         var targets = plan.matched
         if !plan.fuzzy.isEmpty {
-            let questions = plan.fuzzy.map { FuzzyMatch(sourceTitle: $0.source.title, sourceAuthors: $0.source.authors, bookPath: $0.book.path,
-                                                         bookTitle: $0.book.title, highlights: $0.source.highlights.count) }
+            var questions: [FuzzyMatch] = []
+            for (source, book) in plan.fuzzy {
+                let count = try devices.highlights(of: [source]).count
+                questions.append(FuzzyMatch(sourceTitle: devices.books[source].title, sourceAuthors: devices.books[source].authors,
+                                            bookPath: book.path, bookTitle: book.title, highlights: count))
+            }
             if options.acceptFuzzy || confirm?(questions) == true {
-                targets += plan.fuzzy.map { ($0.book, $0.source.highlights, "similar title", $0.source.reading) }
+                targets += plan.fuzzy.map { ($0.book, [$0.source], "similar title", devices.books[$0.source].reading) }
             } else {
                 report.fuzzySkipped = questions
             }
         }
-        let merged = HighlightImportPlan.merged(targets, withReading: options.syncStatus)
+        let merged = HighlightImportPlan.merged(targets, counts: devices.counts, withReading: options.syncStatus)
         for (done, target) in merged.enumerated() {
-            apply(target.highlights, to: target.book, reason: target.reason, into: &report, reporter: reporter)
+            // One library book's highlights at a time: a clippings file's are read back here.
+            do {
+                apply(try devices.highlights(of: target.sources), to: target.book, reason: target.reason, into: &report, reporter: reporter)
+            } catch {
+                report.failures.append(error.description)
+                reporter.warning(error.description)
+            }
             if options.syncStatus, let reading = target.reading {
                 sync(reading, to: target.book, reason: target.reason, into: &report, reporter: reporter)
             }
             reporter.progress(done + 1, of: merged.count, target.book.path)
         }
-        for source in plan.unmatched where !source.highlights.isEmpty {
+        for group in plan.unmatched where group.contains(where: { devices.counts[$0] != 0 }) {
+            var source = devices.books[group[0]]
+            do {
+                source.highlights = try devices.highlights(of: group)
+            } catch {
+                report.failures.append(error.description)
+                reporter.warning(error.description)
+                continue
+            }
+            guard !source.highlights.isEmpty else { continue }
             if options.addMissing {
                 create(source, into: &report, reporter: reporter)
             } else {
                 report.unmatched.append(source.title + (source.authors.isEmpty ? "" : " (" + source.authors.joined(separator: ", ") + ")"))
             }
         }
+        // Each source's highlights, counted as its books were read (each book is read once).
+        for number in sources.indices { report.sources[number].highlights = devices.total(ofSource: number) }
         return report
     }
 
@@ -141,34 +160,46 @@ public struct ImportHighlightsAction {
     }
 }
 
-/// Which device books go to which library books.
+/// Which device books go to which library books. Device books are named by their place in
+/// `DeviceBooks.books`; their highlights are read only when a book is written.
 struct HighlightImportPlan {
-    typealias Target = (book: Book, highlights: [Highlight], reason: String, reading: DeviceReading?)
+    typealias Target = (book: Book, sources: [Int], reason: String, reading: DeviceReading?)
     var matched: [Target] = []
-    var fuzzy: [(source: HighlightedBook, book: Book)] = []
-    var unmatched: [HighlightedBook] = []
+    var fuzzy: [(source: Int, book: Book)] = []
+    /// Device books with no library book, those named alike (the same book on two devices) together.
+    var unmatched: [[Int]] = []
 
     init(books: [HighlightedBook], matcher: HighlightMatcher) {
-        for source in books {
+        var alone: [Int] = []
+        for (number, source) in books.enumerated() {
             switch matcher.match(source) {
-            case .isbn(let book)?: matched.append((book, source.highlights, "ISBN", source.reading))
-            case .titleAndAuthor(let book)?: matched.append((book, source.highlights, "title and author", source.reading))
-            case .fuzzy(let book)?: fuzzy.append((source, book))
-            case nil: unmatched.append(source)
+            case .isbn(let book)?: matched.append((book, [number], "ISBN", source.reading))
+            case .titleAndAuthor(let book)?: matched.append((book, [number], "title and author", source.reading))
+            case .fuzzy(let book)?: fuzzy.append((number, book))
+            case nil: alone.append(number)
             }
         }
-        unmatched = HighlightImportPlan.mergedSources(unmatched)
+        var order: [String] = []
+        var byKey: [String: [Int]] = [:]
+        for number in alone {
+            let key = books[number].isbn ?? ImportMatcher.titleKey(books[number].title)
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(number)
+        }
+        unmatched = order.compactMap { byKey[$0] }
     }
 
     /// One target per library book: the highlights of every device book matched to it (a Kindle
     /// and Readwise both naming it), in order, and what the devices say of the reading, merged.
-    /// - Parameter withReading: keep books that have a reading state and no highlights.
-    static func merged(_ targets: [Target], withReading: Bool) -> [Target] {
+    /// - Parameters:
+    ///   - counts: each device book's number of highlights, nil when not yet read.
+    ///   - withReading: keep books that have a reading state and no highlights.
+    static func merged(_ targets: [Target], counts: [Int?], withReading: Bool) -> [Target] {
         var order: [String] = []
         var byPath: [String: Target] = [:]
-        for target in targets where !target.highlights.isEmpty || (withReading && target.reading != nil) {
+        for target in targets where target.sources.contains(where: { counts[$0] != 0 }) || (withReading && target.reading != nil) {
             if var existing = byPath[target.book.path] {
-                existing.highlights += target.highlights
+                existing.sources += target.sources
                 // Each source says part (the sidecar the status, the statistics the first day):
                 // together, not the last one alone.
                 if let reading = target.reading { existing.reading = existing.reading.map { $0.merged(with: reading) } ?? reading }
@@ -180,16 +211,46 @@ struct HighlightImportPlan {
         }
         return order.compactMap { byPath[$0] }
     }
+}
 
-    /// Unmatched device books named alike (the same book on two devices) as one.
-    private static func mergedSources(_ books: [HighlightedBook]) -> [HighlightedBook] {
-        var order: [String] = []
-        var byKey: [String: HighlightedBook] = [:]
-        for book in books {
-            let key = book.isbn ?? ImportMatcher.titleKey(book.title)
-            if byKey[key] == nil { order.append(key); byKey[key] = book } else { byKey[key]?.highlights += book.highlights }
+/// Every book of every source read, in order; a clippings file's highlights are read back book
+/// by book when asked for (`highlights(of:)`), so one book's are held at a time, and each book's
+/// number of highlights is known once it was read (at once for a source read whole).
+struct DeviceBooks {
+    private let sources: [HighlightSourceFile]
+    /// Each book's source and its place there.
+    private var places: [(source: Int, number: Int)] = []
+    /// The books: title, authors, ISBN and reading; highlights only for sources read whole.
+    private(set) var books: [HighlightedBook] = []
+    /// Each book's number of highlights; nil until a clippings file's book is read back.
+    private(set) var counts: [Int?] = []
+
+    init(_ sources: [HighlightSourceFile]) {
+        self.sources = sources
+        for (source, file) in sources.enumerated() {
+            for number in file.books.indices {
+                places.append((source, number))
+                books.append(file.books[number])
+                counts.append(file.readBack == nil ? file.books[number].highlights.count : nil)
+            }
         }
-        return order.compactMap { byKey[$0] }
+    }
+
+    /// The highlights counted so far in a source's books.
+    func total(ofSource source: Int) -> Int {
+        places.indices.reduce(0) { $0 + (places[$1].source == source ? counts[$1] ?? 0 : 0) }
+    }
+
+    /// The highlights of the books numbered `numbers`, in order.
+    mutating func highlights(of numbers: [Int]) throws(HighlightSourceError) -> [Highlight] {
+        var highlights: [Highlight] = []
+        for number in numbers {
+            let place = places[number]
+            let read = try sources[place.source].highlights(ofBook: place.number)
+            counts[number] = read.count
+            highlights += read
+        }
+        return highlights
     }
 }
 

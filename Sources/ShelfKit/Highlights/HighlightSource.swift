@@ -28,6 +28,29 @@ struct HighlightSourceFile: Sendable {
     var books: [HighlightedBook]
     /// Kindle bookmarks seen (they carry no text and are not imported).
     var bookmarks = 0
+    /// A clippings file read in two passes: where each book's clippings lie, and the file they
+    /// are read back from. `books` then hold each book's title and authors, not its highlights.
+    var readBack: (index: KindleClippings.Index, file: ReadBackFile)?
+
+    init(path: String, kind: HighlightSourceKind, books: [HighlightedBook], bookmarks: Int = 0) {
+        self.path = path
+        self.kind = kind
+        self.books = books
+        self.bookmarks = bookmarks
+    }
+
+    /// A clippings file indexed (`KindleClippings.index`), its highlights read book by book.
+    init(path: String, index: KindleClippings.Index, file: ReadBackFile) {
+        self.init(path: path, kind: .kindle, books: index.books.map { HighlightedBook(title: $0.title, authors: $0.authors) },
+                  bookmarks: index.bookmarks)
+        readBack = (index, file)
+    }
+
+    /// The highlights of `books[number]`.
+    func highlights(ofBook number: Int) throws(HighlightSourceError) -> [Highlight] {
+        guard let readBack else { return books[number].highlights }
+        return try KindleClippings.highlights(of: readBack.index.books[number], in: readBack.file)
+    }
 }
 
 /// Why a source could not be read.
@@ -47,7 +70,8 @@ enum HighlightSource {
     static let maximumEntries = 200_000
 
     /// Every source in `path`; a folder yields each device file it holds.
-    static func read(_ path: String, warn: (String) -> Void) throws(HighlightSourceError) -> [HighlightSourceFile] {
+    /// - Parameter progress: told the bytes read and the size of a clippings file as it is indexed.
+    static func read(_ path: String, warn: (String) -> Void, progress: ((Int, Int) -> Void)? = nil) throws(HighlightSourceError) -> [HighlightSourceFile] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased())
@@ -62,14 +86,14 @@ enum HighlightSource {
             var read: [HighlightSourceFile] = []
             for file in files {
                 do {
-                    if let source = try readFile(file) { read.append(source) }
+                    if let source = try readFile(file, progress: progress) { read.append(source) }
                 } catch {
                     warn(error.description)
                 }
             }
             return read
         }
-        guard let source = try readFile(path) else {
+        guard let source = try readFile(path, progress: progress) else {
             throw HighlightSourceError(path: path, reason: "is not a highlights file shelf knows: expected Kindle's My Clippings.txt, "
                 + "a KOReader metadata.*.lua sidecar or statistics.sqlite3, a Kobo KoboReader.sqlite, or a Readwise CSV export")
         }
@@ -110,7 +134,7 @@ enum HighlightSource {
     }
 
     /// One file as a source, or nil when it is of no shape shelf knows.
-    static func readFile(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
+    static func readFile(_ path: String, progress: ((Int, Int) -> Void)? = nil) throws(HighlightSourceError) -> HighlightSourceFile? {
         let head: [UInt8]
         do {
             head = try prefix(of: path, count: 16)
@@ -123,8 +147,13 @@ enum HighlightSource {
             throw HighlightSourceError(path: path, reason: "is named as a database but is not a SQLite database (it does not start as one does); "
                 + "it may be damaged or only partly copied: copy it again from the e-reader (a Kobo's is .kobo/KoboReader.sqlite)")
         }
-        if let clippings = try readClippings(path) { return clippings }
-        let text = try readText(path)
+        if FileKind.isPipe(path) { return try readPipe(path, progress: progress) }
+        if let clippings = try readClippings(path, progress: progress) { return clippings }
+        return try read(path, text: readText(path))
+    }
+
+    /// A source's text, as the kind of file its name and first lines show.
+    static func read(_ path: String, text: String) throws(HighlightSourceError) -> HighlightSourceFile? {
         if path.lowercased().hasSuffix(".lua") || text.hasPrefix("-- ") || text.hasPrefix("return {") {
             do {
                 guard let book = try KOReaderSidecar.parse(text) else { return nil }
@@ -146,34 +175,33 @@ enum HighlightSource {
 
     /// A regular file whose first bytes show a Kindle's clippings, read a line at a time (a
     /// clippings file may be hundreds of megabytes); nil for any other file, read whole.
-    private static func readClippings(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
+    private static func readClippings(_ path: String, progress: ((Int, Int) -> Void)?) throws(HighlightSourceError) -> HighlightSourceFile? {
         let head: [UInt8]
         do {
             head = try prefix(of: path, count: clippingsHead)
         } catch {
             throw HighlightSourceError(path: path, reason: error.reason)
         }
-        let text = String(decoding: head, as: UTF8.self)
-        guard !path.lowercased().hasSuffix(".lua"), !text.hasPrefix("-- "), !text.hasPrefix("return {"),
-              KindleClippings.looksLike(text[...]) else { return nil }
+        guard isClippings(path, head: head) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         guard Int(info.st_size) <= maximumTextBytes else {
             throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
                 + "\(maximumTextBytes / 1_048_576) MiB")
         }
-        let chunks: ImportChunks
-        do {
-            chunks = try ImportChunks(path: path)
-        } catch {
-            throw HighlightSourceError(path: path, reason: error.reason)
-        }
-        let parsed = try KindleClippings.read(chunks, path: path)
-        return HighlightSourceFile(path: path, kind: .kindle, books: parsed.books, bookmarks: parsed.bookmarks)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason) }
+        return try indexClippings(ReadBackFile(descriptor: descriptor, path: path), progress: progress)
     }
 
     /// The bytes whose text tells a clippings file (`KindleClippings.looksLike` looks this far).
     static let clippingsHead = 64 * 1024
+
+    /// Whether a file named `path` whose first bytes are `head` is a Kindle's clippings.
+    static func isClippings(_ path: String, head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        return !path.lowercased().hasSuffix(".lua") && !text.hasPrefix("-- ") && !text.hasPrefix("return {") && KindleClippings.looksLike(text[...])
+    }
 
     private static func readDatabase(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
         do {
@@ -194,7 +222,11 @@ enum HighlightSource {
     /// The file as UTF-8 text (a byte order mark kept for the parsers to drop), refusing
     /// special files, huge files and bytes that are not UTF-8, with the line and column.
     private static func readText(_ path: String) throws(HighlightSourceError) -> String {
-        let bytes = try readBounded(path)
+        try text(of: readBounded(path), path: path)
+    }
+
+    /// Bytes as UTF-8 text, or an error naming the line and column of the first that is not.
+    static func text(of bytes: [UInt8], path: String) throws(HighlightSourceError) -> String {
         let invalid = bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int)? in
             UTF8Validation.firstInvalidOffset(buffer).map { UTF8Validation.lineAndColumn(of: $0, in: buffer) }
         }
@@ -205,41 +237,22 @@ enum HighlightSource {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A regular file, or a pipe the person named (`<(unzip -p …)`), read to its end but never
-    /// past `maximumTextBytes`; a device is refused (`/dev/zero` would never end).
+    /// A regular file read to its end, never past `maximumTextBytes`; a device is refused
+    /// (`/dev/zero` would never end). A pipe is read by `readPipe`.
     private static func readBounded(_ path: String) throws(HighlightSourceError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else { throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            guard Int(info.st_size) <= maximumTextBytes else {
-                throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
-                    + "\(maximumTextBytes / 1_048_576) MiB")
-            }
-            do {
-                return try FileIO.read(path)
-            } catch {
-                throw HighlightSourceError(path: path, reason: error.reason)
-            }
-        case S_IFIFO:
-            break
-        default:
+        guard info.st_mode & S_IFMT == S_IFREG else {
             throw HighlightSourceError(path: path, reason: "is \(FileKind.name(of: info.st_mode)), not a file shelf can read highlights from")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased()) }
-            if got == 0 { return bytes }
-            bytes += chunk[..<got]
-            if bytes.count > maximumTextBytes {
-                throw HighlightSourceError(path: path, reason: "gives more than \(maximumTextBytes / 1_048_576) MiB; shelf reads highlight files up to that")
-            }
+        guard Int(info.st_size) <= maximumTextBytes else {
+            throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
+                + "\(maximumTextBytes / 1_048_576) MiB")
+        }
+        do {
+            return try FileIO.read(path)
+        } catch {
+            throw HighlightSourceError(path: path, reason: error.reason)
         }
     }
 

@@ -16,9 +16,9 @@ enum KindleClippings {
         var bookmarks: Int
     }
 
-    private enum Kind { case highlight, note, bookmark }
+    enum Kind { case highlight, note, bookmark }
 
-    private struct Clipping {
+    struct Clipping {
         var kind: Kind
         var bookKey: String
         var title: String
@@ -59,10 +59,7 @@ enum KindleClippings {
 
         /// Reads the next line, without its line feed.
         mutating func read(_ rawLine: Substring) {
-            var line = rawLine
-            if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
-            while line.first == "\u{FEFF}" { line = line.dropFirst() }
-            if line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator { flush() } else { entry.append(line) }
+            if let line = KindleClippings.entryLine(rawLine) { entry.append(line) } else { flush() }
         }
 
         /// The clippings read, grouped by book.
@@ -78,18 +75,33 @@ enum KindleClippings {
         }
     }
 
-    /// One entry's lines as a clipping, or nil for an entry too short to be one.
-    private static func clipping(from lines: [Substring]) -> Clipping? {
+    /// A line as an entry holds it (without its CR and byte order marks), or nil for the
+    /// separator line that ends an entry.
+    static func entryLine(_ rawLine: Substring) -> Substring? {
+        var line = rawLine
+        if line.unicodeScalars.last == "\r" { line = Substring(line.unicodeScalars.dropLast()) }
+        while line.first == "\u{FEFF}" { line = line.dropFirst() }
+        return line.trimmingCharacters(in: .whitespaces) == KindleClippings.separator ? nil : line
+    }
+
+    /// An entry's kind and its book's line (trimmed), and its lines from that one on; nil for an
+    /// entry too short to be a clipping. All an index of the file needs (`Indexer`).
+    static func head(of lines: [Substring]) -> (kind: Kind, bookKey: String, lines: ArraySlice<Substring>)? {
         var lines = lines[...]
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
-        guard lines.count >= 2, let titleLine = lines.first else { return nil }
+        guard lines.count >= 2, let titleLine = lines.first, let kind = kind(of: lines[lines.startIndex + 1]) else { return nil }
+        return (kind, String(titleLine).trimmingSpaces, lines)
+    }
+
+    /// One entry's lines as a clipping, or nil for an entry too short to be one.
+    static func clipping(from entry: [Substring]) -> Clipping? {
+        guard let (kind, bookKey, lines) = head(of: entry) else { return nil }
         let metaLine = lines[lines.startIndex + 1]
-        guard let kind = kind(of: metaLine) else { return nil }
         var textLines = Array(lines.dropFirst(2))
         while let first = textLines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeFirst() }
         while let last = textLines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeLast() }
-        let (title, authors) = titleAndAuthors(String(titleLine).trimmingSpaces)
-        var clipping = Clipping(kind: kind, bookKey: String(titleLine).trimmingSpaces, title: title, authors: authors,
+        let (title, authors) = titleAndAuthors(bookKey)
+        var clipping = Clipping(kind: kind, bookKey: bookKey, title: title, authors: authors,
                                 text: textLines.joined(separator: "\n").trimmingSpaces)
         for part in metaLine.split(separator: "|") {
             let lowered = part.lowercased()
@@ -174,7 +186,7 @@ enum KindleClippings {
 
     /// Clippings grouped by book, in the order books first appear; extended highlights replaced
     /// by their last version and notes attached to their highlights.
-    private static func books(from clippings: [Clipping]) -> [HighlightedBook] {
+    static func books(from clippings: [Clipping]) -> [HighlightedBook] {
         var order: [String] = []
         var byBook: [String: [Clipping]] = [:]
         for clipping in clippings {

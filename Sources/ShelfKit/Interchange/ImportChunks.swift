@@ -24,9 +24,28 @@ final class ImportChunks {
 
     /// The file at `path` (absolute), opened now, or a `FileError` saying why it cannot be.
     /// - Parameter size: the bytes of a piece (tests cut files into tiny pieces).
-    init(path: String, size: Int = ImportChunks.defaultSize) throws(FileError) {
+    convenience init(path: String, size: Int = ImportChunks.defaultSize) throws(FileError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot open") }
+        try self.init(owning: descriptor, path: path, size: size)
+    }
+
+    /// What is open at `descriptor` (standard input, or a file to be read again), read
+    /// through a descriptor of its own (`dup`), so that the caller's stays open.
+    /// - Parameter rewinding: read a file from its start, not from where the descriptor is.
+    convenience init(duplicating descriptor: Int32, path: String, size: Int = ImportChunks.defaultSize, rewinding: Bool = false) throws(FileError) {
+        let own = dup(descriptor)
+        guard own >= 0 else { throw FileError.fromErrno(path, "cannot open") }
+        guard !rewinding || lseek(own, 0, SEEK_SET) == 0 else {
+            let error = FileError.fromErrno(path, "cannot read")
+            close(own)
+            throw error
+        }
+        try self.init(owning: own, path: path, size: size)
+    }
+
+    /// Reads `descriptor`, closed with this object (or now, when it cannot be read).
+    private init(owning descriptor: Int32, path: String, size: Int) throws(FileError) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let error = FileError.fromErrno(path, "cannot stat")

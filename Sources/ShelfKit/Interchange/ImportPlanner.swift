@@ -57,18 +57,20 @@ struct ImportPlanner {
     }
 
     /// The exported path when a JSON restore gives a usable free one, else the template's name.
-    /// `taken` holds the paths planned so far, lowercased.
-    /// `counters` holds, by template path (lowercased), the last number a collision took.
-    func path(for record: ImportRecord, book: Book, taken: Set<String>, counters: inout [String: Int]) -> String {
+    /// `taken` holds the paths planned so far, lowercased and hashed (`MatchKey`): a path
+    /// sharing a hash with a planned one is taken for one, and the next name is tried.
+    /// `counters` holds, by template path (lowercased, hashed), the last number a collision took.
+    func path(for record: ImportRecord, book: Book, taken: Set<UInt64>, counters: inout [UInt64: Int]) -> String {
         // Two planned books differing only in case would be one file on macOS or Windows.
-        let isFree = { (path: String) in !taken.contains(path.lowercased()) && !self.exists(path) }
+        let isFree = { (path: String) in !taken.contains(MatchKey.of(path.lowercased())) && !self.exists(path) }
         if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) { return path }
         let named = naming.path(for: book)
         // The numbers below the last one taken are still taken (planned paths stay planned):
         // start after it, so that many books named alike cost one try each, not one per earlier book.
-        var counter = counters[named.lowercased()] ?? 2
+        let counterKey = MatchKey.of(named.lowercased())
+        var counter = counters[counterKey] ?? 2
         let path = BookFileName.unique(named, separator: naming.collisionSeparator, counter: &counter) { !isFree($0) }
-        if path != named { counters[named.lowercased()] = counter + 1 }
+        if path != named { counters[counterKey] = counter + 1 }
         return path
     }
 
@@ -86,12 +88,12 @@ struct ImportPlanning {
     let planner: ImportPlanner
     var matcher: ImportMatcher
     let existingCount: Int
-    /// Book (by matcher id) → the row that claimed it.
-    private var claimedBy: [Int: Int] = [:]
-    /// The paths of the books planned so far, lowercased.
-    private var plannedPaths = Set<String>()
-    /// Template path → the next number to try for a collision.
-    private var counters: [String: Int] = [:]
+    /// Book (by matcher id) → the row that claimed it; -1 for none.
+    private var claimedBy: [Int32] = []
+    /// The paths of the books planned so far, lowercased and hashed.
+    private var plannedPaths = Set<UInt64>()
+    /// Template path (lowercased, hashed) → the next number to try for a collision.
+    private var counters: [UInt64: Int] = [:]
 
     init(planner: ImportPlanner, matcher: ImportMatcher, existingCount: Int) {
         self.planner = planner
@@ -107,10 +109,10 @@ struct ImportPlanning {
         }
         let source = planner.source
         if let (candidate, _) = matcher.match(record) {
-            if let earlier = claimedBy[candidate.id] {
+            if let earlier = claimedRow(candidate.id) {
                 return .skipped(row: record.row, reason: "the same book as row \(earlier) (\(candidate.path))")
             }
-            claimedBy[candidate.id] = record.row
+            claim(candidate.id, row: record.row)
             guard planner.update, candidate.id < existingCount, let book = candidate.book else {
                 return .unchanged(row: record.row, path: candidate.path, kept: [])
             }
@@ -127,8 +129,17 @@ struct ImportPlanning {
             return .skipped(row: record.row, reason: "the book's fields do not read back as a book file")
         }
         book.path = planner.path(for: record, book: book, taken: plannedPaths, counters: &counters)
-        plannedPaths.insert(book.path.lowercased())
-        claimedBy[matcher.add(book)] = record.row
+        plannedPaths.insert(MatchKey.of(book.path.lowercased()))
+        claim(matcher.add(book), row: record.row)
         return .create(row: record.row, path: book.path, bytes: bytes)
+    }
+
+    private func claimedRow(_ id: Int) -> Int? {
+        id < claimedBy.count && claimedBy[id] >= 0 ? Int(claimedBy[id]) : nil
+    }
+
+    private mutating func claim(_ id: Int, row: Int) {
+        if claimedBy.count <= id { claimedBy += repeatElement(-1, count: id + 1 - claimedBy.count) }
+        claimedBy[id] = Int32(clamping: row)
     }
 }

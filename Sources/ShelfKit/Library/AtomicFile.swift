@@ -67,17 +67,10 @@ enum AtomicFile {
     /// Writes `bytes` to a new temporary file beside `path` and returns its path.
     /// - Parameter sync: fsync it before returning; a batch flushes many at once instead.
     static func writeTemporary(near path: String, bytes: [UInt8], mode: mode_t, sync: Bool = true) throws(FileError) -> String {
-        let folder = folderOf(path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<16 {
-            let nonce = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-            temporary = folder + "/" + temporaryPrefix + name + "." + nonce + temporarySuffix
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-            if descriptor >= 0 || errno != EEXIST { break }
+        guard let (temporary, descriptor) = createTemporary(in: folderOf(path), name: name, flags: O_WRONLY, mode: mode) else {
+            throw FileError.fromErrno(path, "cannot create a temporary file")
         }
-        guard descriptor >= 0 else { throw FileError.fromErrno(path, "cannot create a temporary file") }
         var failure: FileError?
         if !bytes.withUnsafeBytes({ FileIO.writeAll($0, to: descriptor) }) {
             failure = FileError.fromErrno(path, "cannot write")
@@ -92,6 +85,42 @@ enum AtomicFile {
             throw failure
         }
         return temporary
+    }
+
+    /// A new file under a temporary name in `folder` (`.shelf-NAME.NONCE.tmp`), opened with
+    /// `flags`; nil (errno set) when none could be made.
+    private static func createTemporary(in folder: String, name: String, flags: Int32, mode: mode_t) -> (String, Int32)? {
+        for _ in 0..<16 {
+            let nonce = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            let temporary = folder + "/" + temporaryPrefix + name + "." + nonce + temporarySuffix
+            let descriptor = open(temporary, flags | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if descriptor >= 0 { return (temporary, descriptor) }
+            if errno != EEXIST { return nil }
+        }
+        return nil
+    }
+
+    /// A file with no name in `folder` (made if missing) holding the pieces `next` gives until
+    /// it gives nil, open for reading: bytes shelf must read twice and was given once (a pipe),
+    /// which no other program sees and which go when the descriptor is closed, even if shelf is
+    /// killed. The caller closes the descriptor.
+    static func unnamedCopy(in folder: String, of next: () throws(FileError) -> ArraySlice<UInt8>?) throws(FileError) -> Int32 {
+        try makeFolders(folder, mode: 0o700)
+        guard let (temporary, descriptor) = createTemporary(in: folder, name: "copy", flags: O_RDWR, mode: 0o600) else {
+            throw FileError.fromErrno(folder, "cannot create a temporary file")
+        }
+        unlink(temporary)
+        do throws(FileError) {
+            while let piece = try next() {
+                guard piece.withUnsafeBytes({ FileIO.writeAll($0, to: descriptor) }) else {
+                    throw FileError.fromErrno(folder, "cannot write a temporary file")
+                }
+            }
+            return descriptor
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
     /// Makes the rename itself durable.

@@ -85,6 +85,12 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
 
 /// Names of the kinds of files `stat` tells apart, for messages.
 enum FileKind {
+    /// Whether `path` is a pipe (a FIFO, or `/dev/stdin` on one), links followed.
+    static func isPipe(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+    }
+
     /// `a FIFO`, `a socket`, `a character device`… for a `st_mode`.
     static func name(of mode: mode_t) -> String {
         switch mode & S_IFMT {

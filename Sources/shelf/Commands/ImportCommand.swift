@@ -60,8 +60,7 @@ struct ImportCommand: ParsableCommand {
 
     /// The export: standard input for `-`, else the file (which the action reads).
     private func input() -> ImportInput {
-        guard file == "-" else { return .file(file) }
-        return .bytes(Array(FileHandle.standardInput.readDataToEndOfFile()), name: file)
+        file == "-" ? .standardInput : .file(file)
     }
 }
 
