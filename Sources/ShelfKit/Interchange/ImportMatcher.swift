@@ -9,12 +9,12 @@
 struct ImportMatcher: Sendable {
     /// A matched book, identified by its position in the matcher.
     struct Candidate: Sendable {
-        public var id: Int
+        var id: Int
         /// Where the book is, relative to the library.
-        public var path: String
+        var path: String
         /// The book as loaded, when it was in the library before this import (nil for one the
         /// import added: only its small facts are kept, not the whole book).
-        public var book: Book?
+        var book: Book?
     }
 
     /// What matching needs of a book: an import of a million rows keeps this, not the books.
@@ -45,14 +45,14 @@ struct ImportMatcher: Sendable {
     private var byPath: [String: Int] = [:]
 
     /// A matcher over the books of a library.
-    public init(books: [Book]) {
+    init(books: [Book]) {
         existing = books
         for book in books { add(book) }
     }
 
     /// Adds a book (a new one, written by this import) and returns its id.
     @discardableResult
-    public mutating func add(_ book: Book) -> Int {
+    mutating func add(_ book: Book) -> Int {
         let id = entries.count
         let ids = ImportSource.idKeys.map { key in book.value(of: key)?.text?.trimmingSpaces }
         entries.append(Entry(path: book.path, title: book.title, authorKeys: Set(book.authors.map(ImportMatcher.authorKey)), ids: ids,
@@ -67,7 +67,7 @@ struct ImportMatcher: Sendable {
     }
 
     /// The book `record` stands for, and how it was found.
-    public func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
+    func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
         // shelf's own export names each book's file: the book at that path is the one, and no
         // other row of the export (each is a file of its own) can be.
         let restoring = record.path != nil

@@ -24,10 +24,10 @@ public struct OrderedPaths: Sendable {
         self.init(cache: nil, items: paths.map(Item.read), problems: problems)
     }
 
-    public var count: Int { items.count }
+    var count: Int { items.count }
 
     /// The paths, relative to the library's root.
-    public var paths: [String] {
+    var paths: [String] {
         items.map { item in
             switch item {
             case .read(let path): path
