@@ -7,7 +7,7 @@ public final class AddBooksAction {
         /// The new file's path relative to the library root.
         public var path: String
         /// Added while the services could not be reached, marked `lookup: pending`.
-        public var pending: Bool
+        var pending: Bool
     }
 
     /// What a run over many ISBNs did.

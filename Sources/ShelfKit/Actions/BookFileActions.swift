@@ -3,8 +3,8 @@ import Foundation
 /// Removing and renaming book files (`shelf rm`, `shelf mv`), through the door: only books,
 /// never replacing a file, never leaving the library.
 public struct BookFileActions {
-    public let writer: LibraryWriter
-    public let finder: BookNameResolver
+    let writer: LibraryWriter
+    let finder: BookNameResolver
 
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer

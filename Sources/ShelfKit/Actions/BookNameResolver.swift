@@ -4,7 +4,7 @@
 /// not UTF-8), that file and its error are reported instead of a book whose title happens to
 /// hold the same words.
 public struct BookNameResolver {
-    public let library: Library
+    let library: Library
     /// Called with the index when the library had to be loaded (the CLI keeps it until exit).
     let loaded: (LibraryIndex, [LibraryProblem]) -> Void
 

@@ -1,7 +1,7 @@
 /// `shelf check --fix`: makes the unambiguous fixes `LibraryChecker` found, each through the
 /// door, and reports each one made or refused.
 public struct CheckFixAction {
-    public let writer: LibraryWriter
+    let writer: LibraryWriter
 
     public init(writer: LibraryWriter) {
         self.writer = writer

@@ -2,8 +2,8 @@
 /// is found by `BookNameResolver` (a broken file the name matches is
 /// reported, never another book edited instead) and changed in one write through the door.
 public struct EditBookAction {
-    public let writer: LibraryWriter
-    public let finder: BookNameResolver
+    let writer: LibraryWriter
+    let finder: BookNameResolver
 
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer

@@ -10,7 +10,7 @@ import Darwin
 /// which may be outside the library, atomically, and never where it would harm the library (see
 /// `ExportDestination`: no hidden folder of the library, no book or note, no `shelf.yaml`).
 public struct ExportAction {
-    public let library: Library
+    let library: Library
 
     public init(library: Library) {
         self.library = library

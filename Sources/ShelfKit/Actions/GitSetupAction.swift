@@ -12,7 +12,7 @@ public struct GitSetupAction {
     /// The line `.gitattributes` needs.
     static let attribute = "*.md merge=shelf"
     /// The command git runs: base, ours (which receives the result), theirs, and the path.
-    public static let driver = "shelf merge-driver %O %A %B %P"
+    static let driver = "shelf merge-driver %O %A %B %P"
 
     /// Why the setup cannot be done.
     public enum SetupError: Error, Sendable, CustomStringConvertible {

@@ -32,12 +32,12 @@ public enum ImportInput: Sendable {
 /// - an update is a minimal edit through `LibraryWriter.edit`, in the library's vocabulary, and
 ///   a book that is read-only, hard-linked or malformed is reported and left alone.
 public struct ImportBooksAction {
-    public let writer: LibraryWriter
-    public let source: ImportSource
+    let writer: LibraryWriter
+    let source: ImportSource
     /// `--update`: write values that changed at the source since the last import.
-    public let update: Bool
+    let update: Bool
     /// Only say what would be done.
-    public let dryRun: Bool
+    let dryRun: Bool
     /// The day written in the `imported:` lines of the books this import writes.
     public var today: BookDate?
 
@@ -57,9 +57,9 @@ public struct ImportBooksAction {
 
     /// An export that cannot be imported: nothing was written.
     struct InputError: Error, Sendable, CustomStringConvertible {
-        public var input: String
-        public var reason: String
-        public var description: String { "\(input): \(reason)" }
+        var input: String
+        var reason: String
+        var description: String { "\(input): \(reason)" }
     }
 
     /// Imports `input` into a library whose books are `books` (as loaded, without notes).

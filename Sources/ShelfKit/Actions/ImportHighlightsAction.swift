@@ -26,7 +26,7 @@ public struct ImportHighlightsAction {
         var sourceAuthors: [String]
         public var bookPath: String
         public var bookTitle: String
-        public var highlights: Int
+        var highlights: Int
     }
 
     let writer: LibraryWriter

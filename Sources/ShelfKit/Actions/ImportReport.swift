@@ -11,7 +11,7 @@ public struct ImportReport: Sendable {
     /// Rows whose book could not be written, with the error.
     public var failures: [(row: Int, message: String)] = []
 
-    public init(dryRun: Bool) {
+    init(dryRun: Bool) {
         self.dryRun = dryRun
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// book's `loans:` list, appended when the book goes out and given `returned:` when it comes
 /// back, through the door. A book already out is not lent again; one not out cannot come back.
 public struct LoanAction {
-    public let writer: LibraryWriter
-    public let finder: BookNameResolver
+    let writer: LibraryWriter
+    let finder: BookNameResolver
 
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
@@ -15,12 +15,12 @@ public struct LoanAction {
     /// What the person asked for, besides the book.
     public struct Request: Sendable {
         /// The day the book went out or came back (`--date`); nil for today.
-        public var date: String?
+        var date: String?
         /// The day it is due back (`--due`).
-        public var due: String?
-        public var today: BookDate
+        var due: String?
+        var today: BookDate
         /// Accept a lending or return day in the future.
-        public var force: Bool
+        var force: Bool
 
         public init(date: String? = nil, due: String? = nil, today: BookDate, force: Bool = false) {
             self.date = date

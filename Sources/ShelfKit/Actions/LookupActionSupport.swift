@@ -1,7 +1,7 @@
 /// Why a lookup action (add, fill pending lookups, fetch a cover, refresh) did not do what was
 /// asked. Nothing was written when one is thrown, unless the message says otherwise.
 struct LookupActionError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+    var description: String
 
     init(_ description: String) {
         self.description = description

@@ -5,8 +5,8 @@
 /// one. Dates are checked: a finish is never before its start, and no date is in the future
 /// unless forced. The plan is worked out by `ReadingPlan`; the write goes through the door.
 public struct ReadingAction {
-    public let writer: LibraryWriter
-    public let finder: BookNameResolver
+    let writer: LibraryWriter
+    let finder: BookNameResolver
 
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
@@ -16,16 +16,16 @@ public struct ReadingAction {
     /// What the person asked for, besides the book.
     public struct Request: Sendable {
         /// The date given (`--date`), or nil for today / the date already set.
-        public var date: String?
-        public var today: BookDate
+        var date: String?
+        var today: BookDate
         /// Allow a date in the future and replace values shelf cannot read.
-        public var force: Bool
+        var force: Bool
         /// `finish --rating`, as typed (`4`, `4.5`), checked as `rate` checks it.
-        public var rating: String?
+        var rating: String?
         /// `abandon --page`: the page reached.
-        public var page: Int?
+        var page: Int?
         /// `finish --again`: a book already finished was read once more.
-        public var again: Bool
+        var again: Bool
 
         public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false) {
             self.date = date

@@ -183,7 +183,7 @@ enum ReadingDates {
 
 /// A reading request that cannot be done as asked. Nothing is written.
 struct ReadingError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+    var description: String
 
     init(_ description: String) {
         self.description = description

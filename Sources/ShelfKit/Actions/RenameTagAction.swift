@@ -7,9 +7,9 @@
 /// others are renamed. Running the action again after an interruption finishes the job, since
 /// the books already renamed no longer have the old tag.
 public struct RenameTagAction {
-    public let writer: LibraryWriter
-    public let old: String
-    public let new: String
+    let writer: LibraryWriter
+    let old: String
+    let new: String
     private let plan: TagRenamePlan
 
     /// Plans the rename over the books of `index` (loaded from `writer`'s library); nothing is
@@ -27,7 +27,7 @@ public struct RenameTagAction {
     /// What a rename did.
     public struct Report: Sendable {
         /// Books written.
-        public var renamed = 0
+        var renamed = 0
         /// Books left unchanged because they could not be written (each was reported).
         public var failed: [String] = []
     }

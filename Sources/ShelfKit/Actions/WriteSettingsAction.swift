@@ -24,16 +24,16 @@ public enum WriteSettingsAction {
 
     /// Why settings were not written.
     struct Refusal: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path) \(reason)" }
+        var path: String
+        var reason: String
+        var description: String { "\(path) \(reason)" }
     }
 
     /// Makes `folder` a library: creates the folder if needed and writes a new `shelf.yaml`
     /// holding the commented defaults (and `preset`'s map).
     /// - Returns: the path of the written file.
     /// - Throws: when the folder already holds a `shelf.yaml` (or anything by that name).
-    public static func initialize(folder: String, preset: VocabularyPreset?) throws -> String {
+    static func initialize(folder: String, preset: VocabularyPreset?) throws -> String {
         let absolute = Library.absolute(folder)
         var info = stat()
         if stat(absolute, &info) == 0 {

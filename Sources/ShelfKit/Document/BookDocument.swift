@@ -4,7 +4,7 @@
 /// into a range found here, so everything the edit does not touch stays as the owner wrote it.
 public struct BookDocument: Sendable, Equatable {
     /// The file's bytes, exactly as read.
-    public let bytes: [UInt8]
+    let bytes: [UInt8]
     /// The front matter, or nil when the file has none.
     public let frontMatter: FrontMatter?
 
@@ -38,7 +38,7 @@ public struct BookDocument: Sendable, Equatable {
     }
 
     /// The file's line ending: the front matter's, else the first line break's, else LF.
-    public var lineEnding: LineEnding {
+    var lineEnding: LineEnding {
         if let frontMatter { return frontMatter.layout.lineEnding }
         if let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D {
             return .crlf
@@ -47,13 +47,13 @@ public struct BookDocument: Sendable, Equatable {
     }
 
     /// The text of a byte range.
-    public func text(_ range: Range<Int>) -> String {
+    func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// The pieces the document was split into, joined again: the identical bytes, by construction
     /// of the ranges. Tests use it to prove the ranges tile the file.
-    public func reassembled() -> [UInt8] {
+    func reassembled() -> [UInt8] {
         guard let layout = frontMatter?.layout else { return bytes }
         return Array(bytes[0..<layout.bomLength]) + Array(bytes[layout.openingRange])
             + Array(bytes[layout.contentRange]) + Array(bytes[layout.closingRange])

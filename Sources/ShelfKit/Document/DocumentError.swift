@@ -5,15 +5,15 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
     /// The file, as the user would name it; empty until the loader knows it.
     public var path: String
     /// 1-based line in the file.
-    public var line: Int
+    var line: Int
     /// 1-based column, counted in Unicode scalars.
-    public var column: Int
-    public var message: String
+    var column: Int
+    var message: String
     /// A short code for `shelf check`: `malformed-yaml`, `invalid-utf8`, `unclosed-front-matter`,
     /// `not-a-mapping`.
-    public var code: String
+    var code: String
 
-    public init(path: String = "", line: Int, column: Int, message: String, code: String = "malformed-yaml") {
+    init(path: String = "", line: Int, column: Int, message: String, code: String = "malformed-yaml") {
         self.path = path
         self.line = line
         self.column = column

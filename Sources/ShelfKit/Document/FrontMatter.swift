@@ -1,25 +1,25 @@
 /// A file's parsed front matter: where it is, and every top-level entry with its byte ranges.
 public struct FrontMatter: Sendable, Equatable {
-    public var layout: FrontMatterLayout
+    var layout: FrontMatterLayout
     /// Top-level entries in written order. A key written twice appears twice.
-    public var entries: [FrontMatterEntry]
+    var entries: [FrontMatterEntry]
     /// Anchored nodes by name (a redefined anchor: its last definition).
     var anchors: [String: YAMLNode]
     /// True when the whole front matter is one flow mapping (`{title: Dune, rating: 4}`).
     var isFlowMapping = false
 
     /// The entry for `key`; when a key is written twice, the last one, as YAML readers take it.
-    public func entry(_ key: String) -> FrontMatterEntry? {
+    func entry(_ key: String) -> FrontMatterEntry? {
         entries.last { $0.key == key }
     }
 
     /// The entries as values (aliases resolved), as `FrontMatterValues` reads them.
-    public var values: [FieldEntry] {
+    var values: [FieldEntry] {
         entries.map { FieldEntry(key: $0.key, value: FieldValue($0.value)) }
     }
 
     /// The node an alias stands for (one level), or the node itself.
-    public func resolved(_ node: YAMLNode) -> YAMLNode {
+    func resolved(_ node: YAMLNode) -> YAMLNode {
         if case .alias(let alias) = node, let target = alias.target {
             return target
         }
@@ -31,7 +31,7 @@ public struct FrontMatter: Sendable, Equatable {
     /// - Returns: nil when the file has no front matter (it does not start with a `---` line).
     /// - Throws: `DocumentError` for invalid UTF-8, an unclosed front matter, malformed YAML,
     ///   or front matter that is not a mapping.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatter? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatter? {
         guard let layout = try locate(in: bytes) else { return nil }
         let content = UnsafeBufferPointer(rebasing: bytes[layout.contentRange])
         let parser = YAMLTreeParser(baseOffset: layout.contentRange.lowerBound, firstLine: 1)

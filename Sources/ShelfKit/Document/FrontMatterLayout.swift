@@ -6,7 +6,7 @@
 /// ---⏎                  ← closingRange (`---` or `...`)
 /// Notes…                ← body
 /// ```
-public struct FrontMatterLayout: Sendable, Equatable {
+struct FrontMatterLayout: Sendable, Equatable {
     /// 3 when the file starts with a UTF-8 byte order mark, else 0.
     var bomLength: Int
     /// The opening `---` line, its line break included.
@@ -16,7 +16,7 @@ public struct FrontMatterLayout: Sendable, Equatable {
     /// The closing delimiter line, its line break included when there is one.
     var closingRange: Range<Int>
     /// The line break of the opening line: the file's own style for new lines.
-    public var lineEnding: LineEnding
+    var lineEnding: LineEnding
 
     /// Where the body starts.
     var bodyStart: Int { closingRange.upperBound }

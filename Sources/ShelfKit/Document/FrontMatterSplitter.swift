@@ -7,7 +7,7 @@ import Darwin
 /// Finds the front matter of a file.
 enum FrontMatterSplitter {
     /// The outcome of looking for front matter.
-    public enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         case none(bomLength: Int)
         case found(FrontMatterLayout)
         /// An opening `---` with no closing line.
@@ -16,7 +16,7 @@ enum FrontMatterSplitter {
 
     /// Finds the front matter: the file must start (after an optional BOM) with a line that is
     /// exactly `---`, and it ends at the next line that is exactly `---` or `...`.
-    public static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         let count = bytes.count
         let bom = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         guard let openingEnd = delimiterLineEnd(bytes, at: bom, marker: UInt8(ascii: "-")) else {

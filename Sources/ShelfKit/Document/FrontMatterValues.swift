@@ -7,16 +7,16 @@ internal import CYAML
 /// between, and gives exactly the entries `FrontMatter` would: the same keys in written order
 /// (a key written twice appears twice), the same values, aliases resolved with the same budget
 /// and depth limit, and the same errors.
-public struct FrontMatterValues: Sendable, Equatable {
-    public var layout: FrontMatterLayout
+struct FrontMatterValues: Sendable, Equatable {
+    var layout: FrontMatterLayout
     /// Top-level entries in written order, each value as `FieldValue(entry.value)` reads it.
-    public var entries: [FieldEntry]
+    var entries: [FieldEntry]
 
     /// Reads the front matter of a file's bytes.
     ///
     /// - Returns: nil when the file has no front matter (it does not start with a `---` line).
     /// - Throws: `DocumentError`, exactly as `FrontMatter.parse` does for the same bytes.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatterValues? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentError) -> FrontMatterValues? {
         try parse(bytes, readingSimpleShape: true)
     }
 

@@ -1,5 +1,5 @@
 /// How a scalar was written in the source. Edits keep the style where the new value allows it.
-public enum ScalarStyle: Sendable, Equatable {
+enum ScalarStyle: Sendable, Equatable {
     case plain
     case singleQuoted
     case doubleQuoted
@@ -9,14 +9,14 @@ public enum ScalarStyle: Sendable, Equatable {
 
 /// A scalar as libyaml reads it, with the byte range of its whole token in the file
 /// (quotes, `!tag`/`&anchor` prefixes and a block scalar's header included).
-public struct YAMLScalar: Sendable, Equatable {
+struct YAMLScalar: Sendable, Equatable {
     /// The value after unquoting and unescaping, as a YAML reader sees it.
-    public var value: String
-    public var style: ScalarStyle
+    var value: String
+    var style: ScalarStyle
     /// Byte range of the scalar's token in the file.
-    public var range: Range<Int>
+    var range: Range<Int>
     /// The explicit tag, if one was written (`!!str 1984`), as libyaml expands it.
-    public var tag: String?
+    var tag: String?
     var anchor: String?
 
     /// True for `key:` with nothing after it: a plain, empty, untagged scalar.
@@ -33,45 +33,45 @@ public struct YAMLScalar: Sendable, Equatable {
 }
 
 /// A sequence (`[a, b]` or a block of `- a` items) with its byte range.
-public struct YAMLSequence: Sendable, Equatable {
-    public var items: [YAMLNode]
+struct YAMLSequence: Sendable, Equatable {
+    var items: [YAMLNode]
     var isFlow: Bool
-    public var range: Range<Int>
+    var range: Range<Int>
     var anchor: String?
 }
 
 /// One `key: value` pair of a mapping.
-public struct YAMLMapEntry: Sendable, Equatable {
-    public var key: YAMLNode
-    public var value: YAMLNode
+struct YAMLMapEntry: Sendable, Equatable {
+    var key: YAMLNode
+    var value: YAMLNode
 }
 
 /// A mapping with its byte range; entries keep their written order.
-public struct YAMLMapping: Sendable, Equatable {
-    public var entries: [YAMLMapEntry]
+struct YAMLMapping: Sendable, Equatable {
+    var entries: [YAMLMapEntry]
     var isFlow: Bool
-    public var range: Range<Int>
+    var range: Range<Int>
     var anchor: String?
 }
 
 /// An alias (`*name`), with the node its anchor named at that point of the file (an anchor may
 /// be redefined later). The target is shared, not copied, so a hostile file cannot blow up memory;
 /// an alias to an undefined anchor, or to the node it sits inside, has no target.
-public struct YAMLAlias: Sendable, Equatable {
-    public var name: String
-    public var range: Range<Int>
-    public var target: YAMLNode?
+struct YAMLAlias: Sendable, Equatable {
+    var name: String
+    var range: Range<Int>
+    var target: YAMLNode?
 }
 
 /// A node of the front matter's YAML tree.
-public indirect enum YAMLNode: Sendable, Equatable {
+indirect enum YAMLNode: Sendable, Equatable {
     case scalar(YAMLScalar)
     case sequence(YAMLSequence)
     case mapping(YAMLMapping)
     case alias(YAMLAlias)
 
     /// The byte range of the node in the file.
-    public var range: Range<Int> {
+    var range: Range<Int> {
         switch self {
         case .scalar(let scalar): return scalar.range
         case .sequence(let sequence): return sequence.range
@@ -90,17 +90,17 @@ public indirect enum YAMLNode: Sendable, Equatable {
         }
     }
 
-    public var scalar: YAMLScalar? {
+    var scalar: YAMLScalar? {
         if case .scalar(let scalar) = self { return scalar }
         return nil
     }
 
-    public var sequence: YAMLSequence? {
+    var sequence: YAMLSequence? {
         if case .sequence(let sequence) = self { return sequence }
         return nil
     }
 
-    public var mapping: YAMLMapping? {
+    var mapping: YAMLMapping? {
         if case .mapping(let mapping) = self { return mapping }
         return nil
     }

@@ -7,7 +7,7 @@ import Darwin
 extension LibraryWriter {
     /// Creates the book file `relative` holding `bytes`, making missing folders inside the
     /// library; fails, writing nothing, if the file exists.
-    public func create(_ relative: String, bytes: [UInt8]) throws {
+    func create(_ relative: String, bytes: [UInt8]) throws {
         try LibraryPath.checkBookPath(relative)
         let shown = display(relative)
         // shelf never creates a file it would not read back as a book.
@@ -22,7 +22,7 @@ extension LibraryWriter {
     }
 
     /// Removes the book file `relative` (a link is removed, not what it points at).
-    public func remove(_ relative: String) throws {
+    func remove(_ relative: String) throws {
         let target = try BookTarget.resolve(relative, in: library, followLink: false)
         let identity = try checkIsBook(target, displayPath: display(relative))
         guard let now = target.folder.status(of: target.name), now.st_ino == identity.st_ino, now.st_dev == identity.st_dev else {
@@ -36,7 +36,7 @@ extension LibraryWriter {
 
     /// Renames the book file `relative` to `destination` (relative to the root), making missing
     /// folders inside the library; never replaces an existing file and never leaves the library.
-    public func move(_ relative: String, to destination: String) throws {
+    func move(_ relative: String, to destination: String) throws {
         let source = try BookTarget.resolve(relative, in: library, followLink: false)
         let info = try checkIsBook(source, displayPath: display(relative))
         try LibraryPath.checkBookPath(destination)
@@ -55,7 +55,7 @@ extension LibraryWriter {
     /// through a link, keeping an existing file's attributes.
     /// - Parameter original: when given, the file is replaced only if it still holds these
     ///   bytes (`[]` for a file that must not exist yet).
-    public func writeFile(_ relative: String, bytes: [UInt8], ifStill original: [UInt8]? = nil) throws {
+    func writeFile(_ relative: String, bytes: [UInt8], ifStill original: [UInt8]? = nil) throws {
         let shown = display(relative)
         let components = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.isEmpty, !relative.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {

@@ -17,7 +17,7 @@ import Darwin
 /// - never rewrites a malformed or non-UTF-8 file, and never replaces a value it cannot read
 ///   unless forced.
 public struct LibraryWriter: Sendable {
-    public let library: Library
+    let library: Library
     /// How paths are named in messages (relative to the current folder, on the command line).
     let display: @Sendable (String) -> String
 
@@ -84,7 +84,7 @@ public struct LibraryWriter: Sendable {
 
     /// The line that reports an edit of `relative`: `updated PATH` or `unchanged PATH`. An edit
     /// through a link changes the book the link leads to, and the line names both.
-    public func report(_ outcome: Outcome, of relative: String) -> String {
+    func report(_ outcome: Outcome, of relative: String) -> String {
         let line = (outcome == .written ? "updated " : "unchanged ") + display(relative)
         guard let target = try? BookTarget.linkTarget(relative, in: library), target != relative else { return line }
         return line + " (a link; the book it leads to is \(display(target)))"

@@ -14,10 +14,10 @@ import Darwin
 /// `taken(inLibrary:)`), so that a library synced to macOS or Windows never holds two files that
 /// would be one there.
 enum BookFileName {
-    public static let maximumBytes = 100
+    static let maximumBytes = 100
 
     /// The file name (with `.md`) the template gives for a book.
-    public static func name(for book: Book, template: String) -> String {
+    static func name(for book: Book, template: String) -> String {
         var stem = slug(expanded(template, for: book))
         if stem.isEmpty { stem = slug(book.title) }
         if stem.isEmpty { stem = "book" }
@@ -85,7 +85,7 @@ enum BookFileName {
     /// `path`, or its name made unique with `-2`, `-3`… (`separator` before the number): the
     /// first for which `exists` is false and that Windows can hold (not `con.md`, not ending in
     /// a dot or space). Only the file name changes; the folders stay as given.
-    public static func unique(_ path: String, separator: String = "-", exists: (String) -> Bool) -> String {
+    static func unique(_ path: String, separator: String = "-", exists: (String) -> Bool) -> String {
         var counter = 2
         return unique(path, separator: separator, counter: &counter, exists: exists)
     }
@@ -166,7 +166,7 @@ enum BookFileName {
     /// differing only in case (`Dune.md` takes `dune.md`), or by a dangling link. Each folder
     /// is listed once, when first asked about; names are compared exactly again at every call,
     /// so files created since are still seen.
-    public static func taken(inLibrary root: String) -> (String) -> Bool {
+    static func taken(inLibrary root: String) -> (String) -> Bool {
         let names = TakenNames(root: root)
         return { relative in names.contains(relative) }
     }
@@ -175,7 +175,7 @@ enum BookFileName {
     /// (`Gödel` → `godel`); the letters of other scripts are kept as they are, lowercased, in
     /// NFC (`Мастер и Маргарита` → `мастер-и-маргарита`, `ノルウェイの森` stays), so a book in
     /// any language gets a real name. Punctuation and spaces become separators.
-    public static func slug(_ text: String) -> String {
+    static func slug(_ text: String) -> String {
         let cleaned = text.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\u{2019}", with: "")
         var slug = ""
         var pendingDash = false

@@ -31,7 +31,7 @@ public struct BookNote: Sendable, Equatable {
     }
 
     /// The heading of a new note written at `date` and `time` (`HH:MM`).
-    public static func heading(date: BookDate, time: String) -> String {
+    static func heading(date: BookDate, time: String) -> String {
         "### \(date.text) \(time)"
     }
 

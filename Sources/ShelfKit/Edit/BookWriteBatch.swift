@@ -30,12 +30,12 @@ final class BookWriteBatch {
     var afterCheck: (() -> Void)?
 
     /// A batch of edits to books of `writer`'s library, through the same checks as one edit.
-    public init(writer: LibraryWriter) {
+    init(writer: LibraryWriter) {
         self.writer = writer
     }
 
     /// The number of files waiting for `commit`.
-    public var count: Int { pending.count }
+    var count: Int { pending.count }
 
     /// Reads and edits the book at `relative` (a link is edited at its target) and writes its
     /// new bytes beside it. Nothing is replaced until `commit`.
@@ -64,7 +64,7 @@ final class BookWriteBatch {
     /// Puts every prepared file in place. A book that changed on disk since `prepare` is edited
     /// again on its new content, as `LibraryWriter.edit` does for one file.
     /// - Parameter done: called for each file, in order, with its outcome or error.
-    public func commit(_ done: (_ relative: String, _ outcome: Result<LibraryWriter.Outcome, any Error>) -> Void) {
+    func commit(_ done: (_ relative: String, _ outcome: Result<LibraryWriter.Outcome, any Error>) -> Void) {
         let batch = pending
         pending = []
         flush(batch.map { ($0.replacement.folder.descriptor, $0.replacement.name) })

@@ -1,7 +1,7 @@
 /// Finds the book a new one would likely duplicate: the same ISBN, or the same title (folded)
 /// with an author in common.
 enum DuplicateFinder {
-    public static func duplicate(of book: Book, in index: LibraryIndex) -> Book? {
+    static func duplicate(of book: Book, in index: LibraryIndex) -> Book? {
         if let isbn = book.isbn13, let id = index.isbns.books(with: isbn).first {
             return index.books[Int(id)]
         }

@@ -6,9 +6,9 @@ public struct FieldAssignment: Sendable, Equatable {
         case set, add, remove
     }
 
-    public var key: String
-    public var operation: Operation
-    public var value: String
+    var key: String
+    var operation: Operation
+    var value: String
 
     /// Parses `key=value`, `key+=value` or `key-=value`.
     public init(parsing text: String) throws(EditError) {
@@ -82,7 +82,7 @@ public struct FieldAssignment: Sendable, Equatable {
     }
 
     /// A value checked against its field's type.
-    public static func checked(_ value: String, for field: CanonicalField?, key: String, force: Bool = false) throws(EditError) -> NewValue {
+    static func checked(_ value: String, for field: CanonicalField?, key: String, force: Bool = false) throws(EditError) -> NewValue {
         switch field {
         case .rating?:
             // Half and quarter stars are ratings; a number is written as a number (`4.5`).

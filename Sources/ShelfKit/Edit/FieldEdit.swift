@@ -31,7 +31,7 @@ public enum FieldEdit: Sendable, Equatable {
     case addHighlights([Highlight])
 
     /// The key the edit changes, if any.
-    public var key: String? {
+    var key: String? {
         switch self {
         case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _), .replaceItem(let key, _, _): return key
         case .appendToBody, .replaceBody, .insertEntries, .addHighlights: return nil

@@ -1,26 +1,26 @@
 /// Applies value-level edits to a document by splicing new bytes into the ranges of the old
 /// values. Nothing outside those ranges changes: comments, key order, quoting, indentation, line
 /// endings, a BOM, the body.
-public struct FrontMatterEditor {
-    public private(set) var document: BookDocument
+struct FrontMatterEditor {
+    private(set) var document: BookDocument
     private let path: String
     /// The files' own key names and status words, which edits write.
-    public let vocabulary: Vocabulary
+    let vocabulary: Vocabulary
     /// Replace values shelf cannot read (`--force`); otherwise setting one is refused.
     var replacesUnreadableValues = false
 
-    public init(document: BookDocument, path: String = "", vocabulary: Vocabulary) {
+    init(document: BookDocument, path: String = "", vocabulary: Vocabulary) {
         self.document = document
         self.path = path
         self.vocabulary = vocabulary
     }
 
     /// Applies `edits` in order; each sees the result of the ones before it.
-    public mutating func apply(_ edits: [FieldEdit]) throws(EditError) {
+    mutating func apply(_ edits: [FieldEdit]) throws(EditError) {
         for edit in edits { try apply(edit) }
     }
 
-    public mutating func apply(_ edit: FieldEdit) throws(EditError) {
+    mutating func apply(_ edit: FieldEdit) throws(EditError) {
         if case .appendToBody(let text) = edit {
             try replace(document.bytes.count..<document.bytes.count, with: BodyAppender.bytes(appending: text, to: document))
             return
@@ -140,7 +140,7 @@ public struct FrontMatterEditor {
     /// canonical field (the vocabulary's spelling first, then the first alias written).
     /// A key inside a page's map (`params.author`) is a target after every top-level key, as
     /// `Book` reads it.
-    public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
+    static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
         if let exact = frontMatter.entry(key) { return exact }
         let inner = frontMatter.pageEntries(vocabulary: vocabulary)
         if let exact = inner.last(where: { $0.key == key }) { return exact }

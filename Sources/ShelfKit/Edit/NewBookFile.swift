@@ -2,12 +2,12 @@
 /// any YAML reader reads it back as intended.
 struct NewBookFile: Sendable {
     /// Canonical fields in the order they are written, then the user's own keys.
-    public var fields: [(key: String, value: NewValue)] = []
-    public var notes: String?
+    var fields: [(key: String, value: NewValue)] = []
+    var notes: String?
 
-    public init() {}
+    init() {}
 
-    public mutating func set(_ key: String, _ value: NewValue) {
+    mutating func set(_ key: String, _ value: NewValue) {
         if let index = fields.firstIndex(where: { $0.key == key }) {
             fields[index].value = value
         } else {
@@ -18,7 +18,7 @@ struct NewBookFile: Sendable {
     /// The file's bytes: front matter, then the notes after a blank line. In a library with its own
     /// vocabulary, canonical keys and statuses are written in the library's words. There is no
     /// default: a caller that forgot the library's vocabulary would write shelf's keys into it.
-    public func render(vocabulary: Vocabulary) -> [UInt8] {
+    func render(vocabulary: Vocabulary) -> [UInt8] {
         let order = CanonicalField.allCases.map(\.rawValue)
         let sorted = fields.enumerated().sorted { lhs, rhs in
             let left = order.firstIndex(of: lhs.element.key) ?? order.count + lhs.offset

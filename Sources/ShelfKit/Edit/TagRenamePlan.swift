@@ -2,13 +2,13 @@
 /// whatever their case, keeping each tag's place in its list.
 struct TagRenamePlan: Sendable {
     struct Change: Sendable {
-        public var path: String
-        public var edits: [FieldEdit]
+        var path: String
+        var edits: [FieldEdit]
     }
 
-    public let changes: [Change]
+    let changes: [Change]
 
-    public init(old: String, new: String, index: LibraryIndex) {
+    init(old: String, new: String, index: LibraryIndex) {
         let foldedOld = TextFolding.foldTag(old)
         var changes: [Change] = []
         for id in index.books(taggedWith: old) {

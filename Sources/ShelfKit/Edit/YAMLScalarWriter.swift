@@ -6,13 +6,13 @@ import Foundation
 /// used when there was one (`'…'` or `"…"`), falling back to double quotes, which can hold anything.
 enum YAMLScalarWriter {
     /// Where the scalar goes: a flow collection (`[a, b]`) forbids more characters in plain style.
-    public enum Context: Sendable {
+    enum Context: Sendable {
         case block, flow
     }
 
     /// The scalar text for the string `value`.
     /// - Parameter preferred: the old value's style, kept when the new value can be written in it.
-    public static func string(_ value: String, preferred: ScalarStyle = .plain, context: Context = .block) -> String {
+    static func string(_ value: String, preferred: ScalarStyle = .plain, context: Context = .block) -> String {
         switch preferred {
         case .singleQuoted where canSingleQuote(value):
             return singleQuoted(value)
@@ -25,7 +25,7 @@ enum YAMLScalarWriter {
 
     /// A value that should be read as a number, boolean or date is written plain when it is one;
     /// anything else falls back to a string.
-    public static func typed(_ value: String) -> String {
+    static func typed(_ value: String) -> String {
         isPlainSafe(value, context: .block) || looksTyped(value) ? value : doubleQuoted(value)
     }
 

@@ -4,11 +4,11 @@
 /// The older single `goal: 30` setting still counts as this year's books goal when `goals:` has
 /// no line for this year.
 public struct ReadingGoal: Sendable, Equatable {
-    public var year: Int
+    var year: Int
     public var books: Int?
     public var pages: Int?
 
-    public init(year: Int, books: Int? = nil, pages: Int? = nil) {
+    init(year: Int, books: Int? = nil, pages: Int? = nil) {
         self.year = year
         self.books = books
         self.pages = pages

@@ -11,7 +11,7 @@ public struct Highlight: Sendable, Equatable {
     public var location: String?
     public var date: BookDate?
 
-    public init(text: String, note: String? = nil, chapter: String? = nil, page: String? = nil,
+    init(text: String, note: String? = nil, chapter: String? = nil, page: String? = nil,
                 location: String? = nil, date: BookDate? = nil) {
         self.text = text
         self.note = note
@@ -67,14 +67,14 @@ enum HighlightID {
 
 /// A book as an e-reader or service knows it, with the highlights it holds for it.
 struct HighlightedBook: Sendable, Equatable {
-    public var title: String
-    public var authors: [String]
-    public var isbn: String?
-    public var highlights: [Highlight]
+    var title: String
+    var authors: [String]
+    var isbn: String?
+    var highlights: [Highlight]
     /// What the device says of the reading, when it says anything.
-    public var reading: DeviceReading?
+    var reading: DeviceReading?
 
-    public init(title: String, authors: [String] = [], isbn: String? = nil, highlights: [Highlight] = [],
+    init(title: String, authors: [String] = [], isbn: String? = nil, highlights: [Highlight] = [],
                 reading: DeviceReading? = nil) {
         self.title = title
         self.authors = authors
@@ -86,17 +86,17 @@ struct HighlightedBook: Sendable, Equatable {
 
 /// The reading state an e-reader keeps for a book.
 struct DeviceReading: Sendable, Equatable {
-    public enum Status: String, Sendable {
+    enum Status: String, Sendable {
         case reading, finished
         /// Put aside for now: KOReader's `abandoned`, which its menus call *On hold*. A read
         /// paused, not given up.
         case onHold
     }
-    public var status: Status?
+    var status: Status?
     /// 0...100.
-    public var percent: Double?
-    public var page: Int?
-    public var pages: Int?
+    var percent: Double?
+    var page: Int?
+    var pages: Int?
     /// When the book was last opened or its status last changed.
     var lastRead: BookDate?
     /// Time spent reading, in seconds (KOReader's statistics).
@@ -104,7 +104,7 @@ struct DeviceReading: Sendable, Equatable {
     /// The first day the device records reading the book (a page turned, a passage marked).
     var started: BookDate?
 
-    public init(status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
+    init(status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
                 lastRead: BookDate? = nil, secondsRead: Int? = nil) {
         self.status = status
         self.percent = percent

@@ -55,9 +55,9 @@ struct HighlightSourceFile: Sendable {
 
 /// Why a source could not be read.
 struct HighlightSourceError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "\(path): \(reason)" }
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
 }
 
 /// Finds and reads highlight sources: a file (clippings, sidecar, database, CSV), or a folder — a

@@ -35,7 +35,7 @@ extension Library {
 
 extension Highlight {
     /// The highlights in a book's notes (its `## Highlights` section), in order.
-    public static func all(inNotes notes: String) -> [Highlight] {
+    static func all(inNotes notes: String) -> [Highlight] {
         // Most books have no highlights: look for the heading before splitting lines.
         guard notes.range(of: "highlights", options: .caseInsensitive) != nil else { return [] }
         return HighlightsSection(body: notes).highlights

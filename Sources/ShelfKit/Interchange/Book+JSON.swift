@@ -55,7 +55,7 @@ extension Book {
 
 extension FieldValue {
     /// The value as JSON, with plain scalars typed the way a YAML 1.2 reader types them.
-    public var json: JSONValue {
+    var json: JSONValue {
         switch self {
         case .null: return .null
         case .list(let items): return .array(items.map(\.json))

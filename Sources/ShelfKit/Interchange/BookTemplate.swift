@@ -3,7 +3,7 @@ import Foundation
 /// Fills `{field}` placeholders with a book's values: `'{title} — {authors}'`. Any field works,
 /// canonical or the user's own, plus `{path}`; lists are joined with `, `; an absent field is empty.
 public struct BookTemplate: Sendable {
-    public let template: String
+    let template: String
 
     public init(_ template: String) {
         self.template = template

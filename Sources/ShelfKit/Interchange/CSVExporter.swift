@@ -1,8 +1,8 @@
 /// A book with the notes of its body, as the exporters take it.
 public struct ExportedBook: Sendable {
-    public var book: Book
+    var book: Book
     /// The body of the file, exactly.
-    public var notes: String
+    var notes: String
 
     public init(book: Book, notes: String) {
         self.book = book
@@ -16,7 +16,7 @@ public struct ExportedBook: Sendable {
 public enum CSVExporter {
     /// The header: `path`, then every canonical field in canonical order, then the reads:
     /// `times_read` (finished reads) and `reads` (every read, as a JSON array).
-    public static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
+    static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
 
     /// The CSV text (CRLF line ends, as RFC 4180 has them) of `books`, in the order given.
     public static func export(_ books: [Book]) -> String {

@@ -10,25 +10,25 @@
 struct CSVReader: Sendable {
     /// One record, with the line of the file it starts on (the header is line 1).
     struct Record: Sendable, Equatable {
-        public var line: Int
-        public var cells: [String]
+        var line: Int
+        var cells: [String]
     }
 
     /// The cell separator: `,` for CSV, a tab for TSV.
-    public let delimiter: Character
+    let delimiter: Character
 
     /// A reader of cells separated by `delimiter`.
-    public init(delimiter: Character = ",") {
+    init(delimiter: Character = ",") {
         self.delimiter = delimiter
     }
 
     /// The records of `text`, in order. Blank lines are skipped.
-    public func records(_ text: String) -> [Record] {
+    func records(_ text: String) -> [Record] {
         read(text).records
     }
 
     /// The records of `text`, and the line of a quote that opened a cell and was never closed.
-    public func read(_ text: String) -> (records: [Record], unclosedQuoteLine: Int?) {
+    func read(_ text: String) -> (records: [Record], unclosedQuoteLine: Int?) {
         var records: [Record] = []
         var parser = CSVParser(delimiter: delimiter)
         for scalar in text.unicodeScalars { parser.feed(scalar) { records.append($0) } }
@@ -55,15 +55,15 @@ struct CSVReader: Sendable {
 /// with more, fewer or reordered columns read the same.
 struct CSVTable: Sendable {
     /// The header's names as written.
-    public let header: [String]
+    let header: [String]
     /// The data records (the header excluded).
-    public let records: [CSVReader.Record]
+    let records: [CSVReader.Record]
     /// What the reader had to guess, with the line: a quote never closed.
-    public let warnings: [String]
+    let warnings: [String]
     private let columns: [String: Int]
 
     /// Splits `text` into a header and records.
-    public init(text: String, delimiter: Character = ",") {
+    init(text: String, delimiter: Character = ",") {
         let read = CSVReader(delimiter: delimiter).read(text)
         var all = read.records
         let first = all.isEmpty ? nil : all.removeFirst()
@@ -108,16 +108,16 @@ struct CSVTable: Sendable {
     }
 
     /// True when the header has a column of this name (compared without case, spaces or punctuation).
-    public func has(_ name: String) -> Bool { columns[CSVTable.fold(name)] != nil }
+    func has(_ name: String) -> Bool { columns[CSVTable.fold(name)] != nil }
 
     /// The cell of `record` in the column `name`, trimmed; empty when the column is missing.
-    public func cell(_ record: CSVReader.Record, _ name: String) -> String {
+    func cell(_ record: CSVReader.Record, _ name: String) -> String {
         guard let position = columns[CSVTable.fold(name)], position < record.cells.count else { return "" }
         return record.cells[position].trimmingSpaces
     }
 
     /// The first non-empty cell among several column names.
-    public func cell(_ record: CSVReader.Record, anyOf names: [String]) -> String {
+    func cell(_ record: CSVReader.Record, anyOf names: [String]) -> String {
         for name in names {
             let value = cell(record, name)
             if !value.isEmpty { return value }
@@ -127,7 +127,7 @@ struct CSVTable: Sendable {
 
     /// The spreadsheet row of a record: the header is row 1. A record spanning several lines
     /// (a quoted line break) counts once, so this is what a spreadsheet shows, not a line number.
-    public func row(of index: Int) -> Int { index + 2 }
+    func row(of index: Int) -> Int { index + 2 }
 
     /// Names folded for lookup: lowercase letters and digits only.
     static func fold(_ name: String) -> String {

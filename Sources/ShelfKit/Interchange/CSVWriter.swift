@@ -11,7 +11,7 @@ public struct CSVWriter: Sendable {
         text += "\r\n"
     }
 
-    public static func escape(_ field: String) -> String {
+    static func escape(_ field: String) -> String {
         let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.hasPrefix(" ") || field.hasSuffix(" ")
         guard needsQuotes else { return field }

@@ -7,7 +7,7 @@ enum CalibreImporter {
     /// The books and skipped rows of either export's text (JSON when it starts with `[`).
     /// - Throws: `ImportError` when the text is neither export.
     /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
-    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
+    static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         if start == "[" { return try readJSON(text) }
         let table = CSVTable(text: text)

@@ -5,7 +5,7 @@
 /// `abandoned` onto a `did-not-finish` shelf. Other cells are neutralised as in `CSVExporter`.
 public enum GoodreadsExporter {
     /// The header of Goodreads' 31-column export, in its order.
-    public static let columns = [
+    static let columns = [
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
         "Average Rating", "Publisher", "Binding", "Number of Pages", "Year Published", "Original Publication Year",
         "Date Read", "Date Added", "Bookshelves", "Bookshelves with positions", "Exclusive Shelf", "My Review",

@@ -7,7 +7,7 @@ enum GoodreadsImporter {
     /// The books and skipped rows of an export's text.
     /// - Throws: `ImportError` when the text has no Goodreads header.
     /// - Parameter warn: told of what the CSV reader had to guess (a quote never closed), by line.
-    public static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
+    static func read(_ text: String, warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         let table = CSVTable(text: text)
         table.warnings.forEach(warn)
         try check(table)

@@ -14,28 +14,28 @@ import Foundation
 struct HTMLCatalog: Sendable {
     /// A file to write, relative to the catalog folder.
     struct File: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
+        var path: String
+        var bytes: [UInt8]
     }
 
     /// A cover to copy from the library into the catalog folder.
     struct CoverCopy: Sendable, Equatable {
         /// Absolute path of the image.
-        public var from: String
+        var from: String
         /// Path relative to the catalog folder.
-        public var to: String
+        var to: String
     }
 
-    public private(set) var files: [File] = []
-    public private(set) var covers: [CoverCopy] = []
+    private(set) var files: [File] = []
+    private(set) var covers: [CoverCopy] = []
     /// Covers left out, each with the book's path and why (`LocalCover`): the page shows none.
-    public private(set) var warnings: [String] = []
+    private(set) var warnings: [String] = []
 
     /// Builds the catalog of `books` (in the order given).
     /// - Parameters:
     ///   - title: the catalog's heading (the library folder's name).
     ///   - libraryRoot: the library's absolute root, to find local covers.
-    public init(books: [ExportedBook], title: String, libraryRoot: String) {
+    init(books: [ExportedBook], title: String, libraryRoot: String) {
         self.init(books: books, title: title, libraryRoot: libraryRoot) { LocalCover.check($0, libraryRoot: libraryRoot) }
     }
 

@@ -4,7 +4,7 @@
 /// escaped `&lt;b&gt;` stays the text `<b>`.
 enum HTMLToMarkdown {
     /// The Markdown of a review's HTML, tidied (no trailing spaces, one blank line at most).
-    public static func convert(_ html: String) -> String {
+    static func convert(_ html: String) -> String {
         var output = ""
         var linkStack: [String?] = []
         var index = html.startIndex

@@ -2,7 +2,7 @@
 /// other scales, names written last-first, list cells.
 enum ImportCells {
     /// A one-line text: HTML entities decoded, runs of spaces and line breaks made one space, trimmed.
-    public static func line(_ text: String) -> String {
+    static func line(_ text: String) -> String {
         let decoded = HTMLEntities.decode(text)
         var output = ""
         var pendingSpace = false
@@ -31,7 +31,7 @@ enum ImportCells {
     /// A date as shelf writes it (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`) from `2024/05/03`,
     /// `[2024-05-03]`, `2024-05-03T22:10:00+01:00` and the like; nil when there is none.
     /// Years before 1000 are placeholders (calibre writes `0101-01-01` for "unknown").
-    public static func date(_ text: String) -> String? {
+    static func date(_ text: String) -> String? {
         var value = Substring(text.trimmingSpaces)
         if value.hasPrefix("[") && value.hasSuffix("]") { value = value.dropFirst().dropLast() }
         if let cut = value.firstIndex(where: { $0 == "T" || $0 == " " }) { value = value[..<cut] }
@@ -45,7 +45,7 @@ enum ImportCells {
 
     /// The ISBN in a cell, unwrapped from `="…"` or `[…]`, without hyphens; nil when the cell
     /// holds none (`=""`) or the digits are not a valid ISBN.
-    public static func isbn(_ text: String) -> String? {
+    static func isbn(_ text: String) -> String? {
         var value = Substring(text.trimmingSpaces)
         if value.hasPrefix("=\"") && value.hasSuffix("\"") && value.count >= 3 { value = value.dropFirst(2).dropLast() }
         if value.hasPrefix("[") && value.hasSuffix("]") { value = value.dropFirst().dropLast() }
@@ -57,7 +57,7 @@ enum ImportCells {
     /// A rating on a 1–5 scale from a number on `scale` (5 for stars, 10 for calibre's 0–10).
     /// Zero is "not rated". A fraction is rounded half up for `rating`, and the exact value on
     /// the 5-star scale is given as `exact` (`3.75`), so nothing the source held is lost.
-    public static func rating(_ text: String, scale: Double = 5) -> (rating: Int, exact: String?)? {
+    static func rating(_ text: String, scale: Double = 5) -> (rating: Int, exact: String?)? {
         guard let value = Double(text.trimmingSpaces.replacingOccurrences(of: ",", with: ".")), value.isFinite, value > 0 else {
             return nil
         }
@@ -68,32 +68,32 @@ enum ImportCells {
     }
 
     /// A whole number from a cell such as `590 ` or `1,088`; nil when there is none or it is 0.
-    public static func count(_ text: String) -> Int? {
+    static func count(_ text: String) -> Int? {
         let digits = text.trimmingSpaces.prefix { $0.isNumber || $0 == "," }.filter { $0 != "," }
         guard let value = Int(digits), value > 0 else { return nil }
         return value
     }
 
     /// A number written without a needless `.0`: `1`, `2.5`.
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }
 
     /// A series position (`1`, `1.0`, `0.5`); nil when it is not a number (`1-3`).
-    public static func seriesIndex(_ text: String) -> String? {
+    static func seriesIndex(_ text: String) -> String? {
         guard let value = Double(text.trimmingSpaces), value.isFinite, value >= 0 else { return nil }
         return number(value)
     }
 
     /// Items of a list cell split on `separator`, each cleaned to one line, empty ones dropped.
-    public static func list(_ text: String, separator: String = ",") -> [String] {
+    static func list(_ text: String, separator: String = ",") -> [String] {
         text.components(separatedBy: separator).map(line).filter { !$0.isEmpty }
     }
 
     /// Author names from a list cell. A `Jr.`, `Sr.` or Roman numeral after a comma belongs to the
     /// name before it (`Martin Luther King, Jr.`).
-    public static func names(_ text: String, separator: String = ",") -> [String] {
+    static func names(_ text: String, separator: String = ",") -> [String] {
         var names: [String] = []
         for part in list(text, separator: separator) {
             let suffixes: Set<String> = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "phd", "md"]
@@ -116,14 +116,14 @@ enum ImportCells {
     }
 
     /// Items with later duplicates removed, compared folded (case and accents ignored).
-    public static func unique(_ items: [String]) -> [String] {
+    static func unique(_ items: [String]) -> [String] {
         var seen = Set<String>()
         return items.filter { seen.insert(TextFolding.fold($0)).inserted }
     }
 
     /// A binding or media as shelf's `format`: `hardcover`, `paperback`, `ebook`, `audiobook`,
     /// or the source's word in lowercase. nil for "unknown".
-    public static func format(_ text: String) -> String? {
+    static func format(_ text: String) -> String? {
         let value = line(text).lowercased()
         guard !value.isEmpty, !value.contains("unknown"), value != "unbound" else { return nil }
         if value.contains("kindle") || value.contains("ebook") || value.contains("e-book") || value == "digital"

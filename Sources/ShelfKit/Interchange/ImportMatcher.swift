@@ -9,12 +9,12 @@
 struct ImportMatcher: Sendable {
     /// A matched book, identified by its position in the matcher.
     struct Candidate: Sendable {
-        public var id: Int
+        var id: Int
         /// Where the book is, relative to the library.
-        public var path: String
+        var path: String
         /// The book as loaded, when it was in the library before this import (nil for one the
         /// import added: only its small facts are kept, not the whole book).
-        public var book: Book?
+        var book: Book?
     }
 
     /// The books the library held before this import: numbers `0..<existing.count`.
@@ -41,14 +41,14 @@ struct ImportMatcher: Sendable {
     private static let noSeries = Double(nan: 0x5E1E5, signaling: false)
 
     /// A matcher over the books of a library.
-    public init(books: [Book]) {
+    init(books: [Book]) {
         existing = books
         for book in books { add(book) }
     }
 
     /// Adds a book (a new one, written by this import) and returns its id.
     @discardableResult
-    public mutating func add(_ book: Book) -> Int {
+    mutating func add(_ book: Book) -> Int {
         let id = isbns.count
         for key in ImportSource.idKeys {
             guard let value = book.value(of: key)?.text?.trimmingSpaces, !value.isEmpty else {
@@ -95,7 +95,7 @@ struct ImportMatcher: Sendable {
     }
 
     /// The book `record` stands for, and how it was found.
-    public func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
+    func match(_ record: ImportRecord) -> (candidate: Candidate, reason: String)? {
         // shelf's own export names each book's file: the book at that path is the one, and no
         // other row of the export (each is a file of its own) can be.
         let restoring = record.path != nil

@@ -8,7 +8,7 @@ enum ImportStep: Sendable, Equatable {
     case unchanged(row: Int, path: String, kept: [String])
     case skipped(row: Int, reason: String)
 
-    public var row: Int {
+    var row: Int {
         switch self {
         case .create(let row, _, _), .update(let row, _, _), .unchanged(let row, _, _), .skipped(let row, _): return row
         }
@@ -19,17 +19,17 @@ enum ImportStep: Sendable, Equatable {
 /// or is skipped. Nothing is written here: the plan is carried out by the caller (or only shown,
 /// for `--dry-run`).
 struct ImportPlanner {
-    public let source: ImportSource
+    let source: ImportSource
     /// `--update`: write values that changed at the source (see `ImportUpdater`).
-    public let update: Bool
+    let update: Bool
     /// Where new books go (the library's `filename:`).
     let naming: FileNameTemplate
     /// The library's key names and status words, which new files are written in.
-    public let vocabulary: Vocabulary
+    let vocabulary: Vocabulary
     /// True when a file (relative to the library) exists on disk.
-    public let exists: (String) -> Bool
+    let exists: (String) -> Bool
     /// The notes of an existing book, for `--update`.
-    public let notes: (Book) -> String?
+    let notes: (Book) -> String?
     /// The day written in `imported:` lines (YYYY-MM-DD), if known.
     var today: String?
 

@@ -1,5 +1,5 @@
 /// A value an importer found for one key.
-public enum ImportValue: Sendable, Equatable {
+enum ImportValue: Sendable, Equatable {
     /// A string, quoted where a YAML reader would take it for something else.
     case string(String)
     /// A number, date or boolean, written plain so that it reads back typed.
@@ -13,7 +13,7 @@ public enum ImportValue: Sendable, Equatable {
     case items([String])
 
     /// The value as an edit can write it; nil for a nested value, which edits cannot write.
-    public var newValue: NewValue? {
+    var newValue: NewValue? {
         switch self {
         case .string(let text): return .string(text)
         case .typed(let text): return .typed(text)
@@ -24,11 +24,11 @@ public enum ImportValue: Sendable, Equatable {
 }
 
 /// One key and value of an imported book.
-public struct ImportField: Sendable, Equatable {
-    public var key: String
-    public var value: ImportValue
+struct ImportField: Sendable, Equatable {
+    var key: String
+    var value: ImportValue
 
-    public init(key: String, value: ImportValue) {
+    init(key: String, value: ImportValue) {
         self.key = key
         self.value = value
     }
@@ -36,36 +36,36 @@ public struct ImportField: Sendable, Equatable {
 
 /// One book read from an export: its fields under shelf's keys, its notes, and where in the file
 /// it came from.
-public struct ImportRecord: Sendable, Equatable {
+struct ImportRecord: Sendable, Equatable {
     /// The row of the file (a spreadsheet's row number: the header is row 1) or, for JSON, the
     /// position in the array counting from 1.
-    public var row: Int
+    var row: Int
     /// Fields in the order the importer found them; canonical fields under canonical names.
-    public private(set) var fields: [ImportField] = []
+    private(set) var fields: [ImportField] = []
     /// Text for the body: a review, private notes, comments.
-    public var notes: String?
+    var notes: String?
     /// The exact body of a book exported as JSON, written back byte for byte.
-    public var body: String?
+    var body: String?
     /// The path a JSON export gave (relative to its library).
-    public var path: String?
+    var path: String?
 
-    public init(row: Int) {
+    init(row: Int) {
         self.row = row
     }
 
     /// The title, when the record has one.
-    public var title: String? {
+    var title: String? {
         if case .string(let title)? = value(of: "title") { return title }
         return nil
     }
 
     /// The value of a key, if set.
-    public func value(of key: String) -> ImportValue? {
+    func value(of key: String) -> ImportValue? {
         fields.first { $0.key == key }?.value
     }
 
     /// The text of a string or typed value.
-    public func text(of key: String) -> String? {
+    func text(of key: String) -> String? {
         switch value(of: key) {
         case .string(let text)?, .typed(let text)?: return text
         default: return nil
@@ -74,7 +74,7 @@ public struct ImportRecord: Sendable, Equatable {
 
     /// Sets a key. Empty strings and lists are not set (the source had nothing there) unless
     /// `keepingEmpty` (a restore keeps `mood: ""` as it was).
-    public mutating func set(_ key: String, _ value: ImportValue, keepingEmpty: Bool = false) {
+    mutating func set(_ key: String, _ value: ImportValue, keepingEmpty: Bool = false) {
         switch value {
         case .string(let text), .typed(let text): if text.isEmpty && !keepingEmpty { return }
         case .list(let items), .items(let items): if items.isEmpty && !keepingEmpty { return }
@@ -88,36 +88,36 @@ public struct ImportRecord: Sendable, Equatable {
     }
 
     /// Sets a string key when `text` is present and not empty.
-    public mutating func set(_ key: String, string text: String?) {
+    mutating func set(_ key: String, string text: String?) {
         if let text { set(key, .string(text)) }
     }
 
     /// Sets a typed key (a number, date or boolean) when `text` is present and not empty.
-    public mutating func set(_ key: String, typed text: String?) {
+    mutating func set(_ key: String, typed text: String?) {
         if let text { set(key, .typed(text)) }
     }
 
     /// Removes a key.
-    public mutating func remove(_ key: String) {
+    mutating func remove(_ key: String) {
         fields.removeAll { $0.key == key }
     }
 }
 
 /// What an importer made of one row: a book, or a reason to skip it.
-public enum ImportRow: Sendable, Equatable {
+enum ImportRow: Sendable, Equatable {
     case record(ImportRecord)
     case skipped(row: Int, reason: String)
 }
 
 /// A file that cannot be imported at all (not the export it claims to be, malformed JSON).
-public struct ImportError: Error, Sendable, CustomStringConvertible {
-    public var reason: String
+struct ImportError: Error, Sendable, CustomStringConvertible {
+    var reason: String
 
-    public init(_ reason: String) {
+    init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    var description: String { reason }
 }
 
 /// The services shelf imports from, each with its own reader.
@@ -129,7 +129,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
 
     /// The books (and skipped rows) in an export's bytes.
     /// - Parameter warn: told of what reading had to guess (a CSV quote never closed), by line.
-    public func read(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
+    func read(_ bytes: [UInt8], warn: (String) -> Void = { _ in }) throws(ImportError) -> [ImportRow] {
         switch self {
         case .goodreads: return try GoodreadsImporter.read(ImportText.decode(bytes), warn: warn)
         case .storygraph: return try StoryGraphImporter.read(ImportText.decode(bytes), warn: warn)

@@ -5,7 +5,7 @@
 /// `ImportTextDecoder` does the decoding, a piece of the file at a time when the file is large.
 enum ImportText {
     /// The text of an export file's bytes.
-    public static func decode(_ bytes: [UInt8]) -> String {
+    static func decode(_ bytes: [UInt8]) -> String {
         var decoder = ImportTextDecoder()
         var text = String.UnicodeScalarView()
         decoder.decode(bytes[...], final: true) { text.append($0) }

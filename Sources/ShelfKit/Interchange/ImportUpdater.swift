@@ -16,15 +16,15 @@
 /// notes the reader wrote in are kept.
 struct ImportUpdater: Sendable {
     /// What an update changes.
-    public struct Result: Sendable, Equatable {
-        public var edits: [FieldEdit] = []
+    struct Result: Sendable, Equatable {
+        var edits: [FieldEdit] = []
         /// Keys written from the source (`body` for the notes).
-        public var changed: [String] = []
+        var changed: [String] = []
         /// Keys whose source value differs but whose local value was kept.
-        public var kept: [String] = []
+        var kept: [String] = []
     }
 
-    public let source: ImportSource
+    let source: ImportSource
     /// The day written into a rewritten `imported:` line (YYYY-MM-DD), if known.
     let today: String?
 

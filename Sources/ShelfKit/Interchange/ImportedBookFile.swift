@@ -10,7 +10,7 @@ enum ImportedBookFile {
     ///   - extra: fields to add after the record's (the `imported:` baseline).
     ///   - vocabulary: the library's key names and status words; no default, so that no caller
     ///     writes shelf's own keys into a library that uses others.
-    public static func bytes(for record: ImportRecord, extra: [ImportField] = [], vocabulary: Vocabulary) -> [UInt8] {
+    static func bytes(for record: ImportRecord, extra: [ImportField] = [], vocabulary: Vocabulary) -> [UInt8] {
         let fields = record.fields + extra
         let isRestore = record.body != nil || fields.contains { if case .json = $0.value { return true } else { return false } }
         guard isRestore else {

@@ -4,7 +4,7 @@
 enum JSONImporter {
     /// The books and skipped entries of a `shelf export json` file.
     /// - Throws: `ImportError` when the text is not a JSON array.
-    public static func read(_ text: String) throws(ImportError) -> [ImportRow] {
+    static func read(_ text: String) throws(ImportError) -> [ImportRow] {
         let parsed: JSONValue
         do {
             parsed = try JSONReader.parse(text)

@@ -2,10 +2,10 @@
 /// loses it, and a restored book keeps its keys in their order).
 struct JSONReader {
     /// Where and why the text is not JSON.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var offset: Int
-        public var reason: String
-        public var description: String { "malformed JSON at character \(offset + 1): \(reason)" }
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        var offset: Int
+        var reason: String
+        var description: String { "malformed JSON at character \(offset + 1): \(reason)" }
     }
 
     private let scalars: [Unicode.Scalar]
@@ -13,7 +13,7 @@ struct JSONReader {
     private var depth = 0
 
     /// Parses one JSON value (with whitespace around it) from `text`.
-    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+    static func parse(_ text: String) throws(Failure) -> JSONValue {
         var reader = JSONReader(scalars: Array(text.unicodeScalars))
         if reader.scalars.first == "\u{FEFF}" { reader.index = 1 }
         let value = try reader.value()
@@ -161,7 +161,7 @@ struct JSONReader {
 
 extension JSONValue {
     /// The member `key` of an object.
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }

@@ -19,7 +19,7 @@ enum AtomicFile {
     static let temporarySuffix = ".tmp"
 
     /// Replaces the file at `path` with `bytes`, keeping its permissions.
-    public static func replace(path: String, bytes: [UInt8]) throws(FileError) {
+    static func replace(path: String, bytes: [UInt8]) throws(FileError) {
         try refuseLink(path)
         let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
         guard rename(temporary, path) == 0 else {
@@ -32,7 +32,7 @@ enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes` only if it still holds `original`: a settings
     /// file edited by hand while shelf worked is never overwritten blindly.
-    public static func replace(path: String, bytes: [UInt8], ifStill original: [UInt8]) throws(FileError) {
+    static func replace(path: String, bytes: [UInt8], ifStill original: [UInt8]) throws(FileError) {
         try refuseLink(path)
         let temporary = try writeTemporary(near: path, bytes: bytes, mode: currentMode(path))
         let lock = FileLock(path: path)
@@ -55,7 +55,7 @@ enum AtomicFile {
     }
 
     /// Creates the file at `path` with `bytes`; fails, writing nothing, if it already exists.
-    public static func create(path: String, bytes: [UInt8]) throws(FileError) {
+    static func create(path: String, bytes: [UInt8]) throws(FileError) {
         let temporary = try writeTemporary(near: path, bytes: bytes, mode: 0o644)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {

@@ -5,7 +5,7 @@ enum BookFileReader {
     ///   - path: the path to report, relative to the library root.
     ///   - withNotes: also fold the words of the body, for the note index: each distinct word
     ///     once, in the order first met.
-    public static func read(
+    static func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary = .standard
     ) -> LoadedFile {
         let (loaded, notes) = readKeepingNoteList(bytes, path: path, withNotes: withNotes, vocabulary: vocabulary)

@@ -12,15 +12,15 @@ import Dispatch
 /// it gets `FileIO`'s "not a regular file" error and reports it, so the user hears of it.
 enum BookFileScanner {
     /// What a walk of the library found.
-    public struct Scan: Sendable {
+    struct Scan: Sendable {
         /// Relative, `/`-separated paths of candidate book files, sorted.
-        public var books: [String] = []
+        var books: [String] = []
         /// The books the folders' listings did not say are regular files (links, special files,
         /// or a file system that does not tell): the others can be opened without a `stat` first
         /// (`FileIO.read(at:_:path:into:allowingSpecialFiles:listedRegular:)`).
         var notListedRegular: Set<String> = []
         /// Sync tools' conflict copies, which are never books.
-        public var conflicts: [ConflictCopy] = []
+        var conflicts: [ConflictCopy] = []
         /// shelf's own temporary files left by a process that was killed mid-write.
         var leftovers: [String] = []
         /// Folders that could not be listed (no permission, a path longer than `PATH_MAX`):
@@ -44,7 +44,7 @@ enum BookFileScanner {
     }
 
     /// Relative, `/`-separated paths of candidate book files, sorted.
-    public static func scan(root: String) throws(FileError) -> [String] {
+    static func scan(root: String) throws(FileError) -> [String] {
         try scanAll(root: root).books
     }
 

@@ -39,7 +39,7 @@ public enum BookNameMatcher {
     }
 
     /// The book `name` stands for in a loaded index.
-    public static func resolve(_ name: String, in index: LibraryIndex, library: Library) throws(Failure) -> Book {
+    static func resolve(_ name: String, in index: LibraryIndex, library: Library) throws(Failure) -> Book {
         if let path = existingPath(name, in: library), let book = index.books.first(where: { $0.path == path }) {
             return book
         }

@@ -7,9 +7,9 @@ import Darwin
 /// A file that could not be read or written, and why.
 public struct FileError: Error, Sendable, CustomStringConvertible {
     public var path: String
-    public var reason: String
+    var reason: String
 
-    public init(path: String, reason: String) {
+    init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
@@ -131,7 +131,7 @@ public enum FileIO {
     ///   a file the user names on the command line (`shelf import goodreads <(…)`), never for a
     ///   file found in the library.
     @discardableResult
-    public static func read(
+    static func read(
         _ path: String, into buffer: inout [UInt8], allowingSpecialFiles: Bool = false
     ) throws(FileError) -> FileStamp {
         let name = Array(path.utf8CString)

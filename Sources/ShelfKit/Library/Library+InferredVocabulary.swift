@@ -15,7 +15,7 @@ extension Library {
     /// What was inferred: the settings the library is now read with, and the mappings to say.
     public struct InferredVocabulary: Sendable {
         /// The `fields:`/`statuses:` settings, as `shelf detect --write` would add them.
-        public var settings: String
+        var settings: String
         /// `key for field` for each mapping (`author_name for authors`).
         public var mappings: [String]
     }

@@ -1,10 +1,10 @@
 extension Library {
     /// Why shelf will not write a file.
     struct OutsideLibrary: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var target: String
+        var path: String
+        var target: String
 
-        public var description: String {
+        var description: String {
             "\(path) leads to \(target), outside the library; shelf does not write through it"
         }
     }
@@ -16,7 +16,7 @@ extension Library {
     /// is followed when it points to a book inside the library (the target is edited and the
     /// link kept), and refused when it points outside.
     @discardableResult
-    public func edit(_ relative: String, displayPath: String, edits: [FieldEdit], force: Bool = false) throws -> LibraryWriter.Outcome {
+    func edit(_ relative: String, displayPath: String, edits: [FieldEdit], force: Bool = false) throws -> LibraryWriter.Outcome {
         try LibraryWriter(library: self, display: { $0 == relative ? displayPath : $0 }).edit(relative, edits: edits, force: force)
     }
 }

@@ -130,7 +130,7 @@ public struct Library: Sendable {
     /// Links in the folders on the way are resolved, but not a link at the end: it names an entry
     /// of its own, which `rm` and `mv` act on (as coreutils do), and which an edit follows
     /// (`BookTarget`) only when its target is a book inside the library.
-    public func relativePath(_ absolute: String) -> String? {
+    func relativePath(_ absolute: String) -> String? {
         let standardized = Library.absolute(absolute)
         guard let slash = standardized.lastIndex(of: "/") else { return nil }
         let name = standardized[standardized.index(after: slash)...]

@@ -7,17 +7,17 @@ public struct LibraryConfig: Sendable {
     /// How the template's values become names (`filename_style:`).
     var filenameStyle: FileNameTemplate.Style = .slug
     /// Books to finish this year (the older `goal:` setting; see `goals`).
-    public var goal: Int?
+    var goal: Int?
     /// Each year's reading goal (`goals:`), by year.
-    public var goals: [Int: ReadingGoal] = [:]
+    var goals: [Int: ReadingGoal] = [:]
     /// Saved queries by name.
-    public var queries: [String: String] = [:]
+    var queries: [String: String] = [:]
     /// How many books each series has, for "3 of 5 read".
     var seriesCounts: [String: Int] = [:]
     /// The files' own key names and status words (`fields:` and `statuses:`).
     public var vocabulary = Vocabulary.standard
     /// Every setting as written.
-    public var entries: [FieldEntry] = []
+    var entries: [FieldEntry] = []
 
     static let defaultFilenameTemplate = "{author}-{title}"
 
@@ -28,7 +28,7 @@ public struct LibraryConfig: Sendable {
     public init() {}
 
     /// Reads `shelf.yaml`'s bytes. An empty file is the defaults.
-    public init(bytes: [UInt8]) throws(DocumentError) {
+    init(bytes: [UInt8]) throws(DocumentError) {
         self.init()
         var root: YAMLNode?
         var failure: DocumentError?

@@ -6,7 +6,7 @@ public struct LibraryIndex: Sendable {
     private(set) var titleWords = PostingIndex()
     private(set) var authorWords = PostingIndex()
     /// Folded tags, each also under every parent of a nested tag (`sci-fi/space` under `sci-fi`).
-    public private(set) var tags = PostingIndex()
+    private(set) var tags = PostingIndex()
     public private(set) var isbns = PostingIndex()
     /// Words of series names, tags (`sci-fi/space` gives `sci`, `fi`, `space`) and publishers.
     private(set) var seriesWords = PostingIndex()
@@ -18,7 +18,7 @@ public struct LibraryIndex: Sendable {
     /// Builds the indices over `books`; `noteWords`, parallel to `books`, fills the note index.
     /// - Parameter withWords: also index the words of titles, authors, series, tags and
     ///   publishers; a query of fields alone (`ls --tag x`) needs only tags and ISBNs.
-    public init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
+    init(books: [Book], noteWords: [[String]]? = nil, withWords: Bool = true) {
         self.init(books: books, noteWords: noteWords, noteIndex: nil, withWords: withWords)
     }
 
@@ -105,7 +105,7 @@ public struct LibraryIndex: Sendable {
     }
 
     /// The books carrying `tag` or a tag nested under it, case-insensitively, ascending ids.
-    public func books(taggedWith tag: String) -> [Int32] {
+    func books(taggedWith tag: String) -> [Int32] {
         tags.books(with: TextFolding.foldTag(tag))
     }
 

@@ -4,11 +4,11 @@ import Dispatch
 /// can from the cache.
 enum LibraryLoader {
     /// What loading a library gave: the books, and the files that failed.
-    public struct Result: Sendable {
-        public var books: [Book]
+    struct Result: Sendable {
+        var books: [Book]
         /// Folded note words, parallel to `books`, when notes were asked for.
         var noteWords: [[String]]?
-        public var problems: [LibraryProblem]
+        var problems: [LibraryProblem]
         /// For each path, what the next cache should hold; nil when no cache is kept.
         var records: [CacheRecord?]?
         /// For each book of `books`, the position of its path.
@@ -41,7 +41,7 @@ enum LibraryLoader {
     }
 
     /// Loads the files at `paths` (relative to `root`).
-    public static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
+    static func load(root: String, paths: [String], withNotes: Bool, vocabulary: Vocabulary = .standard) -> Result {
         load(root: root, paths: paths, withNotes: withNotes, vocabulary: vocabulary, cache: nil)
     }
 

@@ -11,7 +11,7 @@ public struct NoteWordFilter: Sendable {
     private let prefixes: [[UInt8]]
 
     /// Keeps the note words that start with one of `words` (folded, as the query holds them).
-    public init(words: [String]) {
+    init(words: [String]) {
         prefixes = Set(words).map { Array($0.utf8) }
     }
 

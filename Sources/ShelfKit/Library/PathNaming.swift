@@ -2,12 +2,12 @@
 /// a folder (the current one, inside the library), when it is named from there.
 public struct PathNaming: Sendable {
     /// What a path gets in front: empty, the way down or up to the root, or the root itself.
-    public var prefix: String
+    var prefix: String
     /// The current folder's path from the root, ending in `/`, when it is inside the library.
     /// Compared byte for byte, as the file system compares names.
-    public var within: String?
+    var within: String?
 
-    public init(prefix: String, within: String? = nil) {
+    init(prefix: String, within: String? = nil) {
         self.prefix = prefix
         self.within = within
     }

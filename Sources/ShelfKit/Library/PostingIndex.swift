@@ -2,7 +2,7 @@
 public struct PostingIndex: Sendable {
     private var postings: [String: [Int32]] = [:]
 
-    public init() {}
+    init() {}
 
     /// Makes room for `count` terms, so that adding them does not rehash the ones before.
     mutating func reserveCapacity(_ count: Int) {
@@ -10,7 +10,7 @@ public struct PostingIndex: Sendable {
     }
 
     /// Records that book `id` holds `term`. Ids must be added in ascending order.
-    public mutating func add(_ term: String, book id: Int32) {
+    mutating func add(_ term: String, book id: Int32) {
         postings[term, default: []].appendUnique(id)
     }
 
@@ -20,7 +20,7 @@ public struct PostingIndex: Sendable {
     }
 
     /// The books holding any term that starts with `prefix`, ascending.
-    public func books(withPrefix prefix: String) -> [Int32] {
+    func books(withPrefix prefix: String) -> [Int32] {
         var union: Set<Int32> = []
         for (term, ids) in postings where term.hasPrefix(prefix) {
             union.formUnion(ids)
@@ -33,7 +33,7 @@ public struct PostingIndex: Sendable {
         postings.map { ($0.key, $0.value.count) }
     }
 
-    public var isEmpty: Bool { postings.isEmpty }
+    var isEmpty: Bool { postings.isEmpty }
 
     /// Adds the postings of `other`, whose ids are first mapped through `ids` (which keeps their
     /// order); the books of each term stay ascending and unique.

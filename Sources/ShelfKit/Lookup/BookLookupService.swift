@@ -4,7 +4,7 @@ import Foundation
 public struct BookLookupService: Sendable {
     public var openLibrary: OpenLibraryClient
     var googleBooks: GoogleBooksClient
-    public var cache: LookupCache?
+    var cache: LookupCache?
 
     /// The service as configured by the environment: `SHELF_OPENLIBRARY_URL`,
     /// `SHELF_GOOGLE_BOOKS_URL`, `XDG_CACHE_HOME`; `SHELF_HTTP_TIMEOUT` and `SHELF_HTTP_BACKOFF`

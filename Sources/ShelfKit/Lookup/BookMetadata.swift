@@ -1,22 +1,22 @@
 /// What an online service knows about a book, mapped to shelf's fields.
 public struct BookMetadata: Sendable, Equatable {
-    public var isbn13: String
-    public var title: String?
-    public var subtitle: String?
-    public var authors: [String] = []
-    public var publisher: String?
+    var isbn13: String
+    var title: String?
+    var subtitle: String?
+    var authors: [String] = []
+    var publisher: String?
     /// A date shelf can read: `1969`, `1969-03`, `1969-03-01`.
-    public var published: String?
-    public var pages: Int?
-    public var genres: [String] = []
-    public var language: String?
+    var published: String?
+    var pages: Int?
+    var genres: [String] = []
+    var language: String?
     var coverURL: String?
     var openlibrary: String?
-    public var goodreads: String?
+    var goodreads: String?
     /// `openlibrary` or `google`.
-    public var source: String
+    var source: String
 
-    public init(isbn13: String, source: String) {
+    init(isbn13: String, source: String) {
         self.isbn13 = isbn13
         self.source = source
     }

@@ -4,16 +4,16 @@ import Foundation
 /// knows nothing. A volume is used only when its identifiers hold the ISBN asked for: Google
 /// sometimes answers with another edition.
 struct GoogleBooksClient: Sendable {
-    public static let defaultBase = "https://www.googleapis.com"
-    public let base: String
-    public let http: HTTPClient
+    static let defaultBase = "https://www.googleapis.com"
+    let base: String
+    let http: HTTPClient
 
-    public init(base: String = GoogleBooksClient.defaultBase, http: HTTPClient) {
+    init(base: String = GoogleBooksClient.defaultBase, http: HTTPClient) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.http = http
     }
 
-    public func lookup(_ isbn: ISBN) throws(LookupError) -> BookMetadata? {
+    func lookup(_ isbn: ISBN) throws(LookupError) -> BookMetadata? {
         guard let url = URL(string: "\(base)/books/v1/volumes?q=isbn:\(isbn.isbn13)") else { return nil }
         guard let json = try http.getJSON(url) else { return nil }
         guard let answer = json as? [String: Any] else {

@@ -4,8 +4,8 @@ import Foundation
 /// with backoff on 429 and 5xx, and at most one request a second to a host during bulk work.
 /// The requests themselves go through `HTTPTransport`: on Linux, shelf's network module
 /// `libShelfHTTP.so`, loaded on the first request.
-public final class HTTPClient: @unchecked Sendable {
-    public struct Settings: Sendable {
+final class HTTPClient: @unchecked Sendable {
+    struct Settings: Sendable {
         var userAgent = "shelf/\(ShelfKitVersion.current) (personal book library; command-line)"
         /// Seconds to wait for a response to start.
         var requestTimeout: Double = 10
@@ -22,33 +22,33 @@ public final class HTTPClient: @unchecked Sendable {
         /// Minimum seconds between two requests to one host; 0 outside bulk work.
         var minimumInterval: Double = 0
 
-        public init() {}
+        init() {}
     }
 
     /// An answer with a 2xx status.
-    public struct Response: Sendable {
-        public var status: Int
-        public var contentType: String?
-        public var body: Data
+    struct Response: Sendable {
+        var status: Int
+        var contentType: String?
+        var body: Data
     }
 
     /// The longest `Retry-After`, in seconds, worth waiting for within one command.
     static let longestRetryAfter: Double = 10
 
-    public var settings: Settings
+    var settings: Settings
     /// Made from `settings` at init: later changes to the user agent or timeouts do not reach it.
     private let transport: HTTPTransport
     private let lock = NSLock()
     private var lastRequest: [String: Date] = [:]
 
-    public init(settings: Settings = Settings()) {
+    init(settings: Settings = Settings()) {
         self.settings = settings
         transport = HTTPTransport(settings: settings)
     }
 
     /// GETs `url`. A 404 gives a response with status 404; other failures throw after retries.
     /// - Parameter accept: the `Accept` header (images for covers).
-    public func get(_ url: URL, accept: String = "application/json") throws(LookupError) -> Response {
+    func get(_ url: URL, accept: String = "application/json") throws(LookupError) -> Response {
         let host = url.host ?? url.absoluteString
         var attempt = 0
         while true {

@@ -3,7 +3,7 @@ import Foundation
 /// Successful lookups kept under `$XDG_CACHE_HOME/shelf/lookup/` (default `~/.cache/shelf/`),
 /// never inside the library, for 30 days.
 public struct LookupCache: Sendable {
-    public let folder: String
+    let folder: String
     var maximumAge: TimeInterval = 30 * 24 * 3600
 
     /// The cache folder for an environment.
@@ -13,11 +13,11 @@ public struct LookupCache: Sendable {
         folder = base + "/shelf/lookup"
     }
 
-    public init(folder: String) {
+    init(folder: String) {
         self.folder = folder
     }
 
-    public func read(_ isbn: ISBN) -> BookMetadata? {
+    func read(_ isbn: ISBN) -> BookMetadata? {
         let path = self.path(isbn)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let modified = attributes[.modificationDate] as? Date,
@@ -29,7 +29,7 @@ public struct LookupCache: Sendable {
     }
 
     /// Stores an answer; a cache that cannot be written is not worth failing a lookup for.
-    public func write(_ metadata: BookMetadata) {
+    func write(_ metadata: BookMetadata) {
         guard let isbn = ISBN.parse(metadata.isbn13),
               let data = try? JSONSerialization.data(withJSONObject: CachedMetadata.encode(metadata), options: [.sortedKeys])
         else { return }

@@ -10,13 +10,13 @@ enum MetadataFiller {
 
     /// One field a lookup would change, for `shelf refresh` to show.
     struct Change: Sendable, Equatable {
-        public var key: String
-        public var old: String?
-        public var new: String
+        var key: String
+        var old: String?
+        var new: String
     }
 
     /// The changes `metadata` would make to `book`.
-    public static func changes(to book: Book, from metadata: BookMetadata, overwrite: Bool) -> [Change] {
+    static func changes(to book: Book, from metadata: BookMetadata, overwrite: Bool) -> [Change] {
         var changes: [Change] = []
         for (key, value) in metadata.fieldValues where key != "isbn" || book.isbn == nil {
             let current = book.queryTexts(of: key)
@@ -34,7 +34,7 @@ enum MetadataFiller {
     }
 
     /// The edits for `changes`, plus removing the pending marker.
-    public static func edits(for changes: [Change], metadata: BookMetadata, removingMarker: Bool) -> [FieldEdit] {
+    static func edits(for changes: [Change], metadata: BookMetadata, removingMarker: Bool) -> [FieldEdit] {
         let values = Dictionary(metadata.fieldValues.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         var edits = changes.compactMap { change in values[change.key].map { FieldEdit.set(change.key, $0) } }
         if removingMarker { edits.append(.unset(pendingKey)) }

@@ -2,17 +2,17 @@ import Foundation
 
 /// Open Library's books API (`/api/books?bibkeys=ISBN:…&format=json&jscmd=data`) and search.
 public struct OpenLibraryClient: Sendable {
-    public static let defaultBase = "https://openlibrary.org"
-    public let base: String
-    public let http: HTTPClient
+    static let defaultBase = "https://openlibrary.org"
+    let base: String
+    let http: HTTPClient
 
-    public init(base: String = OpenLibraryClient.defaultBase, http: HTTPClient) {
+    init(base: String = OpenLibraryClient.defaultBase, http: HTTPClient) {
         self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.http = http
     }
 
     /// What Open Library knows of `isbn`, or nil when it knows nothing.
-    public func lookup(_ isbn: ISBN) throws(LookupError) -> BookMetadata? {
+    func lookup(_ isbn: ISBN) throws(LookupError) -> BookMetadata? {
         guard let url = URL(string: "\(base)/api/books?bibkeys=ISBN:\(isbn.isbn13)&format=json&jscmd=data") else { return nil }
         guard let json = try http.getJSON(url) else { return nil }
         guard let answer = json as? [String: Any] else {

@@ -9,7 +9,7 @@ extension Book {
     /// Reads the book in a whole document: as `init(path:frontMatter:vocabulary:)`, and a note
     /// without a `title` key that has book keys takes its title from its first `# heading`, else
     /// its file name.
-    public init?(path: String, document: BookDocument, vocabulary: Vocabulary = .standard) {
+    init?(path: String, document: BookDocument, vocabulary: Vocabulary = .standard) {
         guard let frontMatter = document.frontMatter else { return nil }
         self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary,
                   heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })
@@ -19,7 +19,7 @@ extension Book {
     /// the same book as `init(path:frontMatter:vocabulary:)` for the same file.
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
-    public init?(path: String, values: FrontMatterValues, vocabulary: Vocabulary = .standard) {
+    init?(path: String, values: FrontMatterValues, vocabulary: Vocabulary = .standard) {
         self.init(path: path, entries: values.entries, vocabulary: vocabulary)
     }
 

@@ -26,21 +26,21 @@ public struct Book: Sendable, Equatable {
     public var publisher: String?
     public var published: BookDate?
     public var pages: Int?
-    public var language: String?
-    public var genres: [String] = []
-    public var location: String?
-    public var format: String?
-    public var favorite: Bool?
-    public var cover: String?
+    var language: String?
+    var genres: [String] = []
+    var location: String?
+    var format: String?
+    var favorite: Bool?
+    var cover: String?
     var openlibrary: String?
-    public var goodreads: String?
-    public var source: String?
+    var goodreads: String?
+    var source: String?
     /// Every top-level key in written order, with the canonical field it was read as.
     public var fields: [BookField] = []
     /// Values that could not be read as their field's type (`rating: 7`).
     public var problems: [BookProblem] = []
 
-    public init(path: String, title: String) {
+    init(path: String, title: String) {
         self.path = path
         self.title = title
     }
@@ -55,7 +55,7 @@ public struct Book: Sendable, Equatable {
     }
 
     /// The ISBN in 13-digit form, when the written ISBN is valid.
-    public var isbn13: String? { isbns13.first }
+    var isbn13: String? { isbns13.first }
 
     /// The value of a field named canonically (`pages`) or as written in the file (`mood`).
     public func value(of name: String) -> FieldValue? {
@@ -103,10 +103,10 @@ public struct BookField: Sendable, Equatable {
 public struct BookProblem: Sendable, Equatable, CustomStringConvertible {
     /// A short code, as `shelf check` prints it: `invalid-rating`, `unknown-status`, `invalid-date`,
     /// `invalid-isbn`, `invalid-number`.
-    public var code: String
+    var code: String
     /// The key as written in the file.
-    public var key: String
-    public var message: String
+    var key: String
+    var message: String
 
     /// `key: message`.
     public var description: String { "\(key): \(message)" }

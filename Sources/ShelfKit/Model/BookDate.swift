@@ -3,8 +3,8 @@
 /// The text is kept as written (`dates as written` in JSON); comparisons use the parts.
 public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var year: Int
-    public var month: Int?
-    public var day: Int?
+    var month: Int?
+    var day: Int?
     /// Minutes since midnight when a time was written.
     var minutes: Int?
     /// The text as written.
@@ -14,7 +14,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`); `/` also separates. Also
     /// the forms people write by hand (`21.04.2025`, `April 21, 2025`, `21 April 2025`,
     /// `Apr 2025`, `2025年4月21日`, `2016年10月`), and any of them as an Obsidian link (`[[2022-01-06]]`).
-    public init?(_ text: String) {
+    init?(_ text: String) {
         var trimmed = text.trimmingSpaces
         var parts = trimmed.withUTF8({ BookDate.parts(of: $0) })
         if parts == nil, let first = trimmed.utf8.first, first == UInt8(ascii: "[") || first > UInt8(ascii: "9") || trimmed.utf8.count > 6 {
@@ -90,7 +90,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// A date from its parts, written as `YYYY-MM-DD`.
-    public init(year: Int, month: Int, day: Int) {
+    init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day

@@ -90,7 +90,7 @@ enum BookDateForms {
 
 extension BookDate {
     /// How a date is written, so that a new date can be written the same way.
-    public enum Style: Sendable, Equatable {
+    enum Style: Sendable, Equatable {
         /// `2025-04-21`, or with another separator (`2025/04/21`).
         case iso(separator: Character)
         /// `21.04.2025`.
@@ -106,7 +106,7 @@ extension BookDate {
     }
 
     /// The style this date is written in.
-    public var style: Style {
+    var style: Style {
         var text = self.text
         var linked = false
         if let inner = BookDateForms.unlinked(text) {
@@ -132,7 +132,7 @@ extension BookDate {
     }
 
     /// This date (its day, month and year; a time is dropped) written in `style`.
-    public func text(in style: Style) -> String {
+    func text(in style: Style) -> String {
         let month = self.month
         switch style {
         case .iso(let separator):

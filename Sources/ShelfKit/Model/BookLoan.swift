@@ -11,7 +11,7 @@ public struct BookLoan: Sendable, Equatable {
     /// `returned: true` (or yes): back, on a day not written.
     var isBack = false
 
-    public init(to: String, lent: BookDate?, due: BookDate? = nil, returned: BookDate? = nil) {
+    init(to: String, lent: BookDate?, due: BookDate? = nil, returned: BookDate? = nil) {
         self.to = to
         self.lent = lent
         self.due = due

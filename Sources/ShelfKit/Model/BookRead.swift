@@ -26,7 +26,7 @@ public struct BookRead: Sendable, Equatable {
     /// True for the read held in the top-level keys.
     var isLatest: Bool
 
-    public init(started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
+    init(started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
                 format: String? = nil, rating: Double? = nil, isLatest: Bool = false) {
         self.started = started
         self.ended = ended
@@ -38,10 +38,10 @@ public struct BookRead: Sendable, Equatable {
     }
 
     /// The finish date of a finished read.
-    public var finished: BookDate? { outcome == .finished ? ended : nil }
+    var finished: BookDate? { outcome == .finished ? ended : nil }
 
     /// The date the read is filed under: its end, else its start.
-    public var date: BookDate? { ended ?? started }
+    var date: BookDate? { ended ?? started }
 }
 
 extension Book {
@@ -180,7 +180,7 @@ extension BookRead {
 
 extension BookRead {
     /// `{"started": "2019-03-02", "finished": "2019-04-11", "rating": 4}`: the read's known parts.
-    public var json: JSONValue {
+    var json: JSONValue {
         var members: [(String, JSONValue)] = []
         if let started { members.append(("started", .string(started.text))) }
         switch outcome {

@@ -11,7 +11,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
     case ownership
 
     /// Other spellings read as this key (folded form).
-    public var aliases: [String] {
+    var aliases: [String] {
         switch self {
         case .authors: return ["author", "authors", "creator", "creators", "by"]
         case .isbn: return ["isbn", "isbn13", "isbn10"]

@@ -112,7 +112,7 @@ public struct FieldEntry: Sendable, Equatable {
     public var key: String
     public var value: FieldValue
 
-    public init(key: String, value: FieldValue) {
+    init(key: String, value: FieldValue) {
         self.key = key
         self.value = value
     }

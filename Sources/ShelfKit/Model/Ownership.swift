@@ -4,12 +4,12 @@
 /// Older files said it in other ways, and still read as they meant: `owned: true` (the StoryGraph
 /// import of earlier versions) is owned, and a book whose only word for it is its status
 /// (`status: wishlist`, `status: owned`) is to-read *and* on the wishlist (owned).
-public enum Ownership: String, Sendable, CaseIterable {
+enum Ownership: String, Sendable, CaseIterable {
     case owned, wishlist, borrowed, library
 
     /// Reads a word generously: case, spaces, `-` and `_` do not matter (`Wish List`, `yes`,
     /// `on-loan`, `public library`). `false`/`no` and unknown words are nil.
-    public init?(word: String) {
+    init?(word: String) {
         switch CanonicalField.fold(word.trimmingSpaces.lowercased()) {
         case "owned", "own", "mine", "have", "yes", "true", "bought", "purchased": self = .owned
         case "wishlist", "wish", "wanted", "want", "wanttobuy", "wishlisted", "tobuy": self = .wishlist
@@ -28,7 +28,7 @@ public enum Ownership: String, Sendable, CaseIterable {
 extension Book {
     /// The book's ownership: its `ownership:` (or `owned:`, or the vocabulary's key) value, else
     /// what an older status word said (`status: wishlist`).
-    public var ownership: Ownership? {
+    var ownership: Ownership? {
         if let text = value(of: CanonicalField.ownership.rawValue)?.writtenText, let ownership = Ownership(word: text) {
             return ownership
         }

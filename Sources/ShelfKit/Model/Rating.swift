@@ -4,7 +4,7 @@
 /// half and quarter stars are ratings too (Obsidian and StoryGraph write them).
 public enum Rating {
     /// What a written rating says.
-    public enum Reading: Sendable, Equatable {
+    enum Reading: Sendable, Equatable {
         /// A rating, in stars (`4.5`).
         case stars(Double)
         /// Written, but meaning "not rated" (`0`, `☆☆☆☆☆`).
@@ -14,7 +14,7 @@ public enum Rating {
     }
 
     /// How a rating is written, so that a new rating can be written the same way.
-    public enum Form: Sendable, Equatable {
+    enum Form: Sendable, Equatable {
         /// `4`, `4.5`.
         case number
         /// `★★★★☆` (padded to five with `empty` when the file does), `★★★½`.
@@ -26,7 +26,7 @@ public enum Rating {
     }
 
     /// Reads a rating as written.
-    public static func read(_ text: String) -> Reading {
+    static func read(_ text: String) -> Reading {
         let trimmed = text.trimmingSpaces
         guard let first = trimmed.utf8.first else { return .unrated }
         // A text that starts with a digit is no row of stars: most ratings are numbers, and
@@ -48,7 +48,7 @@ public enum Rating {
     }
 
     /// The form a rating is written in.
-    public static func form(of text: String) -> Form {
+    static func form(of text: String) -> Form {
         let trimmed = text.trimmingSpaces
         if starCount(trimmed) != nil, let filled = trimmed.first(where: { filledStars.contains($0) }) ?? trimmed.first {
             return .stars(filled: filledStars.contains(filled) ? filled : "★", empty: trimmed.first(where: { emptyStars.contains($0) }))
@@ -62,7 +62,7 @@ public enum Rating {
 
     /// `stars` written in `form`: `4.5` as `4.5`, `★★★★½`, or `9/10`. A fraction of a star that
     /// the stars cannot show (a quarter) falls back to a number.
-    public static func text(_ stars: Double, in form: Form = .number) -> String {
+    static func text(_ stars: Double, in form: Form = .number) -> String {
         switch form {
         case .number:
             return number(stars)

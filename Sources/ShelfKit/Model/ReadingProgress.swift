@@ -11,7 +11,7 @@ public struct ProgressEntry: Sendable, Equatable {
         case time(Int)
 
         /// Reads `120`, `p120`, `page 120`, `45%`, `3h20m`, `3h`, `50m`, `1:05` (hours:minutes).
-        public init?(_ text: String) {
+        init?(_ text: String) {
             let trimmed = text.trimmingSpaces.lowercased()
             if trimmed.hasSuffix("%") {
                 guard let value = Double(String(trimmed.dropLast()).trimmingSpaces), (0...100).contains(value) else { return nil }
@@ -75,10 +75,10 @@ public struct ProgressEntry: Sendable, Equatable {
         }
     }
 
-    public var date: BookDate
+    var date: BookDate
     public var position: Position
 
-    public init(date: BookDate, position: Position) {
+    init(date: BookDate, position: Position) {
         self.date = date
         self.position = position
     }
@@ -92,7 +92,7 @@ public struct ProgressEntry: Sendable, Equatable {
     }
 
     /// The line of the log.
-    public var line: String { date.text + " " + position.text }
+    var line: String { date.text + " " + position.text }
 }
 
 /// The progress log of the current read, and what it says: where the reader is and how fast.
@@ -101,11 +101,11 @@ public struct ReadingProgress: Sendable {
     public static let key = "progress"
 
     /// The entries that can be read, in written order.
-    public var entries: [ProgressEntry]
+    var entries: [ProgressEntry]
     /// The lines as written, parallel to the file's list (for replacing one).
     var lines: [String]
-    public var pages: Int?
-    public var started: BookDate?
+    var pages: Int?
+    var started: BookDate?
 
     public init(book: Book) {
         lines = book.value(of: ReadingProgress.key)?.texts ?? []

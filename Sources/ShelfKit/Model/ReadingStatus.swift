@@ -8,7 +8,7 @@ public enum ReadingStatus: String, Sendable, CaseIterable, Comparable {
 
     /// Reads a status or one of its aliases, ignoring case, spaces, `-` and `_`
     /// (`toRead`, `want-to-read`, `currently-reading`, `finished`, `dnf`, …).
-    public init?(alias text: String) {
+    init?(alias text: String) {
         if let exact = ReadingStatus(rawValue: text) {
             self = exact
             return

@@ -7,7 +7,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// Canonical field → the key the files use for it.
     public var keys: [CanonicalField: String]
     /// The files' status word → the canonical status.
-    public var statuses: [String: ReadingStatus]
+    var statuses: [String: ReadingStatus]
     /// True when the files join several authors in one string with commas (`author: A, B`), as
     /// Obsidian Book Search does; `;` always separates. (`author_separator: ","` in shelf.yaml.)
     var joinsNamesWithCommas: Bool
@@ -20,7 +20,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// keys. (`post_keys:` in shelf.yaml.)
     var postKeys: [String] = []
 
-    public init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
+    init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
         self.statuses = statuses
         self.joinsNamesWithCommas = joinsNamesWithCommas
@@ -29,7 +29,7 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    public var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
+    var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {
@@ -60,7 +60,7 @@ public struct Vocabulary: Sendable, Equatable {
     }
 
     /// The key to write a canonical field under.
-    public func key(for field: CanonicalField) -> String {
+    func key(for field: CanonicalField) -> String {
         keys[field] ?? field.rawValue
     }
 
@@ -70,14 +70,14 @@ public struct Vocabulary: Sendable, Equatable {
     }
 
     /// A status word of the files, or any alias shelf knows.
-    public func status(fromWord word: String) -> ReadingStatus? {
+    func status(fromWord word: String) -> ReadingStatus? {
         let trimmed = word.trimmingSpaces
         if let mapped = statuses.first(where: { $0.key.lowercased() == trimmed.lowercased() }) { return mapped.value }
         return ReadingStatus(alias: trimmed)
     }
 
     /// The word the files use for a status.
-    public func word(for status: ReadingStatus) -> String {
+    func word(for status: ReadingStatus) -> String {
         statuses.filter { $0.value == status }.map(\.key).sorted().first ?? status.rawValue
     }
 }

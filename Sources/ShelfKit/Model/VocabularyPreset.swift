@@ -22,7 +22,7 @@ public struct VocabularyPreset: Sendable {
                         "startReadDate", "finishReadDate", "created", "updated"])
 
     /// Hugo or Jekyll posts about books.
-    public static let hugo = VocabularyPreset(
+    static let hugo = VocabularyPreset(
         name: "hugo",
         summary: "Hugo/Jekyll book posts (book_author, categories, date)",
         vocabulary: {
@@ -40,12 +40,12 @@ public struct VocabularyPreset: Sendable {
     }
 
     /// The `fields:` and `statuses:` settings for shelf.yaml.
-    public var settings: String {
+    var settings: String {
         VocabularyPreset.settings(for: vocabulary, comment: "Vocabulary: \(summary)")
     }
 
     /// `fields:` and `statuses:` lines for a vocabulary.
-    public static func settings(for vocabulary: Vocabulary, comment: String) -> String {
+    static func settings(for vocabulary: Vocabulary, comment: String) -> String {
         var text = "# \(comment)\n# shelf reads and writes these keys instead of its own names (docs/vocabularies.md).\n"
         if !vocabulary.keys.isEmpty { text += "fields:\n" }
         for field in CanonicalField.allCases {

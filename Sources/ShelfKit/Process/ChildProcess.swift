@@ -19,21 +19,21 @@ import Darwin
 public struct ChildProcess: Sendable {
     /// A program name looked up on `PATH` (of `environment` when given, else shelf's), or a path
     /// holding a `/`.
-    public var executable: String
+    var executable: String
     /// The arguments after the program name (`argv[1...]`).
-    public var arguments: [String]
+    var arguments: [String]
     /// The whole environment of the child; nil passes shelf's own unchanged.
-    public var environment: [String: String]?
+    var environment: [String: String]?
     /// The folder the child starts in; nil keeps shelf's.
     var workingDirectory: String?
-    public var standardInput: ChildStream
-    public var standardOutput: ChildStream
-    public var standardError: ChildStream
+    var standardInput: ChildStream
+    var standardOutput: ChildStream
+    var standardError: ChildStream
     /// The process group of the child.
-    public var processGroup: ProcessGroup
+    var processGroup: ProcessGroup
 
     /// Which process group the child joins.
-    public enum ProcessGroup: Sendable {
+    enum ProcessGroup: Sendable {
         /// shelf's own: a child of a shelf in the terminal's foreground is in the foreground too,
         /// so it may read and write the terminal, and Ctrl-C or Ctrl-Z reach it with shelf. The
         /// only right choice for a pager or an editor.
@@ -44,7 +44,7 @@ public struct ChildProcess: Sendable {
         case new
     }
 
-    public init(
+    init(
         _ executable: String,
         arguments: [String] = [],
         environment: [String: String]? = nil,
@@ -107,7 +107,7 @@ public struct ChildProcess: Sendable {
     ///     the result then says `timedOut`. Nil waits as long as it takes.
     ///   - beforeKilling: called with the child's process id when the timeout passed, just before
     ///     the kill (the test harness records what the child was doing).
-    public func run(
+    func run(
         input: [UInt8]? = nil, timeout: Double? = nil, beforeKilling: ((pid_t) -> Void)? = nil
     ) throws(ChildProcessError) -> ChildResult {
         let child = try spawn()
@@ -129,7 +129,7 @@ public struct ChildProcess: Sendable {
 }
 
 /// Where one of the child's standard streams goes.
-public enum ChildStream: Sendable, Equatable {
+enum ChildStream: Sendable, Equatable {
     /// The same file as shelf's own stream (the terminal, for a pager or an editor).
     case inherit
     /// `/dev/null`.
@@ -141,12 +141,12 @@ public enum ChildStream: Sendable, Equatable {
 }
 
 /// What a finished child gave back.
-public struct ChildResult: Sendable {
-    public var termination: ChildTermination
+struct ChildResult: Sendable {
+    var termination: ChildTermination
     /// What it wrote to standard output, when that was `.pipe`.
-    public var standardOutput: [UInt8]
+    var standardOutput: [UInt8]
     /// What it wrote to standard error, when that was `.pipe`.
-    public var standardError: [UInt8]
+    var standardError: [UInt8]
     /// True when it was killed because the timeout passed.
     var timedOut: Bool
 }

@@ -12,11 +12,11 @@ import Synchronization
 final class SpawnedChild: @unchecked Sendable {
     let pid: pid_t
     /// shelf's writing end of the child's standard input, when that is `.pipe`.
-    public private(set) var standardInput: Int32?
+    private(set) var standardInput: Int32?
     /// shelf's reading end of the child's standard output, when that is `.pipe`.
-    public private(set) var standardOutput: Int32?
+    private(set) var standardOutput: Int32?
     /// shelf's reading end of the child's standard error, when that is `.pipe`.
-    public private(set) var standardError: Int32?
+    private(set) var standardError: Int32?
 
     private let leadsProcessGroup: Bool
     /// Readable once the child has ended (Linux `pidfd`), or -1 where there is none.
@@ -92,7 +92,7 @@ final class SpawnedChild: @unchecked Sendable {
     }
 
     /// Waits until the child ends and returns how; interrupted system calls are retried.
-    public func wait() -> ChildTermination {
+    func wait() -> ChildTermination {
         // Without a deadline the wait always ends with the child's termination.
         wait(until: nil) ?? .signalled(SIGKILL)
     }
@@ -104,7 +104,7 @@ final class SpawnedChild: @unchecked Sendable {
 
     /// Waits until the child ends or `deadline` (a `MonotonicClock` reading) passes; nil when it
     /// passed first.
-    public func wait(until deadline: Double?) -> ChildTermination? {
+    func wait(until deadline: Double?) -> ChildTermination? {
         if let known = termination.withLock({ $0 }) { return known }
         if exitDescriptor >= 0 {
             // Wait without reaping; the reaping below takes the lock.
@@ -144,7 +144,7 @@ final class SpawnedChild: @unchecked Sendable {
 
 /// Seconds on the monotonic clock, for deadlines that wall-clock changes do not move.
 enum MonotonicClock {
-    public static var now: Double {
+    static var now: Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -4,23 +4,23 @@ struct BitSet: Sendable, Equatable {
     private var words: [UInt64]
 
     /// An empty set, or a full one, for ids `0..<capacity`.
-    public init(capacity: Int, full: Bool = false) {
+    init(capacity: Int, full: Bool = false) {
         self.capacity = capacity
         words = Array(repeating: full ? ~0 : 0, count: (capacity + 63) / 64)
         if full { clearTail() }
     }
 
     /// The set holding `ids`.
-    public init<S: Sequence>(capacity: Int, ids: S) where S.Element == Int32 {
+    init<S: Sequence>(capacity: Int, ids: S) where S.Element == Int32 {
         self.init(capacity: capacity)
         for id in ids { insert(Int(id)) }
     }
 
-    public mutating func insert(_ id: Int) {
+    mutating func insert(_ id: Int) {
         words[id >> 6] |= 1 << UInt64(id & 63)
     }
 
-    public func contains(_ id: Int) -> Bool {
+    func contains(_ id: Int) -> Bool {
         words[id >> 6] & (1 << UInt64(id & 63)) != 0
     }
 
@@ -32,16 +32,16 @@ struct BitSet: Sendable, Equatable {
         for index in words.indices { words[index] |= other.words[index] }
     }
 
-    public func inverted() -> BitSet {
+    func inverted() -> BitSet {
         var copy = self
         for index in copy.words.indices { copy.words[index] = ~copy.words[index] }
         copy.clearTail()
         return copy
     }
 
-    public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
-    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     /// `body` for each id in the set, ascending, without making an array of them.
     func forEachID(_ body: (Int) throws -> Void) rethrows {

@@ -88,7 +88,7 @@ public enum BookSortKey: String, Sendable, CaseIterable {
     }
 
     /// An author's name as sorted: `Le Guin, Ursula K.`; a name already written with a comma stays.
-    public static func sortName(_ name: String) -> String {
+    static func sortName(_ name: String) -> String {
         // `Kurt Vonnegut Jr.` sorts as `Vonnegut, Kurt, Jr.`; `Martin Luther King, Jr.` as `King, Martin Luther, Jr.`.
         let base = BookFileName.withoutSuffix(name)
         let suffix = BookFileName.suffix(of: name).map { ", " + $0 } ?? ""

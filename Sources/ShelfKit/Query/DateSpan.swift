@@ -2,16 +2,16 @@
 /// compare as spans, so `finished:2023` is the year and `finished:>2024-06` after June.
 struct DateSpan: Sendable, Equatable {
     /// First and last day, as days since 1970-01-01.
-    public var first: Int
-    public var last: Int
+    var first: Int
+    var last: Int
 
-    public init(first: Int, last: Int) {
+    init(first: Int, last: Int) {
         self.first = first
         self.last = last
     }
 
     /// The span of a date.
-    public init(_ date: BookDate) {
+    init(_ date: BookDate) {
         let month = date.month ?? 1
         let lastMonth = date.month ?? 12
         first = DateSpan.dayNumber(year: date.year, month: month, day: date.day ?? 1)
@@ -20,7 +20,7 @@ struct DateSpan: Sendable, Equatable {
     }
 
     /// A query date: an absolute date, or relative to `today` (`-30d`, `-2w`, `-6m`, `-1y`).
-    public static func parse(_ text: String, today: BookDate) -> DateSpan? {
+    static func parse(_ text: String, today: BookDate) -> DateSpan? {
         if let date = BookDate(text) { return DateSpan(date) }
         guard text.hasPrefix("-") || text.hasPrefix("+"), let unit = text.last, let amount = Int(text.dropFirst().dropLast()) else {
             return nil

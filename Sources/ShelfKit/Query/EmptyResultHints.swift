@@ -3,7 +3,7 @@
 /// (nearest indexed word), or terms that each match books but never together.
 public struct EmptyResultHints {
     public let index: LibraryIndex
-    public let today: BookDate
+    let today: BookDate
     private let evaluator: QueryEvaluator
 
     public init(index: LibraryIndex, today: BookDate, notesReader: (@Sendable (Book) -> String?)? = nil) {

@@ -5,11 +5,11 @@
 /// last word.
 public struct FacetedQuery: Sendable, Equatable {
     /// The search box, in the query language (`shelf help query`).
-    public var text: String
-    public var status: String?
-    public var tag: String?
-    public var author: String?
-    public var series: String?
+    var text: String
+    var status: String?
+    var tag: String?
+    var author: String?
+    var series: String?
 
     public init(text: String, status: String? = nil, tag: String? = nil, author: String? = nil, series: String? = nil) {
         self.text = text

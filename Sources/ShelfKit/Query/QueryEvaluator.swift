@@ -3,13 +3,13 @@ import Dispatch
 /// Answers a query over a library's index: words and phrases through the inverted indices,
 /// fields by looking at each book's typed values.
 struct QueryEvaluator {
-    public let index: LibraryIndex
-    public let today: BookDate
+    let index: LibraryIndex
+    let today: BookDate
     /// Reads a book's notes, to confirm a phrase found by its words is really there in order.
     /// Called from several threads at once.
-    public var notesReader: (@Sendable (Book) -> String?)?
+    var notesReader: (@Sendable (Book) -> String?)?
 
-    public init(index: LibraryIndex, today: BookDate, notesReader: (@Sendable (Book) -> String?)? = nil) {
+    init(index: LibraryIndex, today: BookDate, notesReader: (@Sendable (Book) -> String?)? = nil) {
         self.index = index
         self.today = today
         self.notesReader = notesReader

@@ -49,9 +49,9 @@ public struct FieldQuery: Sendable, Equatable {
     }
 
     /// The field as written in the query.
-    public var name: String
-    public var operation: Operation
-    public var value: String
+    var name: String
+    var operation: Operation
+    var value: String
 
     public init(name: String, operation: Operation, value: String) {
         self.name = name

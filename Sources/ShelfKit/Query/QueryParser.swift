@@ -20,9 +20,9 @@ public struct QueryParser {
     ]
 
     /// The day relative dates (`-30d`) count from.
-    public var today: BookDate
+    var today: BookDate
 
-    public init(savedQueries: [String: String] = [:], today: BookDate) {
+    init(savedQueries: [String: String] = [:], today: BookDate) {
         self.savedQueries = QueryParser.builtInQueries.merging(savedQueries) { _, user in user }
         self.today = today
     }

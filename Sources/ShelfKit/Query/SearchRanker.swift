@@ -2,10 +2,10 @@
 /// then ISBN and publisher, then notes; whole words count twice what prefixes do; ties go by title.
 enum SearchRanker {
     /// A field a search looks in, with its weight.
-    public enum Field: String, Sendable, CaseIterable {
+    enum Field: String, Sendable, CaseIterable {
         case title, subtitle, authors, series, tags, isbn, publisher, notes
 
-        public var weight: Double {
+        var weight: Double {
             switch self {
             case .title: return 10
             case .subtitle: return 8
@@ -19,9 +19,9 @@ enum SearchRanker {
 
     /// One ranked book: its score and the fields the terms matched in, best first.
     struct Ranked: Sendable {
-        public var id: Int32
-        public var score: Double
-        public var fields: [Field]
+        var id: Int32
+        var score: Double
+        var fields: [Field]
     }
 
     /// Scores the books `ids` for `terms` (each a word or a phrase's words); `prefixWord` is the
@@ -85,7 +85,7 @@ enum SearchRanker {
     }
 
     /// The texts of a field, as searched and as snippets are cut from.
-    public static func texts(of field: Field, in book: Book, notes: (Book) -> String?) -> [String] {
+    static func texts(of field: Field, in book: Book, notes: (Book) -> String?) -> [String] {
         switch field {
         case .title: return [book.title]
         case .subtitle: return book.subtitle.map { [$0] } ?? []

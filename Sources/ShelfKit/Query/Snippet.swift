@@ -2,7 +2,7 @@
 public enum Snippet {
     /// The text around the first word matching a term (or the whole text when it is short), with
     /// line breaks folded into spaces and `…` where it was cut.
-    public static func around(_ terms: [[String]], prefixWord: String?, in text: String, wordsBefore: Int = 6, wordsAfter: Int = 10) -> String? {
+    static func around(_ terms: [[String]], prefixWord: String?, in text: String, wordsBefore: Int = 6, wordsAfter: Int = 10) -> String? {
         if let answer = asciiAround(terms, prefixWord: prefixWord, in: text, wordsBefore: wordsBefore, wordsAfter: wordsAfter) {
             return answer
         }

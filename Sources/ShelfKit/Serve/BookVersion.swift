@@ -4,7 +4,7 @@
 public struct BookVersion: Sendable, Equatable, CustomStringConvertible {
     public let text: String
 
-    public init(text: String) { self.text = text }
+    init(text: String) { self.text = text }
 
     /// The version of the bytes a book file holds now.
     public init(bytes: [UInt8]) {

@@ -11,9 +11,9 @@ import Foundation
 /// changed or replaced gets a new thumbnail, an unchanged one is made once. Without the tool,
 /// or when it fails on an image, there is no thumbnail and the grid is sent the cover itself.
 public struct CoverThumbnails: Sendable {
-    public let folder: String?
+    let folder: String?
     /// The program making them; nil when there is none (`SHELF_THUMBNAILER=` empty turns it off).
-    public let tool: String?
+    let tool: String?
     /// The box a thumbnail fits in: twice a grid cell of 9rem, for sharp covers on a phone.
     static let box = "360x540"
 

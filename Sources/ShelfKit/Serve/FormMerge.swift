@@ -9,14 +9,14 @@
 public struct FormMerge: Sendable {
     /// One field of the form, as form texts (a list joined with commas).
     public struct Field: Sendable, Equatable {
-        public var key: String
+        var key: String
         /// As the form showed it; nil when the form did not say (then any difference between
         /// the form and the file is a conflict).
-        public var original: String?
-        public var mine: String
-        public var theirs: String
+        var original: String?
+        var mine: String
+        var theirs: String
         /// A list, written in the form with a comma between items (authors, tags).
-        public var isList: Bool
+        var isList: Bool
 
         public init(key: String, original: String?, mine: String, theirs: String, isList: Bool = false) {
             self.key = key
@@ -35,7 +35,7 @@ public struct FormMerge: Sendable {
     }
 
     /// A change to write to the file as it is now.
-    public enum Change: Sendable, Equatable {
+    enum Change: Sendable, Equatable {
         /// The field takes the form's value (an empty one removes the key).
         case value(key: String, text: String, isList: Bool)
         /// A list both changed: the items the form added and removed, applied to the file's list.
@@ -43,7 +43,7 @@ public struct FormMerge: Sendable {
     }
 
     /// What to write, in the form's order.
-    public private(set) var changes: [Change] = []
+    private(set) var changes: [Change] = []
     /// The fields to ask about.
     public private(set) var conflicts: [Conflict] = []
     /// Fields the file changed since the form was made and the merge keeps as the file has them

@@ -16,7 +16,7 @@ import Synchronization
 /// so a library changed moments ago is loaded again at each use until it has been still for a
 /// few seconds.
 public final class LiveLibrary: Sendable {
-    public let library: Library
+    let library: Library
 
     /// The books as the files are now; `generation` names this set of books while it is held
     /// (the same number until a file changes), nil when it is not held.

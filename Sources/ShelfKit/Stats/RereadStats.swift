@@ -2,15 +2,15 @@
 /// three times. Kept apart from `LibraryStats` so the two grow without colliding.
 public struct RereadStats: Sendable, Equatable {
     /// Finished reads over all books (of the year, when one was asked for).
-    public var reads: Int
+    var reads: Int
     /// Books with a re-read counted: finished more than once (a re-read in the year, with one).
     var rereadBooks: Int
     /// Finished reads beyond each book's first.
-    public var rereads: Int
+    var rereads: Int
     /// Year → finished reads that year (a re-read counts in its own year).
     var readsByYear: [Int: Int]
     /// The year the figures are narrowed to, if any.
-    public var year: Int?
+    var year: Int?
 
     /// - Parameter year: count only the reads finished in that year. A read of the year is a
     ///   re-read when the book has a finished read before it (in the `reads:` list, oldest

@@ -1,6 +1,6 @@
 /// Decodes HTML character references: `&amp;` → `&`, `&#39;` → `'`, `&#x2019;` → `’`.
 enum HTMLEntities {
-    public static func decode(_ text: String) -> String {
+    static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var output = ""
         var index = text.startIndex

@@ -15,7 +15,7 @@ public struct ConflictCopy: Sendable, Equatable {
 
     /// The conflict copy a file name stands for, or nil for an ordinary name.
     /// - Parameter path: relative path of the file; the original is in the same folder.
-    public init?(path: String) {
+    init?(path: String) {
         // Every pattern names a conflict: a cheap test spares the regular expressions for the
         // thousands of ordinary names.
         guard path.utf8.count > 8, ConflictCopy.mentionsConflict(path) else { return nil }

@@ -26,7 +26,7 @@ public struct ConflictResolver {
         static let distantPast = Time(seconds: Int.min, nanoseconds: 0)
     }
 
-    public let library: Library
+    let library: Library
     private let repository: GitRepository
     /// Asked once: outside git there is no ancestor to look for, and no process to start per copy.
     private let isVersioned: Bool

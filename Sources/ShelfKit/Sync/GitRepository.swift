@@ -1,6 +1,6 @@
 /// The few git facts shelf needs, asked of the `git` command.
 public struct GitRepository: Sendable {
-    public let folder: String
+    let folder: String
 
     public init(folder: String) {
         self.folder = folder

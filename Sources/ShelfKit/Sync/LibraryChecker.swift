@@ -27,7 +27,7 @@ public struct CheckFinding: Sendable, Equatable {
 
 /// Looks at every file of a library for the problems a reader should know of.
 public struct LibraryChecker {
-    public let library: Library
+    let library: Library
 
     public init(library: Library) {
         self.library = library

@@ -96,7 +96,7 @@ enum MergeError: Error, Sendable, CustomStringConvertible {
     /// The merged edits could not be made.
     case edit(EditError)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .unreadable(let error): return "\(error)"
         case .frontMatterOnOneSide(let path): return "\(path): one version has front matter and the other has none"

@@ -52,7 +52,7 @@ public struct VocabularyDetector {
         public var needsNoSettings: Bool { proposed.isStandard && layout == nil }
     }
 
-    public let library: Library
+    let library: Library
 
     public init(library: Library) {
         self.library = library

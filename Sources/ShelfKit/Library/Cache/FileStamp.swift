@@ -8,16 +8,16 @@ import Darwin
 /// the same identity (device and inode), size, and modification and change times to the
 /// nanosecond. The change time cannot be set by tools that backdate the modification time
 /// (`touch -d`, `rsync -t`, sync clients), so a rewrite that restores the old mtime still shows.
-public struct FileStamp: Sendable, Equatable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
+struct FileStamp: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
     /// Modification time, nanoseconds since 1970.
-    public var modified: Int64
+    var modified: Int64
     /// Status change time, nanoseconds since 1970.
-    public var changed: Int64
+    var changed: Int64
 
-    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -40,17 +40,17 @@ public struct FileStamp: Sendable, Equatable {
     }
 
     /// The stamp of the regular file at `path`, following links; nil when there is none.
-    public static func of(path: String) -> FileStamp? {
+    static func of(path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileStamp(info)
     }
 
     /// The later of the modification and change times.
-    public var latest: Int64 { max(modified, changed) }
+    var latest: Int64 { max(modified, changed) }
 
     /// Now, in nanoseconds since 1970, by the clock file times are set from.
-    public static func now() -> Int64 {
+    static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return nanoseconds(time)

@@ -37,18 +37,18 @@ public struct LibraryCacheFolder: Sendable {
     /// The folder's path.
     public let path: String
     /// Indexes unused for this long are removed (seconds).
-    public var maxAge: Int64 = LibraryCacheFolder.standardMaxAge
+    var maxAge: Int64 = LibraryCacheFolder.standardMaxAge
     /// Thirty days.
-    public static let standardMaxAge: Int64 = 30 * 86_400
+    static let standardMaxAge: Int64 = 30 * 86_400
     /// The most the folder's indexes may hold together (bytes); the index in use is kept even
     /// when it alone is larger.
     public var limit: Int64
 
     /// The default cap on the indexes' total size: 2 GiB, room for several libraries of 100,000
     /// books (about 190 MB each).
-    public static let defaultLimit: Int64 = 2 << 30
+    static let defaultLimit: Int64 = 2 << 30
 
-    public init(path: String, limit: Int64 = LibraryCacheFolder.defaultLimit) {
+    init(path: String, limit: Int64 = LibraryCacheFolder.defaultLimit) {
         self.path = path
         self.limit = limit
     }
@@ -81,7 +81,7 @@ public struct LibraryCacheFolder: Sendable {
     }
 
     /// Every index file in the folder, most recently used first.
-    public func indexes() -> [Index] {
+    func indexes() -> [Index] {
         var found: [Index] = []
         for name in FolderEntries(path) where name.hasSuffix(".cache") && !name.hasPrefix(".") {
             let file = path + "/" + name
@@ -111,7 +111,7 @@ public struct LibraryCacheFolder: Sendable {
     }
 
     /// Every temporary file in the folder, abandoned or still being written.
-    public func leftovers(now: Int64) -> [Leftover] {
+    func leftovers(now: Int64) -> [Leftover] {
         var found: [Leftover] = []
         for name in FolderEntries(path) {
             let rest: Substring
@@ -136,7 +136,7 @@ public struct LibraryCacheFolder: Sendable {
 
     /// What `clean` would remove now, and why, keeping `current` (the index in use) whatever
     /// its age or size.
-    public func stale(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
+    func stale(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
         var removals: [(Index, Reason)] = []
         // What killed writers left takes room too, until the next clean removes it.
         var total = leftovers(now: now).reduce(Int64(0)) { $0 + $1.bytes }
@@ -163,7 +163,7 @@ public struct LibraryCacheFolder: Sendable {
 
     /// Removes the stale indexes (see `stale`); returns what was removed.
     @discardableResult
-    public func clean(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
+    func clean(now: Int64, keeping current: String? = nil) -> [(index: Index, reason: Reason)] {
         removeLeftovers(now: now)
         return stale(now: now, keeping: current).filter { AtomicFile.remove($0.index.file) }
     }
@@ -172,13 +172,13 @@ public struct LibraryCacheFolder: Sendable {
     /// a file still being written by a live process is never touched.
     /// - Returns: the files removed.
     @discardableResult
-    public func removeLeftovers(now: Int64) -> [Leftover] {
+    func removeLeftovers(now: Int64) -> [Leftover] {
         leftovers(now: now).filter { $0.isAbandoned && AtomicFile.remove($0.file) }
     }
 
     /// Removes one index, or every index when `file` is nil; returns the files removed.
     @discardableResult
-    public func clear(_ file: String? = nil) -> [Index] {
+    func clear(_ file: String? = nil) -> [Index] {
         // The vocabulary inferred for a library without shelf.yaml lies beside its index
         // (`<index>.vocabulary`, Library+InferredVocabulary) and goes with it.
         for name in FolderEntries(path) where name.hasSuffix(".vocabulary") && !name.hasPrefix(".") {

@@ -1,11 +1,11 @@
 /// Where a library's cache file lives, and the identity it must carry to be used.
-public struct LibraryCacheLocation: Sendable {
+struct LibraryCacheLocation: Sendable {
     /// The cache file's path.
-    public let file: String
+    let file: String
     /// The folder it lies in.
     let folder: String
     /// The library root the cache was made for (also stored in the file and compared).
-    public let root: String
+    let root: String
     /// A hash of the cache format, shelf's version and binary, the root and `shelf.yaml`:
     /// any change to what decides how a file reads as a book gives a new identity.
     let identity: UInt64
