@@ -19,16 +19,20 @@ enum BookFileReader {
     static func readKeepingNoteList(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary
     ) -> (loaded: LoadedFile, notes: DistinctWordList?) {
-        let frontMatter: FrontMatterValues
+        let frontMatter: FrontMatterValues?
         do throws(DocumentError) {
             // Values only: the byte ranges an edit needs are found again when a file is edited.
-            guard let parsed = try FrontMatterValues.parse(bytes) else { return (.notABook, nil) }
-            frontMatter = parsed
+            frontMatter = try FrontMatterValues.parse(bytes)
         } catch {
             return (.failed(.malformed(error.at(path: path))), nil)
         }
-        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
-        guard let book = Book(path: path, entries: frontMatter.entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
+        let body = UnsafeBufferPointer(rebasing: bytes[(frontMatter?.layout.bodyStart ?? 0)...])
+        // Dataview's inline fields (`rating:: 4`) give what the front matter does not; a note
+        // without front matter is a book by them alone. Most bodies hold no `::`, which one pass tells.
+        let inline = InlineFields.fields(in: body)
+        guard frontMatter != nil || !inline.isEmpty else { return (.notABook, nil) }
+        let entries = Book.entries(frontMatter?.entries ?? [], adding: inline, vocabulary: vocabulary)
+        guard let book = Book(path: path, entries: entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
         else { return (.notABook, nil) }
         guard withNotes else { return (.book(book, noteWords: nil), nil) }
         return (.book(book, noteWords: nil), noteWords(in: body))
