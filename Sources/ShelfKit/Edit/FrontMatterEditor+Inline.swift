@@ -34,7 +34,10 @@ extension FrontMatterEditor {
         }
         // The same value, or the name a link already shows (`[[Le Guin]]`), is no change.
         guard text != field.value, text != WrittenText.unlinked(field.value) else { return }
-        try replace(field.valueRange, with: Array(text.utf8))
+        // A link stays a link (`[[Le Guin]]` → `[[Frank Herbert]]`), as in front matter.
+        let isLink = field.value.hasPrefix("[[") && field.value.hasSuffix("]]") && WrittenText.unlinked(field.value) != field.value
+        let written = isLink && !text.isEmpty && !text.hasPrefix("[[") ? "[[" + text + "]]" : text
+        try replace(field.valueRange, with: Array(written.utf8))
     }
 
     private static func inlineRefusal(_ what: String) -> String {

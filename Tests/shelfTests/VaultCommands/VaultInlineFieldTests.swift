@@ -38,6 +38,11 @@ import Testing
         let rate = try run(["rate", "lhod.md", "5"], in: vault)
         #expect(rate.status == 0, "\(rate)")
         try expectEditFile("lhod.md", in: vault, equals: Self.lhod.replacingOccurrences(of: "rating:: 4\n", with: "rating:: 5\n"))
+        // A link stays a link.
+        let author = try run(["set", "lhod.md", "author=Frank Herbert"], in: vault)
+        #expect(author.status == 0, "\(author)")
+        try expectEditFile("lhod.md", in: vault, equals: Self.lhod.replacingOccurrences(of: "rating:: 4\n", with: "rating:: 5\n")
+            .replacingOccurrences(of: "[[Ursula K. Le Guin]]", with: "[[Frank Herbert]]"))
         let set = try run(["set", "dune.md", "status=read"], in: vault)
         #expect(set.status == 0, "\(set)")
         try expectEditFile("dune.md", in: vault, equals: Self.dune.replacingOccurrences(of: "(status:: reading)", with: "(status:: read)"))
