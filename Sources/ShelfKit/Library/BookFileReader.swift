@@ -26,11 +26,14 @@ enum BookFileReader {
         } catch {
             return (.failed(.malformed(error.at(path: path))), nil)
         }
-        let body = UnsafeBufferPointer(rebasing: bytes[(frontMatter?.layout.bodyStart ?? 0)...])
+        // Without front matter the body is the whole file after any byte order mark, as `BookDocument` has it.
+        let bodyStart = frontMatter?.layout.bodyStart ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
         // Dataview's inline fields (`rating:: 4`) give what the front matter does not; a note
-        // without front matter is a book by them alone. Most bodies hold no `::`, which one pass tells.
+        // without front matter is a book by them when they name an author or an ISBN. Most
+        // bodies hold no `::`, which one pass tells.
         let inline = InlineFields.fields(in: body)
-        guard frontMatter != nil || !inline.isEmpty else { return (.notABook, nil) }
+        guard frontMatter != nil || Book.inlineFieldsMakeABook(inline, vocabulary: vocabulary) else { return (.notABook, nil) }
         let entries = Book.entries(frontMatter?.entries ?? [], adding: inline, vocabulary: vocabulary)
         guard let book = Book(path: path, entries: entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
         else { return (.notABook, nil) }

@@ -11,7 +11,7 @@ extension Book {
     /// its file name.
     public init?(path: String, document: BookDocument, vocabulary: Vocabulary = .standard) {
         let inline = InlineFields.fields(in: document.bytes[document.bodyRange])
-        guard document.frontMatter != nil || !inline.isEmpty else { return nil }
+        guard document.frontMatter != nil || Book.inlineFieldsMakeABook(inline, vocabulary: vocabulary) else { return nil }
         let entries = Book.entries(document.frontMatter?.values ?? [], adding: inline, vocabulary: vocabulary)
         self.init(path: path, entries: entries, vocabulary: vocabulary,
                   heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })

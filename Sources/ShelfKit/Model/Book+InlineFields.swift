@@ -21,4 +21,13 @@ extension Book {
             return entry.key.lowercased() == field.key.lowercased()
         }
     }
+
+    /// True when a note without front matter is a book by its inline fields: they name an
+    /// author or an ISBN. Dataview vaults keep `status::` and `rating::` on projects and films too.
+    static func inlineFieldsMakeABook(_ inline: [InlineFields.Field], vocabulary: Vocabulary) -> Bool {
+        inline.contains { field in
+            let canonical = vocabulary.field(forKey: field.key)
+            return (canonical == .authors || canonical == .isbn) && !field.value.isEmpty
+        }
+    }
 }

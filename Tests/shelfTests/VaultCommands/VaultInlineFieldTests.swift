@@ -8,7 +8,11 @@ import Testing
     static let dune = "---\ntitle: Dune\nrating: 3\n---\nA great book, I'd say [rating:: 5] and (status:: reading).\r\n"
 
     func vault() throws -> TemporaryLibrary {
-        try TemporaryLibrary(config: nil, books: [("lhod.md", Self.lhod), ("dune.md", Self.dune)])
+        try TemporaryLibrary(config: nil, books: [
+            ("lhod.md", Self.lhod), ("dune.md", Self.dune),
+            // A project note Dataview tracks: no book, though its status and rating are inline.
+            ("Projects/garden.md", "# Garden\n\nstatus:: done\nrating:: 4\n"),
+        ])
     }
 
     func run(_ arguments: [String], in vault: TemporaryLibrary) throws -> CommandResult {
@@ -26,11 +30,13 @@ import Testing
         #expect(lhod["rating"] as? Double == 4)
         #expect(lhod["status"] as? String == "read")
         #expect(lhod["isbn"] as? String == "9780441478125")
+        #expect(rows["Projects/garden.md"] == nil)
         // The front matter's rating wins; the bracketed status fills what it lacks.
         #expect(rows["dune.md"]?["rating"] as? Double == 3)
         #expect(rows["dune.md"]?["status"] as? String == "reading")
         let check = try run(["check"], in: vault)
-        #expect(check.status == 0 && !check.stdout.contains("no-front-matter"), "\(check)")
+        // The book kept in inline fields is no complaint; the project note is no book.
+        #expect(check.status == 0 && !check.stdout.contains("lhod.md") && check.stdout.contains("garden.md"), "\(check)")
     }
 
     @Test func anEditChangesOnlyTheInlineValue() throws {
