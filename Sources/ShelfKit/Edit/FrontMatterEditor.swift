@@ -3,7 +3,7 @@
 /// endings, a BOM, the body.
 struct FrontMatterEditor {
     private(set) var document: BookDocument
-    private let path: String
+    let path: String
     /// The files' own key names and status words, which edits write.
     let vocabulary: Vocabulary
     /// Replace values shelf cannot read (`--force`); otherwise setting one is refused.
@@ -31,6 +31,10 @@ struct FrontMatterEditor {
         }
         if case .addHighlights(let highlights) = edit {
             try addHighlights(highlights)
+            return
+        }
+        if case .set(let key, let given) = edit, let field = inlineTarget(key) {
+            try setInline(field, key: key, to: inVocabulary(given, key: key))
             return
         }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
@@ -235,7 +239,7 @@ struct FrontMatterEditor {
     }
 
     /// A status written in the files' own word (`to-read` as `unread` in a Book Search vault).
-    private func inVocabulary(_ value: NewValue, key: String) -> NewValue {
+    func inVocabulary(_ value: NewValue, key: String) -> NewValue {
         guard vocabulary.field(forKey: key) == .status, case .string(let text) = value,
               let status = vocabulary.status(fromWord: text) else { return value }
         return .string(vocabulary.word(for: status))

@@ -19,16 +19,23 @@ enum BookFileReader {
     static func readKeepingNoteList(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, withNotes: Bool, vocabulary: Vocabulary
     ) -> (loaded: LoadedFile, notes: DistinctWordList?) {
-        let frontMatter: FrontMatterValues
+        let frontMatter: FrontMatterValues?
         do throws(DocumentError) {
             // Values only: the byte ranges an edit needs are found again when a file is edited.
-            guard let parsed = try FrontMatterValues.parse(bytes) else { return (.notABook, nil) }
-            frontMatter = parsed
+            frontMatter = try FrontMatterValues.parse(bytes)
         } catch {
             return (.failed(.malformed(error.at(path: path))), nil)
         }
-        let body = UnsafeBufferPointer(rebasing: bytes[frontMatter.layout.bodyStart...])
-        guard let book = Book(path: path, entries: frontMatter.entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
+        // Without front matter the body is the whole file after any byte order mark, as `BookDocument` has it.
+        let bodyStart = frontMatter?.layout.bodyStart ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        let body = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
+        // Dataview's inline fields (`rating:: 4`) give what the front matter does not; a note
+        // without front matter is a book by them when they name an author or an ISBN. Most
+        // bodies hold no `::`, which one pass tells.
+        let inline = InlineFields.fields(in: body)
+        guard frontMatter != nil || Book.inlineFieldsMakeABook(inline, vocabulary: vocabulary) else { return (.notABook, nil) }
+        let entries = Book.entries(frontMatter?.entries ?? [], adding: inline, vocabulary: vocabulary)
+        guard let book = Book(path: path, entries: entries, vocabulary: vocabulary, heading: { Book.firstHeading(in: ArraySlice(body)) })
         else { return (.notABook, nil) }
         guard withNotes else { return (.book(book, noteWords: nil), nil) }
         return (.book(book, noteWords: nil), noteWords(in: body))

@@ -10,8 +10,10 @@ extension Book {
     /// without a `title` key that has book keys takes its title from its first `# heading`, else
     /// its file name.
     init?(path: String, document: BookDocument, vocabulary: Vocabulary = .standard) {
-        guard let frontMatter = document.frontMatter else { return nil }
-        self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary,
+        let inline = InlineFields.fields(in: document.bytes[document.bodyRange])
+        guard document.frontMatter != nil || Book.inlineFieldsMakeABook(inline, vocabulary: vocabulary) else { return nil }
+        let entries = Book.entries(document.frontMatter?.values ?? [], adding: inline, vocabulary: vocabulary)
+        self.init(path: path, entries: entries, vocabulary: vocabulary,
                   heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })
     }
 

@@ -88,6 +88,8 @@ public struct LibraryChecker {
             return [CheckFinding(path: path, line: error.line, column: error.column, code: error.code, severity: .error, message: error.message)]
         }
         guard let frontMatter = document.frontMatter else {
+            // A note whose book fields are all inline (`rating:: 4`) is a book, and fine.
+            if library.book(at: path, in: document) != nil { return [] }
             return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
                                  message: "no front matter, so not a book (shelf leaves it alone)")]
         }

@@ -33,6 +33,8 @@ public struct VocabularyDetector {
         public var postKeys: [(key: String, count: Int)] = []
         /// Files marked `draft: true`.
         public var drafts: [String] = []
+        /// Files that keep book fields inline in their body (`rating:: 4`), which shelf reads as they are.
+        public var inlineFieldFiles = 0
 
         /// The settings to propose for shelf.yaml, commented.
         public var settings: String {
@@ -63,9 +65,14 @@ public struct VocabularyDetector {
         var files = 0
         var evidence = VocabularyEvidence()
         var habits = VaultHabits()
+        var inlineFieldFiles = 0
         for path in try BookFileScanner.scan(root: library.root) {
-            guard let bytes = try? FileIO.read(library.absolutePath(path)),
-                  let frontMatter = try? BookDocument(bytes: bytes).frontMatter, !frontMatter.entries.isEmpty else { continue }
+            guard let bytes = try? FileIO.read(library.absolutePath(path)), let document = try? BookDocument(bytes: bytes) else { continue }
+            // Dataview's inline fields (`rating:: 4`) are read as they are; detect only says so.
+            if InlineFields.fields(in: document.bytes[document.bodyRange]).contains(where: { CanonicalField(key: $0.key) != nil }) {
+                inlineFieldFiles += 1
+            }
+            guard let frontMatter = document.frontMatter, !frontMatter.entries.isEmpty else { continue }
             files += 1
             for key in Set(frontMatter.entries.map(\.key)) { counts[key, default: 0] += 1 }
             evidence.record(frontMatter.values)
@@ -101,6 +108,7 @@ public struct VocabularyDetector {
         report.layout = habits.titleLayout
         report.postKeys = habits.postKeys.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         report.drafts = habits.drafts
+        report.inlineFieldFiles = inlineFieldFiles
         return report
     }
 

@@ -121,6 +121,9 @@ struct DetectCommand: ParsableCommand {
             let keys = report.postKeys.map { "\($0.key) (\(Plural.count($0.count, "file")))" }.joined(separator: ", ")
             Output.line("\nHugo post keys, the post's and not the book's: \(keys).")
         }
+        if report.inlineFieldFiles > 0 {
+            Output.line("\nInline fields (rating:: 4): \(Plural.count(report.inlineFieldFiles, "file")) keep book fields in the body; shelf reads and edits them there.")
+        }
         if !report.drafts.isEmpty {
             Output.line("\nDrafts (draft: true), still read as books: \(Plural.count(report.drafts.count, "file"))")
             for path in report.drafts.prefix(20) { Output.line("  \(path)") }
