@@ -14,7 +14,7 @@ struct DetectCommand: ParsableCommand {
             read and edit the files in their own words, with how many files support each. A key \
             no file uses is never proposed; where two keys compete (a post's author on every \
             page beside the book's authors, a slug beside a name), it says which it chose and \
-            why; keys inside maps (params: {author:}) are reported, not mapped. It also reads the \
+            why; keys inside a map are proposed by their path (authors: params.author). It also reads the \
             files' habits: several authors joined by commas \
             (author_separator, proposed only when most comma values are lists of full names, not \
             one "Le Guin, Ursula K."), the style most dates are written in (date_style, the style \
