@@ -111,7 +111,8 @@ struct FrontMatterReader: ~Copyable {
         var position = start - 1
         while position + 3 < bytes.count {
             if bytes[position] == newline, bytes[position + 1] == dash, bytes[position + 2] == dash,
-               bytes[position + 3] == dash {
+                bytes[position + 3] == dash
+            {
                 return UnsafeRawBufferPointer(rebasing: bytes[start..<position + 1])
             }
             position += 1

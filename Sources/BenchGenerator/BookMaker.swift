@@ -12,8 +12,10 @@ struct GeneratedBook {
     var bytes: [UInt8]
 }
 
-let statusComments = ["# finally", "# from the library", "# book club pick", "# again", "# slow going",
-                      "# gift from Mum", "# recommended by a friend", "# on the nightstand"]
+let statusComments = [
+    "# finally", "# from the library", "# book club pick", "# again", "# slow going",
+    "# gift from Mum", "# recommended by a friend", "# on the nightstand",
+]
 
 func makeBook(index: Int, seed: UInt64, folder: String) -> GeneratedBook {
     var r = fileStream(seed: seed, index: index)
@@ -147,13 +149,15 @@ func makeBook(index: Int, seed: UInt64, folder: String) -> GeneratedBook {
             var lineStart = w.bytes.count
             for _ in 0..<r.int(2...6) where w.bytes.count < targetSize - 40 {
                 if w.bytes.count > lineStart { w.byte(0x20) }
-                lineStart = sentence(&r, into: &w, words: r.int(6...22), wrapAt: wraps ? 90 : nil, lineStart: lineStart,
-                                     mention: mentions.popLast())
+                lineStart = sentence(
+                    &r, into: &w, words: r.int(6...22), wrapAt: wraps ? 90 : nil, lineStart: lineStart,
+                    mention: mentions.popLast())
             }
             w.endLine()
         }
     }
-    let name = String(format6(index)) + "-" + slug(authors[0].split(separator: " ").last.map(String.init) ?? "anon")
+    let name =
+        String(format6(index)) + "-" + slug(authors[0].split(separator: " ").last.map(String.init) ?? "anon")
         + "-" + slug(title) + ".md"
     return GeneratedBook(relativePath: folder + "/" + name, bytes: w.bytes)
 }
@@ -167,14 +171,19 @@ func format6(_ index: Int) -> String {
 /// `mention` takes the place of one of the words, at a random position.
 /// - Returns: the offset where the current line starts.
 @discardableResult
-func sentence(_ r: inout SplitMix64, into w: inout Writer, words: Int, wrapAt: Int?, lineStart: Int? = nil,
-              mention: [UInt8]? = nil) -> Int {
+func sentence(
+    _ r: inout SplitMix64, into w: inout Writer, words: Int, wrapAt: Int?, lineStart: Int? = nil,
+    mention: [UInt8]? = nil
+) -> Int {
     var lineStart = lineStart ?? w.bytes.count
     let mentionAt = mention == nil ? -1 : r.below(words)
     for i in 0..<words {
-        let word: [UInt8] = i == mentionAt ? mention ?? [] : r.chance(0.55)
-            ? commonWordBytes[r.skewed(commonWordBytes.count)]
-            : pseudoWords[r.skewed(pseudoWords.count)]
+        let word: [UInt8] =
+            i == mentionAt
+            ? mention ?? []
+            : r.chance(0.55)
+                ? commonWordBytes[r.skewed(commonWordBytes.count)]
+                : pseudoWords[r.skewed(pseudoWords.count)]
         if i > 0 {
             if let wrapAt, w.bytes.count - lineStart + word.count + 1 > wrapAt {
                 w.endLine()

@@ -148,7 +148,8 @@ func runGenerator(_ commandLine: [String]) {
     clock_gettime(CLOCK_MONOTONIC, &endTime)
     let seconds = Double(endTime.tv_sec - startTime.tv_sec) + Double(endTime.tv_nsec - startTime.tv_nsec) / 1e9
     let hex = String(digest, radix: 16)
-    print("shelf-bench-gen: \(count) books in \(folderCount) folders, \(totalBytes) bytes, seed \(seed), "
-        + "digest \(String(repeating: "0", count: 16 - hex.count) + hex), \(root) (\((seconds * 100).rounded() / 100) s)")
+    print(
+        "shelf-bench-gen: \(count) books in \(folderCount) folders, \(totalBytes) bytes, seed \(seed), "
+            + "digest \(String(repeating: "0", count: 16 - hex.count) + hex), \(root) (\((seconds * 100).rounded() / 100) s)")
 
 }

@@ -99,7 +99,8 @@ func isbn13(_ r: inout SplitMix64) -> String {
 
 /// A YAML scalar for a free text: plain when safe, else double-quoted.
 func yamlText(_ text: String) -> String {
-    let needsQuotes = text.contains(": ") || text.contains(" #") || text.hasPrefix("'") || text.hasPrefix("\"")
+    let needsQuotes =
+        text.contains(": ") || text.contains(" #") || text.hasPrefix("'") || text.hasPrefix("\"")
         || text.hasPrefix("&") || text.hasPrefix("*") || text.hasPrefix("!") || text.hasPrefix("[")
         || text.hasPrefix("{") || text.hasSuffix(":")
     guard needsQuotes else { return text }

@@ -88,8 +88,10 @@ extension Substring {
 /// A few thousand pseudo-words built from syllables, fixed for every seed so that vocabularies
 /// match across libraries of different sizes.
 let pseudoWords: [[UInt8]] = {
-    let onsets = ["b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z",
-                  "br", "ch", "dr", "gl", "kr", "sh", "st", "th", "tr", "sk", "pl", ""]
+    let onsets = [
+        "b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z",
+        "br", "ch", "dr", "gl", "kr", "sh", "st", "th", "tr", "sk", "pl", "",
+    ]
     let vowels = ["a", "e", "i", "o", "u", "ae", "ei", "ou", "ai", "y"]
     let codas = ["", "", "", "n", "r", "s", "l", "th", "m", "x", "nd", "st", "rk"]
     var random = SplitMix64(seed: 0x5EED_0F_B00C)

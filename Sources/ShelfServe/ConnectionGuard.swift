@@ -132,7 +132,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext, declared: Int, limit: Int) {
         refused = true
         let page = PlainPage.html(
-            "Too large", "This upload is \(declared) bytes; this form takes at most \(limit >> 20) MB. Nothing was saved: send a smaller one.")
+            "Too large",
+            "This upload is \(declared) bytes; this form takes at most \(limit >> 20) MB. Nothing was saved: send a smaller one.")
         var head = HTTPResponse(status: .contentTooLarge)
         head.headerFields = PlainPage.securityHeaders
         head.headerFields[.contentType] = "text/html; charset=utf-8"

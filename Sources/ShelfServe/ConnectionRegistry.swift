@@ -35,12 +35,14 @@ final class ConnectionRegistry: Sendable {
             var evicted: [any Channel] = []
             if entries.values.count(where: { $0.client == client }) >= perClient {
                 guard let oldest = ConnectionRegistry.longestWaiting(in: entries, client: client),
-                      let entry = entries.removeValue(forKey: oldest) else { return (false, []) }
+                    let entry = entries.removeValue(forKey: oldest)
+                else { return (false, []) }
                 evicted.append(entry.channel)
             }
             if entries.count >= inAll {
                 guard let oldest = ConnectionRegistry.longestWaiting(in: entries, client: nil),
-                      let entry = entries.removeValue(forKey: oldest) else { return (false, evicted) }
+                    let entry = entries.removeValue(forKey: oldest)
+                else { return (false, evicted) }
                 evicted.append(entry.channel)
             }
             entries[id] = Entry(client: client, waitingSince: .now(), channel: channel)

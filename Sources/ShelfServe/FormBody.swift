@@ -23,7 +23,8 @@ struct FormBody: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(0x20)
             } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                      let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 iterator = iterator.dropFirst(2)
             } else {
@@ -39,7 +40,7 @@ struct FormBody: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 output.append(Character(UnicodeScalar(byte)))
             default:
                 output += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

@@ -37,7 +37,9 @@ enum Gzip {
     static func compress(_ bytes: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
         // 15 bits of window, +16 for the gzip header and trailer; level 6, zlib's default.
-        guard deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             return nil
         }
         defer { deflateEnd(&stream) }

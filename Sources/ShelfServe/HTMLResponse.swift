@@ -59,4 +59,3 @@ struct SeeOther: ResponseGenerator {
         return Response(status: .seeOther, headers: headers)
     }
 }
-

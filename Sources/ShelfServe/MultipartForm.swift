@@ -12,7 +12,8 @@ struct MultipartForm {
     /// `contentType` is the request's (`multipart/form-data; boundary=…`).
     init?(contentType: String, body: [UInt8]) {
         guard contentType.lowercased().hasPrefix("multipart/form-data"),
-              let boundaryRange = contentType.range(of: "boundary=") else { return nil }
+            let boundaryRange = contentType.range(of: "boundary=")
+        else { return nil }
         var boundary = String(contentType[boundaryRange.upperBound...].prefix { $0 != ";" })
         if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 { boundary = String(boundary.dropFirst().dropLast()) }
         guard !boundary.isEmpty, boundary.count <= 70 else { return nil }
@@ -24,7 +25,8 @@ struct MultipartForm {
             if body.count >= partStart + 2, body[partStart] == 0x2D, body[partStart + 1] == 0x2D { return }
             if body.count >= partStart + 2, body[partStart] == 0x0D, body[partStart + 1] == 0x0A { partStart += 2 }
             guard let headerEnd = MultipartForm.find([0x0D, 0x0A, 0x0D, 0x0A], in: body, from: partStart),
-                  let next = MultipartForm.find([0x0D, 0x0A] + delimiter, in: body, from: headerEnd + 4) else { return nil }
+                let next = MultipartForm.find([0x0D, 0x0A] + delimiter, in: body, from: headerEnd + 4)
+            else { return nil }
             let headers = String(decoding: body[partStart..<headerEnd], as: UTF8.self)
             if let name = MultipartForm.name(in: headers) {
                 parts.append(Part(name: name, bytes: Array(body[(headerEnd + 4)..<next])))

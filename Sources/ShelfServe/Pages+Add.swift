@@ -27,8 +27,10 @@ extension Pages {
             let rows = hits.map { hit -> [String: Any] in
                 let owned = hit.isbns.compactMap { ISBN.parse($0)?.isbn13 }.lazy
                     .compactMap { isbn in index?.isbns.books(with: isbn).first.map { index?.books[Int($0)] } ?? nil }.first
-                return ["title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
-                        "isbn": owned == nil ? hit.isbns.first ?? "" : "", "owned": owned.map { Pages.bookLink($0.path) } ?? ""]
+                return [
+                    "title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
+                    "isbn": owned == nil ? hit.isbns.first ?? "" : "", "owned": owned.map { Pages.bookLink($0.path) } ?? "",
+                ]
             }
             return addPage(["title": text, "searched": true, "hits": rows])
         } catch {
@@ -53,14 +55,19 @@ extension Pages {
         }
         do {
             let index = try live.load().index
-            let action = AddBooksAction(writer: library.writer, index: index, request: request, service: BookLookupService(),
-                                        today: Clock.today(), force: form["force"] == "1", refresh: false, reporter: SilentReporter())
+            let action = AddBooksAction(
+                writer: library.writer, index: index, request: request, service: BookLookupService(),
+                today: Clock.today(), force: form["force"] == "1", refresh: false, reporter: SilentReporter())
             let added = try action.add(isbn: isbn.isEmpty ? nil : isbn)
             return .redirect(Pages.bookLink(added.path))
         } catch AddBookError.duplicate(let existing, _) {
-            return .page(addPage(["isbn": isbn, "manualTitle": title, "manualAuthors": form["authors"] ?? "",
-                                  "duplicate": ["title": existing.title, "link": Pages.bookLink(existing.path)] as [String: Any]],
-                                 status: .conflict))
+            return .page(
+                addPage(
+                    [
+                        "isbn": isbn, "manualTitle": title, "manualAuthors": form["authors"] ?? "",
+                        "duplicate": ["title": existing.title, "link": Pages.bookLink(existing.path)] as [String: Any],
+                    ],
+                    status: .conflict))
         } catch AddBookError.unknownISBN(let isbn13) {
             return .page(addPage(["unknown": isbn13, "manualISBN": isbn13, "manual": true], status: .notFound))
         } catch {

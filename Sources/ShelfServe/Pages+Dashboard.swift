@@ -18,36 +18,46 @@ extension Pages {
         var context: [String: Any] = [:]
         context["reading"] = dashboard.reading.map { book -> [String: Any] in
             let progress = ReadingProgress(book: book)
-            return ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
-                    "since": book.started?.text ?? "", "progress": progress.summary ?? "",
-                    "percent": progress.percent.map { String(Int($0.rounded())) } ?? ""]
+            return [
+                "title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
+                "since": book.started?.text ?? "", "progress": progress.summary ?? "",
+                "percent": progress.percent.map { String(Int($0.rounded())) } ?? "",
+            ]
         }
         context["recent"] = dashboard.recentlyRead.map { book -> [String: Any] in
-            ["title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
-             "finished": book.finished?.text ?? "", "stars": Pages.stars(book.rating)]
+            [
+                "title": book.title, "link": Pages.bookLink(book.path), "authors": book.authors.joined(separator: ", "),
+                "finished": book.finished?.text ?? "", "stars": Pages.stars(book.rating),
+            ]
         }
         // Every read finished this year counts, re-reads too, as `shelf` and `shelf goal` count them.
         let finishedThisYear = dashboard.year.books
         context["year"] = today.year
         context["finishedThisYear"] = finishedThisYear == 1 ? "1 book" : "\(finishedThisYear) books"
         if let goal = dashboard.year.bookMeasure {
-            context["goal"] = ["target": goal.target, "done": min(goal.done, goal.target), "reached": goal.reached,
-                               "text": "\(goal.done) of \(goal.target)"] as [String: Any]
+            context["goal"] =
+                [
+                    "target": goal.target, "done": min(goal.done, goal.target), "reached": goal.reached,
+                    "text": "\(goal.done) of \(goal.target)",
+                ] as [String: Any]
         }
         if let goal = dashboard.year.pageMeasure {
             context["pageGoal"] = ["reached": goal.reached, "text": "\(goal.done) of \(goal.target) pages"] as [String: Any]
         }
         let year = LibraryStats(books, year: today.year)
         let months = year.finishedByMonth ?? [:]
-        context["monthsChart"] = SVGChart.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) },
-                                               title: "Books finished each month of \(today.year)")
+        context["monthsChart"] = SVGChart.bars(
+            (1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) },
+            title: "Books finished each month of \(today.year)")
         let all = LibraryStats(books)
         if let bars = Pages.ratingBars(all.ratingsInHalfStars) {
             context["ratingsChart"] = SVGChart.bars(bars, title: "Books by rating")
             context["rated"] = true
         }
         let setting = config.goal(for: today.year, currentYear: today.year)
-        context["goalForm"] = ["books": setting?.books.map(String.init) ?? "", "pages": setting?.pages.map(String.init) ?? "", "token": token] as [String: Any]
+        context["goalForm"] =
+            ["books": setting?.books.map(String.init) ?? "", "pages": setting?.pages.map(String.init) ?? "", "token": token]
+            as [String: Any]
         context["readOnly"] = readOnly
         return layout("Dashboard", content: render(context, "dashboard"))
     }

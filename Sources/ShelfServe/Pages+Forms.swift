@@ -72,8 +72,9 @@ extension Pages {
         let fields = Pages.editableFields.compactMap { key, _ -> FormMerge.Field? in
             guard let mine = form[key] else { return nil }
             let theirs = Pages.formValue(of: key, in: state.book)
-            return FormMerge.Field(key: key, original: current ? theirs : form[Pages.originalPrefix + key], mine: mine, theirs: theirs,
-                                   isList: Pages.listFields.contains(key))
+            return FormMerge.Field(
+                key: key, original: current ? theirs : form[Pages.originalPrefix + key], mine: mine, theirs: theirs,
+                isList: Pages.listFields.contains(key))
         }
         let merge = FormMerge(fields, vocabulary: library.config.vocabulary)
         guard merge.conflicts.isEmpty else { return .page(conflict(state, path: path, merge: merge)) }
@@ -104,7 +105,8 @@ extension Pages {
     private func conflict(_ state: BookFileState, path: String, merge: FormMerge) -> Page {
         let asked = Set(merge.conflicts.map(\.key))
         let context: [String: Any] = [
-            "title": state.book.title, "path": FormBody.encode(path), "token": token, "version": state.version.text, "back": Pages.bookLink(path),
+            "title": state.book.title, "path": FormBody.encode(path), "token": token, "version": state.version.text,
+            "back": Pages.bookLink(path),
             "rows": merge.conflicts.map { ["key": $0.key, "mine": $0.mine, "theirs": $0.theirs] },
             "fields": merge.resolved.filter { !asked.contains($0.key) }.map { ["key": $0.key, "value": $0.text] },
             "originals": Pages.editableFields.map { key, _ in

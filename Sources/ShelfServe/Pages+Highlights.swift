@@ -18,7 +18,10 @@ extension Pages {
         var found = library.highlights(of: books).compactMap { $0.matching(words) }
         let total = found.reduce(0) { $0 + $1.highlights.count }
         let random = query["random"] == "1"
-        if random, let pick = found.flatMap({ entry in entry.highlights.map { BookHighlights(book: entry.book, highlights: [$0]) } }).randomElement() {
+        if random,
+            let pick = found.flatMap({ entry in entry.highlights.map { BookHighlights(book: entry.book, highlights: [$0]) } })
+                .randomElement()
+        {
             found = [pick]
         }
         // Whole books to a page, so a book's passages are never split across two.
@@ -31,13 +34,24 @@ extension Pages {
         let context: [String: Any] = [
             "q": words, "random": random,
             "summary": random ? "" : (total == 1 ? "1 passage" : "\(total) passages") + (count < total ? ", the first \(count) shown" : ""),
-            "empty": found.isEmpty ? (words.isEmpty ? "No highlights yet. Bring them in with shelf highlights import (docs/highlights.md)." : "No passage has all of: \(words)") : "",
+            "empty": found.isEmpty
+                ? (words.isEmpty
+                    ? "No highlights yet. Bring them in with shelf highlights import (docs/highlights.md)."
+                    : "No passage has all of: \(words)") : "",
             "books": shown.map { entry -> [String: Any] in
-                ["title": entry.book.title, "authors": entry.book.authors.joined(separator: ", "), "link": Pages.bookLink(entry.book.path),
-                 "passages": entry.highlights.map { highlight -> [String: Any] in
-                     let place = [highlight.chapter, highlight.page.map { "page " + $0 }, highlight.location.map { "location " + $0 }, highlight.date?.text]
-                     return ["text": highlight.text, "note": highlight.note ?? "", "place": place.compactMap { $0 }.joined(separator: " · ")]
-                 }]
+                [
+                    "title": entry.book.title, "authors": entry.book.authors.joined(separator: ", "),
+                    "link": Pages.bookLink(entry.book.path),
+                    "passages": entry.highlights.map { highlight -> [String: Any] in
+                        let place = [
+                            highlight.chapter, highlight.page.map { "page " + $0 }, highlight.location.map { "location " + $0 },
+                            highlight.date?.text,
+                        ]
+                        return [
+                            "text": highlight.text, "note": highlight.note ?? "", "place": place.compactMap { $0 }.joined(separator: " · "),
+                        ]
+                    },
+                ]
             },
         ]
         return layout("Highlights", content: render(context, "highlights"))

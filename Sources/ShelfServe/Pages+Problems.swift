@@ -13,8 +13,10 @@ extension Pages {
         let context: [String: Any] = [
             "any": !findings.isEmpty,
             "findings": findings.map { finding -> [String: Any] in
-                ["place": "\(finding.path):\(finding.line):\(finding.column)", "severity": finding.severity.rawValue,
-                 "message": finding.message, "fix": finding.fix.map(Pages.fixText) ?? ""]
+                [
+                    "place": "\(finding.path):\(finding.line):\(finding.column)", "severity": finding.severity.rawValue,
+                    "message": finding.message, "fix": finding.fix.map(Pages.fixText) ?? "",
+                ]
             },
         ]
         return layout("Files shelf could not read", content: render(context, "problems"))

@@ -21,7 +21,8 @@ extension Pages {
             let request = LoanAction.Request(due: due.isEmpty ? nil : due, today: Clock.today())
             try LoanAction(writer: library.writer, finder: finder).lend(path, to: person, request, reporter: SilentReporter())
         case "return":
-            try LoanAction(writer: library.writer, finder: finder).giveBack(path, LoanAction.Request(today: Clock.today()), reporter: SilentReporter())
+            try LoanAction(writer: library.writer, finder: finder).giveBack(
+                path, LoanAction.Request(today: Clock.today()), reporter: SilentReporter())
         case "remove":
             guard form["confirm"] == "yes" else { throw FormError("tick \"Yes, remove the file\" to remove it") }
             // Removing a file changed since the page was shown would throw away what was never seen.
@@ -52,9 +53,12 @@ extension Pages {
             "history": history, "any": !listing.entries.isEmpty,
             "overdueCount": listing.entries.filter { $0.loan.isOverdue(today: today) }.count,
             "loans": listing.entries.map { entry -> [String: Any] in
-                ["title": entry.book.title, "link": Pages.bookLink(entry.book.path), "to": entry.loan.to,
-                 "lent": entry.loan.lent?.text ?? "", "due": entry.loan.due?.text ?? "",
-                 "returned": entry.loan.returned?.text ?? (entry.loan.isOpen ? "" : "yes"), "overdue": entry.loan.isOverdue(today: today)]
+                [
+                    "title": entry.book.title, "link": Pages.bookLink(entry.book.path), "to": entry.loan.to,
+                    "lent": entry.loan.lent?.text ?? "", "due": entry.loan.due?.text ?? "",
+                    "returned": entry.loan.returned?.text ?? (entry.loan.isOpen ? "" : "yes"),
+                    "overdue": entry.loan.isOverdue(today: today),
+                ]
             },
         ]
         return layout("Loans", content: render(context, "loans"))

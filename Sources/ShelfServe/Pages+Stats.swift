@@ -23,7 +23,9 @@ extension Pages {
         let years = all.finishedByYear.keys.sorted()
         context["years"] = years.map { ["year": $0, "current": $0 == year, "link": "/stats?year=\($0)"] as [String: Any] }
         if let year {
-            let months = (1...12).map { (BookDate.monthAbbreviations[$0 - 1], stats.finishedByMonth?[$0] ?? 0, stats.pagesByMonth[$0] ?? 0) }
+            let months = (1...12).map {
+                (BookDate.monthAbbreviations[$0 - 1], stats.finishedByMonth?[$0] ?? 0, stats.pagesByMonth[$0] ?? 0)
+            }
             context["chart"] = SVGChart.bars(months.map { ($0.0, $0.1) }, title: "Books finished each month of \(year)")
             context["chartCaption"] = "Books finished each month of \(year)"
             context["rows"] = months.map { ["label": $0.0, "books": $0.1, "pages": $0.2] as [String: Any] }
@@ -40,8 +42,12 @@ extension Pages {
         context["average"] = stats.averageRating.map { String(format: "%.2f", $0) } ?? ""
         context["days"] = stats.averageDaysToFinish.map { String(format: "%.0f", $0) } ?? ""
         context["rereads"] = rereads.summary ?? ""
-        context["authors"] = stats.topAuthors.map { ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "author", to: $0.name)] as [String: Any] }
-        context["tags"] = stats.topTags.map { ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "tag", to: $0.name)] as [String: Any] }
+        context["authors"] = stats.topAuthors.map {
+            ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "author", to: $0.name)] as [String: Any]
+        }
+        context["tags"] = stats.topTags.map {
+            ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "tag", to: $0.name)] as [String: Any]
+        }
         return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
     }
 

@@ -99,27 +99,37 @@ struct Pages: Sendable {
             books = order.sort(books)
         } else if order == nil, query["series"].map({ !$0.isEmpty }) == true {
             // A series in its order; books without a number after, by title.
-            books = books.enumerated().sorted { ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset) }.map(\.element)
+            books = books.enumerated().sorted {
+                ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset)
+            }.map(\.element)
         }
         let pageCount = max(1, (books.count + Pages.pageSize - 1) / Pages.pageSize)
         let page = min(max(1, Int(query["page"] ?? "") ?? 1), pageCount)
         let shown = books.dropFirst((page - 1) * Pages.pageSize).prefix(Pages.pageSize)
-        context["summary"] = (books.count == 1 ? "1 book" : "\(books.count) books")
+        context["summary"] =
+            (books.count == 1 ? "1 book" : "\(books.count) books")
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         context["books"] = shown.map { book -> [String: Any] in
-            ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
-             "tint": Pages.tint(of: book.title)]
+            [
+                "title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
+                "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
+                "tint": Pages.tint(of: book.title),
+            ]
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
         if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }
-        context["statuses"] = facets.statuses.filter { $0.count > 0 || query["status"] == $0.name }.map { facet($0.name, count: $0.count, key: "status", query: query) }
+        context["statuses"] = facets.statuses.filter { $0.count > 0 || query["status"] == $0.name }.map {
+            facet($0.name, count: $0.count, key: "status", query: query)
+        }
         context["tags"] = facets.tags.map { facet($0.name, count: $0.count, key: "tag", query: query) }
         context["authorFacets"] = facets.authors.map { facet($0.name, count: $0.count, key: "author", query: query) }
         context["seriesFacets"] = facets.series.map { facet($0.name, count: $0.count, key: "series", query: query) }
         context["sorts"] = Pages.sortChoices.map { key -> [String: Any] in
             let current = (order ?? .title) == key
-            return ["name": key.rawValue, "current": current, "link": Pages.gridLink(query, setting: "sort", to: key == .title ? nil : key.rawValue)]
+            return [
+                "name": key.rawValue, "current": current,
+                "link": Pages.gridLink(query, setting: "sort", to: key == .title ? nil : key.rawValue),
+            ]
         }
         context["heading"] = text.isEmpty ? "Library" : "Books matching \(text)"
         return layout("Library", query: text, content: render(context, "grid"))
@@ -145,7 +155,9 @@ struct Pages: Sendable {
     /// write it), each counting the books its link shows: `tag:sci-fi` takes in `sci-fi/space`.
     static func topTags(_ books: [Book]) -> [(name: String, count: Int)] {
         var spellings: [String: [String: Int]] = [:]
-        for book in books { for tag in Set(book.tags) where !tag.isEmpty { spellings[tag.lowercased(), default: [:]][tag, default: 0] += 1 } }
+        for book in books {
+            for tag in Set(book.tags) where !tag.isEmpty { spellings[tag.lowercased(), default: [:]][tag, default: 0] += 1 }
+        }
         let counted = spellings.map { key, names in (key: key, count: names.values.reduce(0, +)) }
         let top = counted.sorted { ($0.count, $1.key) > ($1.count, $0.key) }.prefix(24)
         return top.map { entry in
@@ -158,7 +170,9 @@ struct Pages: Sendable {
     /// The grid's URL with one parameter set (or removed), the others kept; a new filter starts
     /// again at page one.
     static func gridLink(_ query: FormBody, setting key: String, to value: String?) -> String {
-        var pairs = query.fields.filter { $0.name != key && $0.name != "removed" && !$0.value.isEmpty && (key == "page" || $0.name != "page") }
+        var pairs = query.fields.filter {
+            $0.name != key && $0.name != "removed" && !$0.value.isEmpty && (key == "page" || $0.name != "page")
+        }
         if let value { pairs.append((key, value)) }
         let order = ["q", "status", "tag", "author", "series", "sort", "page"]
         pairs.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
@@ -181,20 +195,26 @@ struct Pages: Sendable {
         // Reads, progress and loans have their own sections.
         let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]
         // The cover is shown as the image; an address would run across a phone's screen.
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors, .cover].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
+        context["fields"] = book.fields.filter {
+            ![.title, .subtitle, .authors, .cover].contains($0.canonical) && !ownSections.contains($0.key)
+        }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
         // The latest read (the top-level keys) is last, and its rating is the book's.
         let reads = book.reads
         let latest = reads.count > book.earlierReads.count ? reads.count - 1 : nil
         context["reads"] = reads.enumerated().reversed().map { index, read -> [String: Any] in
-            ["started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
-             "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating)]
+            [
+                "started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
+                "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating),
+            ]
         }
         let today = Clock.today()
         context["loans"] = book.loans.reversed().map { loan -> [String: Any] in
-            ["to": loan.to, "lent": loan.lent?.text ?? "", "due": loan.due?.text ?? "",
-             "returned": loan.returned?.text ?? (loan.isOpen ? "" : "yes"), "overdue": loan.isOverdue(today: today)]
+            [
+                "to": loan.to, "lent": loan.lent?.text ?? "", "due": loan.due?.text ?? "",
+                "returned": loan.returned?.text ?? (loan.isOpen ? "" : "yes"), "overdue": loan.isOverdue(today: today),
+            ]
         }
         let progress = ReadingProgress(book: book)
         if book.status == .reading, let summary = progress.summary {
@@ -211,11 +231,12 @@ struct Pages: Sendable {
 
     /// The rating menu: none, then ½ to 5 in half stars, the book's own selected.
     static func ratingChoices(current: Double?) -> [[String: Any]] {
-        [["value": "none", "label": "none", "selected": current == nil]] + (1...10).map { step -> [String: Any] in
-            let value = Double(step) / 2
-            let text = step % 2 == 0 ? String(step / 2) : String(value)
-            return ["value": text, "label": Rating.drawn(value) + " " + text, "selected": current == value]
-        }
+        [["value": "none", "label": "none", "selected": current == nil]]
+            + (1...10).map { step -> [String: Any] in
+                let value = Double(step) / 2
+                let text = step % 2 == 0 ? String(step / 2) : String(value)
+                return ["value": text, "label": Rating.drawn(value) + " " + text, "selected": current == value]
+            }
     }
 
     static func outcomeText(_ read: BookRead) -> String {

@@ -29,10 +29,14 @@ struct QRCode {
 
     /// Per version and level: (EC codewords per block, [(blocks, data codewords in each)]).
     private static let table: [Level: [(ec: Int, groups: [(count: Int, data: Int)])]] = [
-        .low: [(7, [(1, 19)]), (10, [(1, 34)]), (15, [(1, 55)]), (20, [(1, 80)]), (26, [(1, 108)]),
-               (18, [(2, 68)]), (20, [(2, 78)]), (24, [(2, 97)]), (30, [(2, 116)]), (18, [(2, 68), (2, 69)])],
-        .medium: [(10, [(1, 16)]), (16, [(1, 28)]), (26, [(1, 44)]), (18, [(2, 32)]), (24, [(2, 43)]),
-                  (16, [(4, 27)]), (18, [(4, 31)]), (22, [(2, 38), (2, 39)]), (22, [(3, 36), (2, 37)]), (26, [(4, 43), (1, 44)])],
+        .low: [
+            (7, [(1, 19)]), (10, [(1, 34)]), (15, [(1, 55)]), (20, [(1, 80)]), (26, [(1, 108)]),
+            (18, [(2, 68)]), (20, [(2, 78)]), (24, [(2, 97)]), (30, [(2, 116)]), (18, [(2, 68), (2, 69)]),
+        ],
+        .medium: [
+            (10, [(1, 16)]), (16, [(1, 28)]), (26, [(1, 44)]), (18, [(2, 32)]), (24, [(2, 43)]),
+            (16, [(4, 27)]), (18, [(4, 31)]), (22, [(2, 38), (2, 39)]), (22, [(3, 36), (2, 37)]), (26, [(4, 43), (1, 44)]),
+        ],
     ]
 
     private static func blocks(_ version: Int, _ level: Level) -> [(count: Int, data: Int)] {
@@ -45,29 +49,39 @@ struct QRCode {
         guard let entry = table[level]?[version - 1] else { return [] }
         let capacity = entry.groups.reduce(0) { $0 + $1.count * $1.data }
         var bits: [Bool] = []
-        func append(_ value: Int, _ count: Int) { for shift in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> shift) & 1 == 1) } }
+        func append(_ value: Int, _ count: Int) {
+            for shift in stride(from: count - 1, through: 0, by: -1) { bits.append((value >> shift) & 1 == 1) }
+        }
         append(0b0100, 4)
         append(data.count, version < 10 ? 8 : 16)
         for byte in data { append(Int(byte), 8) }
         append(0, min(4, capacity * 8 - bits.count))
         while bits.count % 8 != 0 { bits.append(false) }
-        var bytes = stride(from: 0, to: bits.count, by: 8).map { start in bits[start..<(start + 8)].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) } }
+        var bytes = stride(from: 0, to: bits.count, by: 8).map { start in
+            bits[start..<(start + 8)].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) }
+        }
         var pad: UInt8 = 0xEC
         while bytes.count < capacity { bytes.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
         var dataBlocks: [[UInt8]] = []
         var offset = 0
-        for group in entry.groups { for _ in 0..<group.count { dataBlocks.append(Array(bytes[offset..<(offset + group.data)])); offset += group.data } }
+        for group in entry.groups {
+            for _ in 0..<group.count { dataBlocks.append(Array(bytes[offset..<(offset + group.data)])); offset += group.data }
+        }
         let divisor = ReedSolomon.divisor(degree: entry.ec)
         let ecBlocks = dataBlocks.map { ReedSolomon.remainder($0, divisor: divisor) }
         var result: [UInt8] = []
-        for index in 0..<(dataBlocks.map(\.count).max() ?? 0) { for block in dataBlocks where index < block.count { result.append(block[index]) } }
+        for index in 0..<(dataBlocks.map(\.count).max() ?? 0) {
+            for block in dataBlocks where index < block.count { result.append(block[index]) }
+        }
         for index in 0..<entry.ec { for block in ecBlocks { result.append(block[index]) } }
         return result
     }
 
     // MARK: Matrix
 
-    private static let alignment: [[Int]] = [[], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50]]
+    private static let alignment: [[Int]] = [
+        [], [6, 18], [6, 22], [6, 26], [6, 30], [6, 34], [6, 22, 38], [6, 24, 42], [6, 26, 46], [6, 28, 50],
+    ]
 
     private struct Matrix {
         var dark: [[Bool]]
@@ -84,17 +98,21 @@ struct QRCode {
         var matrix = Matrix(size: size)
         for index in 0..<size { matrix.set(6, index, index % 2 == 0); matrix.set(index, 6, index % 2 == 0) }
         for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] {
-            for dy in -4...4 { for dx in -4...4 where (0..<size).contains(cx + dx) && (0..<size).contains(cy + dy) {
-                let distance = max(abs(dx), abs(dy))
-                matrix.set(cx + dx, cy + dy, distance != 2 && distance != 4)
-            } }
+            for dy in -4...4 {
+                for dx in -4...4 where (0..<size).contains(cx + dx) && (0..<size).contains(cy + dy) {
+                    let distance = max(abs(dx), abs(dy))
+                    matrix.set(cx + dx, cy + dy, distance != 2 && distance != 4)
+                }
+            }
         }
         let centers = alignment[version - 1]
-        for (i, cy) in centers.enumerated() { for (j, cx) in centers.enumerated() {
-            let last = centers.count - 1
-            if (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) { continue }
-            for dy in -2...2 { for dx in -2...2 { matrix.set(cx + dx, cy + dy, max(abs(dx), abs(dy)) != 1) } }
-        } }
+        for (i, cy) in centers.enumerated() {
+            for (j, cx) in centers.enumerated() {
+                let last = centers.count - 1
+                if (i == 0 && j == 0) || (i == 0 && j == last) || (i == last && j == 0) { continue }
+                for dy in -2...2 { for dx in -2...2 { matrix.set(cx + dx, cy + dy, max(abs(dx), abs(dy)) != 1) } }
+            }
+        }
         drawFormat(&matrix, level: level, mask: 0)
         if version >= 7 { drawVersion(&matrix, version) }
         placeData(&matrix, codewords)
@@ -144,34 +162,38 @@ struct QRCode {
         var right = size - 1
         while right >= 1 {
             if right == 6 { right = 5 }
-            for vertical in 0..<size { for column in 0..<2 {
-                let x = right - column
-                let upward = (right + 1) & 2 == 0
-                let y = upward ? size - 1 - vertical : vertical
-                if !matrix.function[y][x], index < codewords.count * 8 {
-                    matrix.dark[y][x] = (codewords[index >> 3] >> (7 - UInt8(index & 7))) & 1 == 1
-                    index += 1
+            for vertical in 0..<size {
+                for column in 0..<2 {
+                    let x = right - column
+                    let upward = (right + 1) & 2 == 0
+                    let y = upward ? size - 1 - vertical : vertical
+                    if !matrix.function[y][x], index < codewords.count * 8 {
+                        matrix.dark[y][x] = (codewords[index >> 3] >> (7 - UInt8(index & 7))) & 1 == 1
+                        index += 1
+                    }
                 }
-            } }
+            }
             right -= 2
         }
     }
 
     private static func applyMask(_ matrix: inout Matrix, _ mask: Int) {
-        for y in 0..<matrix.dark.count { for x in 0..<matrix.dark.count where !matrix.function[y][x] {
-            let flip: Bool
-            switch mask {
-            case 0: flip = (x + y) % 2 == 0
-            case 1: flip = y % 2 == 0
-            case 2: flip = x % 3 == 0
-            case 3: flip = (x + y) % 3 == 0
-            case 4: flip = (x / 3 + y / 2) % 2 == 0
-            case 5: flip = x * y % 2 + x * y % 3 == 0
-            case 6: flip = (x * y % 2 + x * y % 3) % 2 == 0
-            default: flip = ((x + y) % 2 + x * y % 3) % 2 == 0
+        for y in 0..<matrix.dark.count {
+            for x in 0..<matrix.dark.count where !matrix.function[y][x] {
+                let flip: Bool
+                switch mask {
+                case 0: flip = (x + y) % 2 == 0
+                case 1: flip = y % 2 == 0
+                case 2: flip = x % 3 == 0
+                case 3: flip = (x + y) % 3 == 0
+                case 4: flip = (x / 3 + y / 2) % 2 == 0
+                case 5: flip = x * y % 2 + x * y % 3 == 0
+                case 6: flip = (x * y % 2 + x * y % 3) % 2 == 0
+                default: flip = ((x + y) % 2 + x * y % 3) % 2 == 0
+                }
+                if flip { matrix.dark[y][x].toggle() }
             }
-            if flip { matrix.dark[y][x].toggle() }
-        } }
+        }
     }
 
     /// The standard's four penalty rules: long runs, 2×2 blocks, finder-like patterns, balance.
@@ -179,20 +201,26 @@ struct QRCode {
         let size = dark.count
         let columns = (0..<size).map { x in dark.map { $0[x] } }
         var score = 0
-        let finderLike: [[Bool]] = [[true, false, true, true, true, false, true, false, false, false, false],
-                                    [false, false, false, false, true, false, true, true, true, false, true]]
+        let finderLike: [[Bool]] = [
+            [true, false, true, true, true, false, true, false, false, false, false],
+            [false, false, false, false, true, false, true, true, true, false, true],
+        ]
         for line in dark + columns {
             var run = 1
             for index in 1..<size {
                 if line[index] == line[index - 1] { run += 1 } else { run = 1 }
                 if run == 5 { score += 3 } else if run > 5 { score += 1 }
             }
-            for start in 0...(size - 11) { for pattern in finderLike where line[start..<(start + 11)].elementsEqual(pattern) { score += 40 } }
+            for start in 0...(size - 11) {
+                for pattern in finderLike where line[start..<(start + 11)].elementsEqual(pattern) { score += 40 }
+            }
         }
-        for y in 0..<(size - 1) { for x in 0..<(size - 1) {
-            let value = dark[y][x]
-            if dark[y][x + 1] == value, dark[y + 1][x] == value, dark[y + 1][x + 1] == value { score += 3 }
-        } }
+        for y in 0..<(size - 1) {
+            for x in 0..<(size - 1) {
+                let value = dark[y][x]
+                if dark[y][x + 1] == value, dark[y + 1][x] == value, dark[y + 1][x + 1] == value { score += 3 }
+            }
+        }
         let darkCount = dark.reduce(0) { $0 + $1.filter { $0 }.count }
         score += abs(darkCount * 20 - size * size * 10) / (size * size) * 10
         return score

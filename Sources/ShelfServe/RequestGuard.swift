@@ -58,7 +58,8 @@ struct RequestGuard: Sendable {
     /// Why a request naming another host is refused, or nil.
     func hostRefusal(_ request: Request) -> String? {
         guard let host = request.head.authority else { return nil }
-        let name = host.hasPrefix("[") ? String(host.prefix(while: { $0 != "]" }).dropFirst()) : String(host.split(separator: ":").first ?? "")
+        let name =
+            host.hasPrefix("[") ? String(host.prefix(while: { $0 != "]" }).dropFirst()) : String(host.split(separator: ":").first ?? "")
         return allowedHosts.contains(name.lowercased()) ? nil : "this server does not answer for \(host)"
     }
 
@@ -114,10 +115,12 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return GuardMiddleware.plain(.forbidden, "Refused", refusal + ".")
         }
         if let accessToken = requestGuard.accessToken, request.uri.path == "/",
-           let given = FormBody(request.uri.query ?? "")["access"] {
+            let given = FormBody(request.uri.query ?? "")["access"]
+        {
             guard RequestGuard.same(given, accessToken) else {
-                return GuardMiddleware.plain(.forbidden, "Wrong link",
-                                             "This access link is not the one shelf serve printed (it changes at every start). Open the link it printed last.")
+                return GuardMiddleware.plain(
+                    .forbidden, "Wrong link",
+                    "This access link is not the one shelf serve printed (it changes at every start). Open the link it printed last.")
             }
             // The token leaves the address bar: a clean URL, the session in a cookie.
             var headers = HTTPFields()
@@ -127,9 +130,10 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .seeOther, headers: headers)
         }
         guard requestGuard.hasSession(request) else {
-            return GuardMiddleware.plain(.unauthorized, "Open the link shelf serve printed",
-                                         "This library is served to the network with an access link. "
-                                             + "Open the link (or scan the QR code) that shelf serve printed when it started.")
+            return GuardMiddleware.plain(
+                .unauthorized, "Open the link shelf serve printed",
+                "This library is served to the network with an access link. "
+                    + "Open the link (or scan the QR code) that shelf serve printed when it started.")
         }
         return try await next(request, context)
     }
@@ -148,7 +152,8 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
 enum PlainPage {
     /// Scripts and styles only from the server's own files (no inline script can run, whatever a
     /// book holds), nothing from elsewhere, forms only to this server, never in a frame.
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
         + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The headers every response carries: the policy above, `nosniff`, no referrer, no framing.
@@ -163,7 +168,8 @@ enum PlainPage {
 
     /// A page with no link, style or script.
     static func html(_ heading: String, _ text: String) -> ByteBuffer {
-        ByteBuffer(string: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(HTMLEscaping.text(heading))</title></head>"
-            + "<body><h1>\(HTMLEscaping.text(heading))</h1><p>\(HTMLEscaping.text(text))</p></body></html>\n")
+        ByteBuffer(
+            string: "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>\(HTMLEscaping.text(heading))</title></head>"
+                + "<body><h1>\(HTMLEscaping.text(heading))</h1><p>\(HTMLEscaping.text(text))</p></body></html>\n")
     }
 }

@@ -17,7 +17,9 @@ enum SVGChart {
             let y = top + height - barHeight
             svg += "<rect class=\"bar\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\">"
             svg += "<title>\(HTMLEscaping.attribute(item.label)): \(item.value)</title></rect>"
-            if item.value > 0 { svg += "<text class=\"value\" x=\"\(x + barWidth / 2)\" y=\"\(y - 3)\" text-anchor=\"middle\">\(item.value)</text>" }
+            if item.value > 0 {
+                svg += "<text class=\"value\" x=\"\(x + barWidth / 2)\" y=\"\(y - 3)\" text-anchor=\"middle\">\(item.value)</text>"
+            }
             svg += "<text x=\"\(x + barWidth / 2)\" y=\"\(top + height + 14)\" text-anchor=\"middle\">"
             svg += "\(HTMLEscaping.attribute(item.label))</text>"
         }

@@ -113,7 +113,8 @@ struct ServeApp: Sendable {
     private func serverBuilder() throws -> HTTPServerBuilder {
         let limits = ConnectionLimits()
         let registry = ConnectionRegistry(perClient: limits.perClient, inAll: limits.inAll)
-        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, registry: registry)]))
+        let http1 = HTTPServerBuilder.http1(
+            configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, registry: registry)]))
         guard let tls = options.tls else { return http1 }
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
@@ -128,7 +129,8 @@ struct ServeApp: Sendable {
             throw ServeOptions.Invalid(description: "cannot read the private key \(tls.key) (a PEM file): \(error)")
         }
         guard !chain.isEmpty else { throw ServeOptions.Invalid(description: "\(tls.certificate) holds no certificate") }
-        let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         return try .tls(http1, tlsConfiguration: configuration)
     }
 
@@ -175,7 +177,8 @@ struct ServeApp: Sendable {
         }
         let body = try await request.body.collect(upTo: ConnectionLimits.maximumBody(path: request.uri.path))
         guard let form = MultipartForm(contentType: request.headers[.contentType] ?? "", body: Array(buffer: body)) else {
-            return try pages.addPage(notice: "The upload was not a photo form; try again.", status: .badRequest).response(from: request, context: context)
+            return try pages.addPage(notice: "The upload was not a photo form; try again.", status: .badRequest).response(
+                from: request, context: context)
         }
         let token = form.part("token").map { String(decoding: $0.bytes, as: UTF8.self) }
         if let refusal = requestGuard.refusal(request, token: .some(token)) {

@@ -21,11 +21,15 @@ struct ServeOptions: Sendable {
             case "--library": root = rest.popFirst()
             case "--host": host = rest.popFirst() ?? host
             case "--port":
-                guard let text = rest.popFirst(), let value = Int(text), (0...65535).contains(value) else { throw Invalid(description: "--port takes 0 to 65535") }
+                guard let text = rest.popFirst(), let value = Int(text), (0...65535).contains(value) else {
+                    throw Invalid(description: "--port takes 0 to 65535")
+                }
                 port = value
             case "--read-only": readOnly = true
             case "--tls":
-                guard let certificate = rest.popFirst(), let key = rest.popFirst() else { throw Invalid(description: "--tls takes a certificate and a key file") }
+                guard let certificate = rest.popFirst(), let key = rest.popFirst() else {
+                    throw Invalid(description: "--tls takes a certificate and a key file")
+                }
                 tls = (certificate, key)
             default: throw Invalid(description: "unknown argument \(argument)")
             }

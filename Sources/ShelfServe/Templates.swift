@@ -10,7 +10,8 @@ enum Templates {
     }
 
     static let all: [(String, String)] = [
-        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems), ("add", add), ("dashboard", dashboard),
+        ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems),
+        ("add", add), ("dashboard", dashboard),
         ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats),
     ]
 

@@ -4,9 +4,11 @@ import ShelfKit
 
 /// `--library DIR`, accepted before the subcommand (`shelf --library ~/Books ls`) and after it.
 struct LibraryOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The library folder (default: $SHELF_LIBRARY, else the nearest folder holding shelf.yaml).",
-        valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The library folder (default: $SHELF_LIBRARY, else the nearest folder holding shelf.yaml).",
+            valueName: "dir"))
     var library: String?
 
     @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
@@ -15,10 +17,11 @@ struct LibraryOptions: ParsableArguments {
     @Flag(help: "Do not send long output through a pager ($SHELF_PAGER, $PAGER or less -FRX).")
     var noPager = false
 
-    @Flag(help: ArgumentHelp(
-        "Read every file; neither use nor update the cache in $XDG_CACHE_HOME/shelf/libraries (~/.cache/shelf/libraries).",
-        discussion: "The cache only ever saves time: a file is taken from it only when its size, inode and "
-            + "nanosecond times are unchanged. `shelf check` always reads every file."))
+    @Flag(
+        help: ArgumentHelp(
+            "Read every file; neither use nor update the cache in $XDG_CACHE_HOME/shelf/libraries (~/.cache/shelf/libraries).",
+            discussion: "The cache only ever saves time: a file is taken from it only when its size, inode and "
+                + "nanosecond times are unchanged. `shelf check` always reads every file."))
     var noCache = false
 
     /// Opens the library, or exits with a message that says how to make one.

@@ -11,23 +11,33 @@ struct Shelf: ParsableCommand {
         discussion: ShelfHelp.discussion,
         version: ShelfKitVersion.current,
         groupedSubcommands: [
-            CommandGroup(name: "Reading the library", subcommands: [
-                DashboardCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, NotesCommand.self,
-                StatsCommand.self, GoalCommand.self, LoansCommand.self, TagsCommand.self, AuthorsCommand.self, SeriesCommand.self, GenresCommand.self,
-                LocationsCommand.self, FormatsCommand.self,
-            ]),
-            CommandGroup(name: "Changing books", subcommands: [
-                AddCommand.self, SetCommand.self, UnsetCommand.self, TagCommand.self, UntagCommand.self,
-                NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self, ProgressCommand.self, LendCommand.self, ReturnCommand.self,
-                EditCommand.self, MoveCommand.self, RemoveCommand.self,
-            ]),
-            CommandGroup(name: "ISBNs and lookup", subcommands: [
-                ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self,
-            ]),
+            CommandGroup(
+                name: "Reading the library",
+                subcommands: [
+                    DashboardCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self, NotesCommand.self,
+                    StatsCommand.self, GoalCommand.self, LoansCommand.self, TagsCommand.self, AuthorsCommand.self, SeriesCommand.self,
+                    GenresCommand.self,
+                    LocationsCommand.self, FormatsCommand.self,
+                ]),
+            CommandGroup(
+                name: "Changing books",
+                subcommands: [
+                    AddCommand.self, SetCommand.self, UnsetCommand.self, TagCommand.self, UntagCommand.self,
+                    NoteCommand.self, RateCommand.self, StartCommand.self, FinishCommand.self, AbandonCommand.self, ProgressCommand.self,
+                    LendCommand.self, ReturnCommand.self,
+                    EditCommand.self, MoveCommand.self, RemoveCommand.self,
+                ]),
+            CommandGroup(
+                name: "ISBNs and lookup",
+                subcommands: [
+                    ISBNCommand.self, LookupCommand.self, CoverCommand.self, RefreshCommand.self,
+                ]),
             CommandGroup(name: "Moving data in and out", subcommands: [ImportCommand.self, ExportCommand.self, HighlightsCommand.self]),
-            CommandGroup(name: "Sync, git and health", subcommands: [
-                ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self, CacheCommand.self,
-            ]),
+            CommandGroup(
+                name: "Sync, git and health",
+                subcommands: [
+                    ConflictsCommand.self, CheckCommand.self, GitSetupCommand.self, MergeDriverCommand.self, CacheCommand.self,
+                ]),
             CommandGroup(name: "Setting up", subcommands: [InitCommand.self, DetectCommand.self, ServeCommand.self]),
         ],
         defaultSubcommand: DashboardCommand.self
@@ -93,7 +103,7 @@ struct Shelf: ParsableCommand {
             rest = rest.dropFirst(width)
         }
         guard let first = rest.first, let type = CommandTree.subcommand(of: Shelf.self, named: first),
-              type.configuration.subcommands.isEmpty
+            type.configuration.subcommands.isEmpty
         else { return nil }
         let tail = Array(rest.dropFirst())
         if !leading.isEmpty, tail.contains(where: { rootOptionWidth($0) != nil }) { return nil }

@@ -26,7 +26,8 @@ public enum GoogleBooksFixtures {
         info.append(#""categories": [\#(categories.map { "\"\($0)\"" }.joined(separator: ", "))]"#)
         info.append(#""maturityRating": "NOT_MATURE", "allowAnonLogging": false, "contentVersion": "0.3.1.0.preview.1""#)
         if let images {
-            info.append(#"""
+            info.append(
+                #"""
                 "imageLinks": {
                       "smallThumbnail": "\#(images)/books/content?id=\#(id)&printsec=frontcover&img=1&zoom=5&source=gbs_api",
                       "thumbnail": "\#(images)/books/content?id=\#(id)&printsec=frontcover&img=1&zoom=1&source=gbs_api"
@@ -71,27 +72,33 @@ public enum GoogleBooksFixtures {
     /// Pride and Prejudice (9780141439518), with `&amp;` in the title and publisher and
     /// `&#39;` in the description; four categories.
     public static func prideAndPrejudice(publishedDate: String = "2014-10-28", images: String = defaultImages) -> String {
-        answer([volume(
-            id: "s1gVAAAAYAAJ", title: "Pride &amp; Prejudice", subtitle: "A Novel", authors: ["Jane Austen"],
-            publisher: "Penguin &amp; Classics", publishedDate: publishedDate,
-            description: "Austen&#39;s most beloved novel &mdash; &quot;a truth universally acknowledged&quot;.",
-            isbn13: "9780141439518", isbn10: "0141439513", pageCount: 480,
-            categories: ["Fiction", "Classics", "Romance", "Literary Collections"], images: images)])
+        answer([
+            volume(
+                id: "s1gVAAAAYAAJ", title: "Pride &amp; Prejudice", subtitle: "A Novel", authors: ["Jane Austen"],
+                publisher: "Penguin &amp; Classics", publishedDate: publishedDate,
+                description: "Austen&#39;s most beloved novel &mdash; &quot;a truth universally acknowledged&quot;.",
+                isbn13: "9780141439518", isbn10: "0141439513", pageCount: 480,
+                categories: ["Fiction", "Classics", "Romance", "Literary Collections"], images: images)
+        ])
     }
 
     /// Foundation's Edge (9780553293357), with `&#39;` in the title, no subtitle, pages 0 (which
     /// Google writes for "unknown") and a year-month date.
     public static func foundationsEdge(images: String = defaultImages) -> String {
-        answer([volume(
-            id: "aFdEdgeAAAAJ", title: "Foundation&#39;s Edge", authors: ["Isaac Asimov"], publisher: "Spectra",
-            publishedDate: "1983-10", description: "The Seldon Plan&#39;s hidden flaw.",
-            isbn13: "9780553293357", isbn10: "0553293354", pageCount: 0, categories: ["Fiction"], images: images)])
+        answer([
+            volume(
+                id: "aFdEdgeAAAAJ", title: "Foundation&#39;s Edge", authors: ["Isaac Asimov"], publisher: "Spectra",
+                publishedDate: "1983-10", description: "The Seldon Plan&#39;s hidden flaw.",
+                isbn13: "9780553293357", isbn10: "0553293354", pageCount: 0, categories: ["Fiction"], images: images)
+        ])
     }
 
     /// Asked for The Way of Kings hardcover (9780765326355), Google answers with the mass-market
     /// edition (9780765365279) only.
-    public static let anotherEdition = answer([volume(
-        id: "QVn-CgAAQBAJ", title: "The Way of Kings", authors: ["Brandon Sanderson"], publisher: "Tor",
-        publishedDate: "2011-03-01", description: "Book one of the Stormlight Archive.",
-        isbn13: "9780765365279", isbn10: "0765365278", pageCount: 1252, categories: ["Fiction"])])
+    public static let anotherEdition = answer([
+        volume(
+            id: "QVn-CgAAQBAJ", title: "The Way of Kings", authors: ["Brandon Sanderson"], publisher: "Tor",
+            publishedDate: "2011-03-01", description: "Book one of the Stormlight Archive.",
+            isbn13: "9780765365279", isbn10: "0765365278", pageCount: 1252, categories: ["Fiction"])
+    ])
 }

@@ -15,9 +15,10 @@ import Testing
         let result = try library.run(["ls", "--format", "paths"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
-        #expect(Set(result.stdoutLines) == [
-            "top.md", "a/one.md", "a/b/c/d/deep.md", "with space/spaced name.md", "ünïcode/café.md",
-        ], "\(result)")
+        #expect(
+            Set(result.stdoutLines) == [
+                "top.md", "a/one.md", "a/b/c/d/deep.md", "with space/spaced name.md", "ünïcode/café.md",
+            ], "\(result)")
     }
 
     @Test func hiddenFoldersAndFilesAreSkipped() throws {
@@ -69,7 +70,8 @@ import Testing
     }
 
     @Test func crlfFilesListWithTheRightValues() throws {
-        let crlf = "---\r\ntitle: Windows Book\r\nauthors:\r\n  - Bill Gates\r\n  - Paul Allen\r\n"
+        let crlf =
+            "---\r\ntitle: Windows Book\r\nauthors:\r\n  - Bill Gates\r\n  - Paul Allen\r\n"
             + "rating: 4\r\ntags: [sci-fi, Work]\r\nadded: 2024-05-03\r\npages: 123\r\n---\r\nNotes.\r\n"
         let library = try TemporaryLibrary(books: [("crlf.md", crlf)])
         let result = try library.run(["ls", "--json"])
@@ -92,14 +94,22 @@ import Testing
 
     @Test func bomFilesListWithTheRightValues() throws {
         let library = try TemporaryLibrary()
-        try library.write("bom.md", bytes: [0xEF, 0xBB, 0xBF] + Array(bookFile("""
-            title: Byte Order
-            author: Mark Unicode
-            status: reading
-            tags: [encoding]
-            """, body: "Body.\n").utf8))
-        try library.write("bom-crlf.md", bytes: [0xEF, 0xBB, 0xBF]
-            + Array("---\r\ntitle: Both Marks\r\nrating: 2\r\n---\r\n".utf8))
+        try library.write(
+            "bom.md",
+            bytes: [0xEF, 0xBB, 0xBF]
+                + Array(
+                    bookFile(
+                        """
+                        title: Byte Order
+                        author: Mark Unicode
+                        status: reading
+                        tags: [encoding]
+                        """, body: "Body.\n"
+                    ).utf8))
+        try library.write(
+            "bom-crlf.md",
+            bytes: [0xEF, 0xBB, 0xBF]
+                + Array("---\r\ntitle: Both Marks\r\nrating: 2\r\n---\r\n".utf8))
         let result = try library.run(["ls", "--json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
@@ -118,7 +128,7 @@ import Testing
 
     @Test func folderNamedLikeABookIsNotABook() throws {
         let library = try TemporaryLibrary(books: [
-            ("folder.md/inside.md", bookFile("title: Inside")),
+            ("folder.md/inside.md", bookFile("title: Inside"))
         ])
         let result = try library.run(["ls", "--format", "paths"])
         #expect(result.status == 0, "\(result)")

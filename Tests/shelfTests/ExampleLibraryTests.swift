@@ -107,8 +107,9 @@ import Testing
         #expect(result.stderr == "", "the example library should load cleanly: \(result)")
         let listed = Set(result.stdoutLines)
         #expect(result.stdoutLines.count == listed.count, "a book listed twice: \(result)")
-        #expect(listed == expected,
-                "missing \(expected.subtracting(listed).sorted()), unexpected \(listed.subtracting(expected).sorted())")
+        #expect(
+            listed == expected,
+            "missing \(expected.subtracting(listed).sorted()), unexpected \(listed.subtracting(expected).sorted())")
     }
 
     @Test func everyTitledFileIsListed() throws {

@@ -8,7 +8,8 @@ import Testing
     /// The index file's identity and times, to tell whether it was written again.
     private static func indexStamp(in cache: String) throws -> [Int] {
         let folder = cache + "/shelf/libraries"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".cache") && !$0.hasPrefix(".") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".cache") && !$0.hasPrefix(".") })
         var info = stat()
         #expect(stat(folder + "/" + name, &info) == 0)
         return [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size)]

@@ -124,8 +124,9 @@ import Testing
         // The test only means something when no folder above the temporary one is a library.
         var above = folder.root.deletingLastPathComponent()
         while above.path != "/" {
-            try #require(!FileManager.default.fileExists(atPath: above.appendingPathComponent("shelf.yaml").path),
-                         "a shelf.yaml above the temporary folder (\(above.path)) makes this test meaningless")
+            try #require(
+                !FileManager.default.fileExists(atPath: above.appendingPathComponent("shelf.yaml").path),
+                "a shelf.yaml above the temporary folder (\(above.path)) makes this test meaningless")
             above.deleteLastPathComponent()
         }
         for subfolder in ["", "nested"] {

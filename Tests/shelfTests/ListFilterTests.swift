@@ -5,57 +5,85 @@ import Testing
 @Suite struct ListFilterTests {
     /// Paths are chosen so that path order and title order differ.
     static let books: [(String, String)] = [
-        ("a-dune.md", bookFile("""
-            title: Dune
-            author: Frank Herbert
-            status: read
-            rating: 5
-            tags: [sci-fi, classics]
-            """)),
-        ("b-hyperion.md", bookFile("""
-            title: Hyperion
-            authors: [Dan Simmons]
-            status: currently-reading
-            rating: 4
-            tags: [Sci-Fi]
-            """)),
-        ("c-solaris.md", bookFile("""
-            title: Solaris
-            authors:
-              - Stanisław Lem
-            status: to-read
-            rating: 3
-            tags:
-              - SCI-FI
-              - polish
-            """)),
-        ("nested/d-hail-mary.md", bookFile("""
-            title: Project Hail Mary
-            author: Andy Weir
-            status: dnf
-            rating: 2
-            tags: sci-fi/space
-            """)),
-        ("e-fiction.md", bookFile("""
-            title: Sci-Fiction Stories
-            author: Ann Leckie
-            status: finished
-            rating: 1
-            tags: [sci-fiction]
-            """)),
-        ("f-left-hand.md", bookFile("""
-            title: The Left Hand of Darkness
-            authors: [Ursula K. Le Guin]
-            status: read
-            rating: 4
-            tags: [sci-fi, classics]
-            """)),
-        ("g-earthsea.md", bookFile("""
-            title: A Wizard of Earthsea
-            authors: [Ursula K. Le Guin]
-            status: reading
-            tags: [fantasy, classics]
-            """)),
+        (
+            "a-dune.md",
+            bookFile(
+                """
+                title: Dune
+                author: Frank Herbert
+                status: read
+                rating: 5
+                tags: [sci-fi, classics]
+                """)
+        ),
+        (
+            "b-hyperion.md",
+            bookFile(
+                """
+                title: Hyperion
+                authors: [Dan Simmons]
+                status: currently-reading
+                rating: 4
+                tags: [Sci-Fi]
+                """)
+        ),
+        (
+            "c-solaris.md",
+            bookFile(
+                """
+                title: Solaris
+                authors:
+                  - Stanisław Lem
+                status: to-read
+                rating: 3
+                tags:
+                  - SCI-FI
+                  - polish
+                """)
+        ),
+        (
+            "nested/d-hail-mary.md",
+            bookFile(
+                """
+                title: Project Hail Mary
+                author: Andy Weir
+                status: dnf
+                rating: 2
+                tags: sci-fi/space
+                """)
+        ),
+        (
+            "e-fiction.md",
+            bookFile(
+                """
+                title: Sci-Fiction Stories
+                author: Ann Leckie
+                status: finished
+                rating: 1
+                tags: [sci-fiction]
+                """)
+        ),
+        (
+            "f-left-hand.md",
+            bookFile(
+                """
+                title: The Left Hand of Darkness
+                authors: [Ursula K. Le Guin]
+                status: read
+                rating: 4
+                tags: [sci-fi, classics]
+                """)
+        ),
+        (
+            "g-earthsea.md",
+            bookFile(
+                """
+                title: A Wizard of Earthsea
+                authors: [Ursula K. Le Guin]
+                status: reading
+                tags: [fantasy, classics]
+                """)
+        ),
     ]
 
     /// `ls` with `args`, printing paths; fails the test when shelf fails.
@@ -68,17 +96,19 @@ import Testing
     }
 
     @Test func withoutFiltersEveryBookInTitleOrder() throws {
-        #expect(try Self.paths([]) == [
-            "a-dune.md", "b-hyperion.md", "f-left-hand.md", "nested/d-hail-mary.md",
-            "e-fiction.md", "c-solaris.md", "g-earthsea.md",
-        ])
+        #expect(
+            try Self.paths([]) == [
+                "a-dune.md", "b-hyperion.md", "f-left-hand.md", "nested/d-hail-mary.md",
+                "e-fiction.md", "c-solaris.md", "g-earthsea.md",
+            ])
     }
 
     @Test(arguments: ["sci-fi", "Sci-Fi", "SCI-FI"])
     func tagMatchesAnyCaseAndNestedTagsButNotLongerNames(tag: String) throws {
-        #expect(try Self.paths(["--tag", tag]) == [
-            "a-dune.md", "b-hyperion.md", "f-left-hand.md", "nested/d-hail-mary.md", "c-solaris.md",
-        ])
+        #expect(
+            try Self.paths(["--tag", tag]) == [
+                "a-dune.md", "b-hyperion.md", "f-left-hand.md", "nested/d-hail-mary.md", "c-solaris.md",
+            ])
     }
 
     @Test func nestedTagMatchesOnlyItself() throws {
@@ -97,8 +127,9 @@ import Testing
     }
 
     @Test func severalStatusesMayAnyMatch() throws {
-        #expect(try Self.paths(["--status", "reading", "--status", "to-read"])
-            == ["b-hyperion.md", "c-solaris.md", "g-earthsea.md"])
+        #expect(
+            try Self.paths(["--status", "reading", "--status", "to-read"])
+                == ["b-hyperion.md", "c-solaris.md", "g-earthsea.md"])
         #expect(try Self.paths(["--status", "abandoned"]) == ["nested/d-hail-mary.md"])
     }
 
@@ -154,8 +185,9 @@ import Testing
         #expect(try Self.paths(["--limit", "2"]) == ["a-dune.md", "b-hyperion.md"])
         #expect(try Self.paths(["--limit", "0"]) == [])
         #expect(try Self.paths(["--limit", "100"]).count == Self.books.count)
-        #expect(try Self.paths(["--tag", "sci-fi", "--sort", "rating", "--limit", "3"])
-            == ["a-dune.md", "b-hyperion.md", "f-left-hand.md"])
+        #expect(
+            try Self.paths(["--tag", "sci-fi", "--sort", "rating", "--limit", "3"])
+                == ["a-dune.md", "b-hyperion.md", "f-left-hand.md"])
     }
 
     @Test func noMatchPrintsNothingAndSucceeds() throws {

@@ -3,7 +3,8 @@ import Testing
 
 /// `shelf ls --format json|csv|paths|plain|table`.
 @Suite struct ListFormatTests {
-    static let devotions = bookFile("""
+    static let devotions = bookFile(
+        """
         title: Devotions
         author: Mary Oliver
         isbn: "9780399563249"
@@ -20,7 +21,8 @@ import Testing
         mood: cozy
         """, body: "Notes that ls never prints.\n")
 
-    static let kahneman = bookFile("""
+    static let kahneman = bookFile(
+        """
         title: Thinking, Fast and Slow
         authors: [Daniel Kahneman]
         publisher: Farrar, Straus and Giroux
@@ -30,7 +32,8 @@ import Testing
         pages: 499
         """)
 
-    static let quoted = bookFile("""
+    static let quoted = bookFile(
+        """
         title: 'He Said "Hi", Then Left'
         authors: [A. Writer, B. Writer]
         """)
@@ -100,14 +103,15 @@ import Testing
         let result = try library.run(["ls", "--format", "csv"])
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "path,title,authors,isbn,status,rating,tags,added,started,finished,series,series_index,publisher,published,pages",
-            "poetry/oliver-devotions.md,Devotions,Mary Oliver,9780399563249,read,4,poetry,2024-05-03 22:10,,2024-06-01,"
-                + "Selected Poems,2,Penguin Press,2017,480",
-            "quoted.md,\"He Said \"\"Hi\"\", Then Left\",A. Writer; B. Writer,,,,,,,,,,,,",
-            "kahneman-thinking.md,\"Thinking, Fast and Slow\",Daniel Kahneman,,,4,psychology; non-fiction,,,,,1.5,"
-                + "\"Farrar, Straus and Giroux\",,499",
-        ], "\(result)")
+        #expect(
+            lines == [
+                "path,title,authors,isbn,status,rating,tags,added,started,finished,series,series_index,publisher,published,pages",
+                "poetry/oliver-devotions.md,Devotions,Mary Oliver,9780399563249,read,4,poetry,2024-05-03 22:10,,2024-06-01,"
+                    + "Selected Poems,2,Penguin Press,2017,480",
+                "quoted.md,\"He Said \"\"Hi\"\", Then Left\",A. Writer; B. Writer,,,,,,,,,,,,",
+                "kahneman-thinking.md,\"Thinking, Fast and Slow\",Daniel Kahneman,,,4,psychology; non-fiction,,,,,1.5,"
+                    + "\"Farrar, Straus and Giroux\",,499",
+            ], "\(result)")
     }
 
     @Test func pathsAreRelativeToTheCurrentFolderAndOpenable() throws {
@@ -171,8 +175,12 @@ import Testing
     @Test func narrowTableCutsLongTextWithAnEllipsisAndFits() throws {
         let long = "The Restaurant at the End of the Universe and Everything After It Volume Two"
         let library = try TemporaryLibrary(books: [
-            ("long.md", bookFile("title: \(long)\nauthors: [Douglas Noël Adams, Somebody Else Entirely]\n"
-                + "tags: [sci-fi, humour, comedy, british, favourites]\nrating: 5\nstatus: read")),
+            (
+                "long.md",
+                bookFile(
+                    "title: \(long)\nauthors: [Douglas Noël Adams, Somebody Else Entirely]\n"
+                        + "tags: [sci-fi, humour, comedy, british, favourites]\nrating: 5\nstatus: read")
+            ),
             ("cjk.md", bookFile("title: 吾輩は猫である吾輩は猫である吾輩は猫である\nauthor: 夏目漱石夏目漱石夏目漱石夏目漱石")),
             ("short.md", bookFile("title: Dune\nauthor: Frank Herbert")),
         ])

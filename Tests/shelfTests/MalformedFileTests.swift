@@ -16,7 +16,8 @@ import Testing
     static func diagnostic(_ line: String) -> (path: String, line: Int, column: Int, message: String)? {
         let parts = line.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4, let number = Int(parts[1]), let column = Int(parts[2]),
-              parts[3].hasPrefix(" "), parts[3].count > 1 else { return nil }
+            parts[3].hasPrefix(" "), parts[3].count > 1
+        else { return nil }
         return (parts[0], number, column, String(parts[3].dropFirst()))
     }
 
@@ -42,9 +43,10 @@ import Testing
     }
 
     @Test func lineAndColumnPointAtTheMistake() throws {
-        let library = try TemporaryLibrary(books: Self.goodBooks + [
-            ("colon.md", "---\nauthor: Somebody\ntitle: a: b\nrating: 3\n---\n"),
-        ])
+        let library = try TemporaryLibrary(
+            books: Self.goodBooks + [
+                ("colon.md", "---\nauthor: Somebody\ntitle: a: b\nrating: 3\n---\n")
+            ])
         let result = try library.run(["ls", "--format", "paths"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["dune.md", "shelves/solaris.md"])
@@ -54,15 +56,16 @@ import Testing
 
     @Test func crlfAndBOMDoNotShiftTheReportedLine() throws {
         let library = try TemporaryLibrary(books: [
-            ("crlf.md", "---\r\nauthor: X\r\ntitle: a: b\r\n---\r\n"),
+            ("crlf.md", "---\r\nauthor: X\r\ntitle: a: b\r\n---\r\n")
         ])
         try library.write("bom.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nauthor: X\ntitle: a: b\n---\n".utf8))
         let result = try library.run(["ls"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderrLines.sorted() == [
-            "bom.md:3:9: mapping values are not allowed in this context",
-            "crlf.md:3:9: mapping values are not allowed in this context",
-        ], "\(result)")
+        #expect(
+            result.stderrLines.sorted() == [
+                "bom.md:3:9: mapping values are not allowed in this context",
+                "crlf.md:3:9: mapping values are not allowed in this context",
+            ], "\(result)")
     }
 
     @Test func reportedPathIsRelativeToTheCurrentFolder() throws {
@@ -89,8 +92,10 @@ import Testing
 
     @Test func invalidUTF8IsReportedWithItsPositionAndSkipped() throws {
         let library = try TemporaryLibrary(books: Self.goodBooks)
-        try library.write("latin1.md", bytes: Array("---\nauthor: X\ntitle: Caf".utf8) + [0xE9]
-            + Array(" Society\n---\n".utf8))
+        try library.write(
+            "latin1.md",
+            bytes: Array("---\nauthor: X\ntitle: Caf".utf8) + [0xE9]
+                + Array(" Society\n---\n".utf8))
         try library.write("body.md", bytes: Array("---\ntitle: Fine Title\n---\nline four\nbad ".utf8) + [0xFF, 0x0A])
         let result = try library.run(["ls", "--format", "paths"])
         #expect(result.status == 0, "\(result)")
@@ -117,13 +122,14 @@ import Testing
     }
 
     @Test func readingNeverWritesAnything() throws {
-        let library = try TemporaryLibrary(books: Self.goodBooks + [
-            ("shelves/broken.md", Self.unclosed),
-            ("crlf.md", "---\r\ntitle: Windows\r\n---\r\nNotes\r\n"),
-            ("no-final-newline.md", "---\ntitle: Abrupt # a comment\ntags: [a,b]\n---\nend"),
-            (".git/config", "[core]\n"),
-            ("README.md", "# readme\n"),
-        ])
+        let library = try TemporaryLibrary(
+            books: Self.goodBooks + [
+                ("shelves/broken.md", Self.unclosed),
+                ("crlf.md", "---\r\ntitle: Windows\r\n---\r\nNotes\r\n"),
+                ("no-final-newline.md", "---\ntitle: Abrupt # a comment\ntags: [a,b]\n---\nend"),
+                (".git/config", "[core]\n"),
+                ("README.md", "# readme\n"),
+            ])
         try library.write("bom.md", bytes: [0xEF, 0xBB, 0xBF] + Array(bookFile("title: Marked").utf8))
         try library.write("latin1.md", bytes: Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\n".utf8))
         // Old modification times, so a rewrite within the same clock tick would still show.

@@ -4,30 +4,46 @@ import Testing
 /// `shelf show BOOK`: by path, file name, ISBN or title words.
 @Suite struct ShowTests {
     static let books: [(String, String)] = [
-        ("sf/le-guin-the-left-hand-of-darkness.md", bookFile("""
-            title: The Left Hand of Darkness
-            authors:
-              - Ursula K. Le Guin
-            isbn: "9780441478125"
-            status: read
-            rating: 5
-            tags: [sci-fi, classics]
-            """, body: "\n## Notes\n\nEstraven is the heart of it.\n")),
-        ("sf/le-guin-the-dispossessed.md", bookFile("""
-            title: The Dispossessed
-            author: Ursula K. Le Guin
-            isbn: 0-06-051275-X
-            tags: [sci-fi]
-            """)),
-        ("herbert-dune.md", bookFile("""
-            title: Dune
-            author: Frank Herbert
-            isbn13: 978-0-441-17271-9
-            """)),
-        ("darkness-visible.md", bookFile("""
-            title: Darkness Visible
-            author: William Styron
-            """)),
+        (
+            "sf/le-guin-the-left-hand-of-darkness.md",
+            bookFile(
+                """
+                title: The Left Hand of Darkness
+                authors:
+                  - Ursula K. Le Guin
+                isbn: "9780441478125"
+                status: read
+                rating: 5
+                tags: [sci-fi, classics]
+                """, body: "\n## Notes\n\nEstraven is the heart of it.\n")
+        ),
+        (
+            "sf/le-guin-the-dispossessed.md",
+            bookFile(
+                """
+                title: The Dispossessed
+                author: Ursula K. Le Guin
+                isbn: 0-06-051275-X
+                tags: [sci-fi]
+                """)
+        ),
+        (
+            "herbert-dune.md",
+            bookFile(
+                """
+                title: Dune
+                author: Frank Herbert
+                isbn13: 978-0-441-17271-9
+                """)
+        ),
+        (
+            "darkness-visible.md",
+            bookFile(
+                """
+                title: Darkness Visible
+                author: William Styron
+                """)
+        ),
     ]
 
     /// The title line `show` prints first; expects success.
@@ -51,8 +67,9 @@ import Testing
     @Test func byPathRelativeToTheLibraryRoot() throws {
         let library = try TemporaryLibrary(books: Self.books)
         try library.makeFolder("sf/empty")
-        #expect(try Self.shownTitle(["sf/le-guin-the-dispossessed.md"], in: "sf/empty", library: library)
-            == "The Dispossessed")
+        #expect(
+            try Self.shownTitle(["sf/le-guin-the-dispossessed.md"], in: "sf/empty", library: library)
+                == "The Dispossessed")
         let elsewhere = try TemporaryLibrary(config: nil)
         let result = try elsewhere.run(["show", "--library", library.root.path, "herbert-dune.md"])
         #expect(result.stdoutLines.first == "Dune", "\(result)")

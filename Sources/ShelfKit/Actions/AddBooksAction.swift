@@ -59,8 +59,9 @@ public final class AddBooksAction {
         reporter.result(writer.display(added.path))
         saveCover(of: added.path)
         if added.pending {
-            reporter.warning("the lookup services could not be reached; added with what you gave, marked "
-                + "`lookup: pending`. Run `shelf lookup --pending` when online.")
+            reporter.warning(
+                "the lookup services could not be reached; added with what you gave, marked "
+                    + "`lookup: pending`. Run `shelf lookup --pending` when online.")
         }
         return added
     }
@@ -92,12 +93,15 @@ public final class AddBooksAction {
     /// Saves the new book's cover when the lookup named one. A cover that cannot be had leaves
     /// the book added, with its link to the cover, and says how to try again.
     private func saveCover(of path: String) {
-        guard savesCover, let book = try? ActionBookReader.book(at: path, writer: writer), book.cover?.contains("://") == true else { return }
+        guard savesCover, let book = try? ActionBookReader.book(at: path, writer: writer), book.cover?.contains("://") == true else {
+            return
+        }
         do {
             _ = try FetchCoverAction(writer: writer, service: service, reporter: reporter).fetch(book)
         } catch {
-            reporter.warning("\(writer.display(path)): the cover was not saved (\(error)); the book keeps the cover's address. "
-                + "shelf cover \(writer.display(path)) tries again")
+            reporter.warning(
+                "\(writer.display(path)): the cover was not saved (\(error)); the book keeps the cover's address. "
+                    + "shelf cover \(writer.display(path)) tries again")
         }
     }
 
@@ -110,7 +114,8 @@ public final class AddBooksAction {
                 isbn = try ISBN(validating: text)
             } catch {
                 guard force, request.title != nil else {
-                    throw LookupActionError("'\(text)' is not a valid ISBN: \(error)" + (request.title == nil ? "" : "; --force adds it as written"))
+                    throw LookupActionError(
+                        "'\(text)' is not a valid ISBN: \(error)" + (request.title == nil ? "" : "; --force adds it as written"))
                 }
                 // Forced: the ISBN as typed, no lookup, the person's fields.
                 file.set("isbn", .string(text))
@@ -127,7 +132,8 @@ public final class AddBooksAction {
                 }
             } catch let error as LookupError {
                 guard error.isConnectivity else {
-                    throw LookupActionError("\(isbn.isbn13): the lookup failed (\(error)); nothing was added. Try again, or add it by hand with --title")
+                    throw LookupActionError(
+                        "\(isbn.isbn13): the lookup failed (\(error)); nothing was added. Try again, or add it by hand with --title")
                 }
                 reporter.warning(error.description)
                 pending = true

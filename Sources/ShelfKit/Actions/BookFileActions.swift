@@ -35,8 +35,10 @@ public struct BookFileActions {
         if let newName {
             target = try destination(newName, besides: prefix)
             if let twin = BookFileName.caseTwin(of: target, inLibrary: library.root), twin != path {
-                throw FileError(path: writer.display(target), reason: "differs only in case from \(writer.display(twin)), which exists; "
-                    + "on macOS and Windows the two are one file, and a synced copy would lose one. Choose another name")
+                throw FileError(
+                    path: writer.display(target),
+                    reason: "differs only in case from \(writer.display(twin)), which exists; "
+                        + "on macOS and Windows the two are one file, and a synced copy would lose one. Choose another name")
             }
         } else {
             let bytes = try FileIO.read(library.absolutePath(path))
@@ -48,7 +50,9 @@ public struct BookFileActions {
             let wanted = naming.name(for: book)
             if prefix + wanted == path { return reporter.result("unchanged \(writer.display(path))") }
             let taken = BookFileName.taken(inLibrary: library.root)
-            target = BookFileName.unique(prefix + wanted, separator: naming.collisionSeparator) { $0.lowercased() != path.lowercased() && taken($0) }
+            target = BookFileName.unique(prefix + wanted, separator: naming.collisionSeparator) {
+                $0.lowercased() != path.lowercased() && taken($0)
+            }
         }
         try writer.move(path, to: target)
         reporter.result("\(writer.display(path)) -> \(writer.display(target))")
@@ -61,7 +65,8 @@ public struct BookFileActions {
     public func moveAll(dryRun: Bool, reporter: any ActionReporter, problems: ([LibraryProblem]) -> Void) throws {
         let (index, loadProblems) = try library.load(withNotes: false)
         problems(loadProblems)
-        let plan = BookFileMover.planRenames(index: index, naming: library.config.fileNames, exists: BookFileName.taken(inLibrary: library.root))
+        let plan = BookFileMover.planRenames(
+            index: index, naming: library.config.fileNames, exists: BookFileName.taken(inLibrary: library.root))
         var failures = 0
         for (step, (from, to)) in plan.enumerated() {
             reporter.progress(step, of: plan.count, "Renaming")
@@ -78,7 +83,9 @@ public struct BookFileActions {
         }
         reporter.progress(plan.count, of: plan.count, "Renaming")
         if plan.isEmpty { reporter.result("Every file name already follows the template.") }
-        if failures > 0 { throw FileError(path: library.root, reason: Plural.count(failures, "file") + " could not be renamed (see above)") }
+        if failures > 0 {
+            throw FileError(path: library.root, reason: Plural.count(failures, "file") + " could not be renamed (see above)")
+        }
     }
 
     /// The library-relative path `newName` stands for; refused when it would leave the library.

@@ -66,7 +66,8 @@ public enum CacheAction {
         FolderEntries(folder).compactMap { name in
             var info = stat()
             guard name.hasSuffix(".json"), !name.hasPrefix("."), lstat(folder + "/" + name, &info) == 0,
-                  (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+                (info.st_mode & S_IFMT) == S_IFREG
+            else { return nil }
             return (name, Int64(info.st_size))
         }
     }

@@ -13,14 +13,18 @@ public struct EditBookAction {
     /// Applies `edits` to the book `name` names and reports `updated PATH` or `unchanged PATH`.
     /// - Parameter force: replace values shelf cannot read.
     @discardableResult
-    public func run(book name: String, edits: [FieldEdit], force: Bool = false, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func run(
+        book name: String, edits: [FieldEdit], force: Bool = false, reporter: any ActionReporter
+    ) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)
         return try apply(edits, to: path, force: force, reporter: reporter)
     }
 
     /// Appends a timestamped note (`### DATE TIME`, then the text) to the end of the body.
     @discardableResult
-    public func addNote(_ text: String, to name: String, date: BookDate, time: String, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func addNote(
+        _ text: String, to name: String, date: BookDate, time: String, reporter: any ActionReporter
+    ) throws -> LibraryWriter.Outcome {
         guard !text.trimmingSpaces.isEmpty else { throw EditError.invalidValue(key: "note", reason: "empty note; nothing written") }
         let entry = BookNote.heading(date: date, time: time) + "\n\n" + text
         return try run(book: name, edits: [.appendToBody(entry)], reporter: reporter)

@@ -38,8 +38,10 @@ public struct ExportAction {
     @discardableResult
     /// - Parameter warn: told of each book whose cover is left out, and why.
     /// - Parameter progress: called with (files written, files to write), for a progress bar.
-    public func writeCatalog(_ books: [ExportedBook], title: String, to folder: String, warn: (String) -> Void = { _ in },
-                             progress: (Int, Int) -> Void = { _, _ in }) throws -> Int {
+    public func writeCatalog(
+        _ books: [ExportedBook], title: String, to folder: String, warn: (String) -> Void = { _ in },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> Int {
         let destination = ExportDestination(library: library)
         let absolute = Library.absolute(folder)
         let resolved = ExportDestination.resolve(absolute)
@@ -65,7 +67,8 @@ public struct ExportAction {
             let open = try folders[subfolder] ?? OpenFolder.open(subfolder, below: resolved, create: true)
             folders[subfolder] = open
             let shown = folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
-            try destination.write(bytes, as: name, in: open, resolved: subfolder.isEmpty ? resolved : resolved + "/" + subfolder, shown: shown)
+            try destination.write(
+                bytes, as: name, in: open, resolved: subfolder.isEmpty ? resolved : resolved + "/" + subfolder, shown: shown)
         }
         let total = catalog.files.count + catalog.covers.count
         for (done, file) in catalog.files.enumerated() {
@@ -104,7 +107,8 @@ struct LibraryCovers {
         guard let real = path(of: absolute) else { return nil }
         let (folderPath, name) = LibraryPath.split(String(real.dropFirst(library.root.count + 1)))
         guard let folder = try? OpenFolder.open(folderPath, below: library.root),
-              let snapshot = try? FileSnapshot.read(name, in: folder, displayPath: absolute) else { return nil }
+            let snapshot = try? FileSnapshot.read(name, in: folder, displayPath: absolute)
+        else { return nil }
         return snapshot.bytes
     }
 }

@@ -64,7 +64,8 @@ struct ExportDestination {
             throw Refusal(path: shown, reason: "is the library's settings file; an export never replaces it")
         }
         if info != nil && name.lowercased().hasSuffix(".md") {
-            throw Refusal(path: shown, reason: "is a file of the library (a book, or a note); an export never replaces it. Choose another name")
+            throw Refusal(
+                path: shown, reason: "is a file of the library (a book, or a note); an export never replaces it. Choose another name")
         }
     }
 
@@ -82,7 +83,8 @@ struct ExportDestination {
         try Replaceability.check(snapshot.info, name: name, in: folder, displayPath: shown)
         let replacement = try ReplacementFile.write(bytes, in: folder, for: name, like: (snapshot.info, name), displayPath: shown)
         guard let now = folder.status(of: name), now.st_ino == before.st_ino, now.st_dev == before.st_dev,
-              (now.st_mode & S_IFMT) == S_IFREG else {
+            (now.st_mode & S_IFMT) == S_IFREG
+        else {
             throw FileError(path: shown, reason: "changed on disk meanwhile; nothing was written, run the command again")
         }
         try replacement.replace(name, displayPath: shown)

@@ -121,8 +121,9 @@ public struct FetchCoverAction {
         var info = stat()
         guard lstat(writer.library.absolutePath(Self.folder), &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw LookupActionError("\(writer.display(Self.folder)) is \(FileKind.name(of: info.st_mode)), not a folder of the library; "
-                + "shelf writes covers only into a real covers folder inside the library. Nothing was written")
+            throw LookupActionError(
+                "\(writer.display(Self.folder)) is \(FileKind.name(of: info.st_mode)), not a folder of the library; "
+                    + "shelf writes covers only into a real covers folder inside the library. Nothing was written")
         }
     }
 }

@@ -33,7 +33,8 @@ public struct FillLookupsAction {
     /// a warning.
     /// - Parameter problems: given the files that failed to load, before any lookup.
     public func run(problems: ([LibraryProblem]) -> Void) throws -> Summary {
-        let pending = QueryExpression.field(FieldQuery(name: MetadataFiller.pendingKey, operation: .exact, value: MetadataFiller.pendingValue))
+        let pending = QueryExpression.field(
+            FieldQuery(name: MetadataFiller.pendingKey, operation: .exact, value: MetadataFiller.pendingValue))
         let result = try writer.library.query(pending, today: today)
         problems(result.problems)
         let books = result.books
@@ -92,8 +93,10 @@ public struct FillLookupsAction {
         let wanted = naming.name(for: filled)
         guard wanted.lowercased() != current.lowercased() else { return }
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let name = try FreeNameWriter.writeUnderFreeName(wanted, inFolder: folder, of: library,
-                                                         separator: naming.collisionSeparator) { name in
+        let name = try FreeNameWriter.writeUnderFreeName(
+            wanted, inFolder: folder, of: library,
+            separator: naming.collisionSeparator
+        ) { name in
             try writer.move(book.path, to: prefix + name)
         }
         reporter.result("\(writer.display(book.path)) -> \(writer.display(prefix + name))")

@@ -15,8 +15,10 @@ enum FreeNameWriter {
     /// the root). A name is taken when the folder holds an entry of that name in any case (two
     /// books differing only in case collide on macOS and Windows), when it is in `taken`, or
     /// when Windows reserves it.
-    static func free(_ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = [],
-                     separator: String = "-") -> String {
+    static func free(
+        _ wanted: String, inFolder folder: String, of library: Library, taken: Set<String> = [],
+        separator: String = "-"
+    ) -> String {
         let present = TakenNames(root: library.root)
         let prefix = folder.isEmpty ? "" : folder + "/"
         let taken = Set(taken.map { $0.lowercased() })
@@ -58,14 +60,18 @@ enum FreeNameWriter {
     /// Creates a new book file where the library's `filename:` puts it (its folders made when
     /// missing), under the first free name. Every command that creates a book comes here.
     /// - Returns: the path written, relative to the library.
-    static func createBook(_ book: Book, bytes: [UInt8], writer: LibraryWriter,
-                           beforeWrite: ((String) -> Void)? = nil) throws -> String {
+    static func createBook(
+        _ book: Book, bytes: [UInt8], writer: LibraryWriter,
+        beforeWrite: ((String) -> Void)? = nil
+    ) throws -> String {
         let naming = writer.library.config.fileNames
         try naming.check()
         let folder = naming.folder(for: book)
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let name = try writeUnderFreeName(naming.name(for: book), inFolder: folder, of: writer.library,
-                                          separator: naming.collisionSeparator, beforeWrite: beforeWrite) { name in
+        let name = try writeUnderFreeName(
+            naming.name(for: book), inFolder: folder, of: writer.library,
+            separator: naming.collisionSeparator, beforeWrite: beforeWrite
+        ) { name in
             try writer.create(prefix + name, bytes: bytes)
         }
         return prefix + name

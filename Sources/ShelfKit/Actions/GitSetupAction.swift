@@ -59,8 +59,10 @@ public struct GitSetupAction {
         var info = stat()
         let exists = lstat(path, &info) == 0
         if exists && (info.st_mode & S_IFMT) == S_IFLNK {
-            throw FileError(path: path, reason: "is a symbolic link; shelf does not replace it with a copy. "
-                + "Add the line `\(GitSetupAction.attribute)` to the file it leads to, then run the command again")
+            throw FileError(
+                path: path,
+                reason: "is a symbolic link; shelf does not replace it with a copy. "
+                    + "Add the line `\(GitSetupAction.attribute)` to the file it leads to, then run the command again")
         }
         let existing = exists ? try FileIO.read(path) : []
         let wanted = Array(GitSetupAction.attribute.utf8)

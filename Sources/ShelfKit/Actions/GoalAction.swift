@@ -11,7 +11,8 @@ public enum GoalAction {
         if let pages { goal.pages = pages }
         let bytes = try GoalSettingsSplice(bytes: library.configBytes).setting(goal)
         guard (try? LibraryConfig(bytes: bytes))?.goals[year] == goal else {
-            throw GoalSettingsSplice.Refusal(description: "internal error: the goal would not read back from shelf.yaml; nothing was written")
+            throw GoalSettingsSplice.Refusal(
+                description: "internal error: the goal would not read back from shelf.yaml; nothing was written")
         }
         try WriteSettingsAction.replaceSettings(with: bytes, in: library)
         return goal

@@ -186,4 +186,3 @@ public struct ImportBooksAction {
         throw FileError(path: writer.display(path), reason: "every free name was taken while shelf worked; nothing was written")
     }
 }
-

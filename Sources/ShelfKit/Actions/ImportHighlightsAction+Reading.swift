@@ -23,8 +23,10 @@ extension ImportHighlightsAction {
             if let index = report.books.firstIndex(where: { $0.path == book.path }) {
                 report.books[index].reading += described
             } else {
-                report.books.append(.init(path: book.path, title: book.title, added: 0, replaced: 0, created: false, matchedBy: reason,
-                                          reading: described))
+                report.books.append(
+                    .init(
+                        path: book.path, title: book.title, added: 0, replaced: 0, created: false, matchedBy: reason,
+                        reading: described))
             }
         } catch {
             report.failures.append(String(describing: error))

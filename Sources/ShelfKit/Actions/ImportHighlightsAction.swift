@@ -50,8 +50,9 @@ public struct ImportHighlightsAction {
         do {
             read = try HighlightSource.read(absolute, warn: reporter.warning, progress: { reporter.progress($0, of: $1, "Reading") })
         } catch {
-            throw HighlightSourceError(path: error.path.hasPrefix(absolute) ? path + error.path.dropFirst(absolute.count) : error.path,
-                                       reason: error.reason)
+            throw HighlightSourceError(
+                path: error.path.hasPrefix(absolute) ? path + error.path.dropFirst(absolute.count) : error.path,
+                reason: error.reason)
         }
         let sources = read.map { source in
             // Named as the person named them: `device/documents/My Clippings.txt`, not absolute.
@@ -70,8 +71,10 @@ public struct ImportHighlightsAction {
             var questions: [FuzzyMatch] = []
             for (source, book) in plan.fuzzy {
                 let count = try devices.highlights(of: [source]).count
-                questions.append(FuzzyMatch(sourceTitle: devices.books[source].title, sourceAuthors: devices.books[source].authors,
-                                            bookPath: book.path, bookTitle: book.title, highlights: count))
+                questions.append(
+                    FuzzyMatch(
+                        sourceTitle: devices.books[source].title, sourceAuthors: devices.books[source].authors,
+                        bookPath: book.path, bookTitle: book.title, highlights: count))
             }
             if options.acceptFuzzy || confirm?(questions) == true {
                 targets += plan.fuzzy.map { ($0.book, [$0.source], "similar title", devices.books[$0.source].reading) }
@@ -114,8 +117,10 @@ public struct ImportHighlightsAction {
         return report
     }
 
-    private func apply(_ highlights: [Highlight], to book: Book, reason: String, into report: inout HighlightImportReport,
-                       reporter: ActionReporter) {
+    private func apply(
+        _ highlights: [Highlight], to book: Book, reason: String, into report: inout HighlightImportReport,
+        reporter: ActionReporter
+    ) {
         guard !highlights.isEmpty else { return }
         let body = writer.library.notes(of: book) ?? ""
         guard let change = HighlightsSection(body: body).splices(adding: highlights, lineEnding: .lf) else {
@@ -124,8 +129,10 @@ public struct ImportHighlightsAction {
         }
         do {
             if !options.dryRun { try writer.edit(book.path, edits: [.addHighlights(highlights)]) }
-            report.books.append(.init(path: book.path, title: book.title, added: change.added, replaced: change.replaced,
-                                      created: false, matchedBy: reason))
+            report.books.append(
+                .init(
+                    path: book.path, title: book.title, added: change.added, replaced: change.replaced,
+                    created: false, matchedBy: reason))
         } catch {
             report.failures.append(String(describing: error))
             reporter.warning(String(describing: error))
@@ -151,8 +158,10 @@ public struct ImportHighlightsAction {
             if !options.dryRun {
                 path = try FreeNameWriter.createBook(book, bytes: bytes, writer: writer)
             }
-            report.books.append(.init(path: path, title: source.title, added: source.highlights.count, replaced: 0,
-                                      created: true, matchedBy: "new book"))
+            report.books.append(
+                .init(
+                    path: path, title: source.title, added: source.highlights.count, replaced: 0,
+                    created: true, matchedBy: "new book"))
         } catch {
             report.failures.append("\(source.title): \(error)")
             reporter.warning("\(source.title): \(error)")

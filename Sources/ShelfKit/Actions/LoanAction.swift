@@ -35,17 +35,20 @@ public struct LoanAction {
     public func lend(_ name: String, to person: String, _ request: Request, reporter: any ActionReporter) throws -> BookLoan {
         let who = person.trimmingSpaces
         guard !who.isEmpty else { throw ReadingError("--to takes the name of the person who borrows the book") }
-        guard !who.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
-            throw ReadingError("--to holds a line break or another control character; a borrower's name is one line of text "
-                + "(shelf lend \(name) --to \"Ana\"); nothing was written")
+        guard !who.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else {
+            throw ReadingError(
+                "--to holds a line break or another control character; a borrower's name is one line of text "
+                    + "(shelf lend \(name) --to \"Ana\"); nothing was written")
         }
         let lent = try request.date.map { try ReadingDates.check($0, today: request.today, force: request.force) } ?? request.today
         let due = try request.due.map { try LoanAction.dueDate($0, after: lent) }
         let loan = BookLoan(to: who, lent: lent, due: due)
         try run(name, request, reporter: reporter) { book in
             if let out = book.openLoan {
-                throw ReadingError("already lent to \(out.to)" + (out.lent.map { " since " + $0.text } ?? "")
-                    + "; when it is back: shelf return \(name)")
+                throw ReadingError(
+                    "already lent to \(out.to)" + (out.lent.map { " since " + $0.text } ?? "")
+                        + "; when it is back: shelf return \(name)")
             }
             return [.appendItem(Book.loansKey, raw: loan.flowMap)]
         }
@@ -61,7 +64,8 @@ public struct LoanAction {
             let items: [FieldValue]
             if case .list(let list)? = book.value(of: Book.loansKey) { items = list } else { items = [] }
             guard let index = items.lastIndex(where: { BookLoan(item: $0)?.isOpen == true }),
-                  var loan = BookLoan(item: items[index]) else {
+                var loan = BookLoan(item: items[index])
+            else {
                 throw ReadingError("not lent out (no loan without returned: in its loans: list); nothing was written")
             }
             if let lent = loan.lent, DateSpan(day).last < DateSpan(lent).first {

@@ -30,8 +30,10 @@ public struct MergeDriverAction {
     /// - Parameters:
     ///   - base, ours, theirs: the files git gives (`%O`, `%A`, `%B`); ours receives the result.
     ///   - path: the file's path in the repository (`%P`), for messages and to find its library.
-    public init(base: String, ours: String, theirs: String, path: String?,
-                workingFolder: String = FileManager.default.currentDirectoryPath) {
+    public init(
+        base: String, ours: String, theirs: String, path: String?,
+        workingFolder: String = FileManager.default.currentDirectoryPath
+    ) {
         basePath = base
         oursPath = ours
         theirsPath = theirs
@@ -52,9 +54,11 @@ public struct MergeDriverAction {
             let text = TextMerge.merge(base: base, ours: ours, theirs: theirs, labels: ("ours", "theirs"))
             (result, outcome) = (text.bytes, .mergedAsText(reason: "\(error)", conflicts: text.conflicts))
             reporter.warning("\(error)")
-            reporter.warning("\(displayPath): not merged as a book; merged line by line as git does, "
-                + (text.conflicts == 0 ? "without conflicting lines" : "with markers around " + Plural.count(text.conflicts, "conflicting region"))
-                + "; git keeps both sides (git checkout --ours/--theirs \(displayPath))")
+            reporter.warning(
+                "\(displayPath): not merged as a book; merged line by line as git does, "
+                    + (text.conflicts == 0
+                        ? "without conflicting lines" : "with markers around " + Plural.count(text.conflicts, "conflicting region"))
+                    + "; git keeps both sides (git checkout --ours/--theirs \(displayPath))")
         }
         if result != ours {
             do {
@@ -74,7 +78,8 @@ public struct MergeDriverAction {
             try MergedBook.document(bytes, displayPath: "\(displayPath) (\(side))")
         }
         var merge = MergedBook(ours: documents[0], base: documents[2], vocabulary: vocabulary, displayPath: displayPath)
-        let step = try merge.merge(documents[1], body: .markers(ours: "ours", theirs: "theirs"), preferTheirs: { _ in false }) { conflicts in
+        let step = try merge.merge(documents[1], body: .markers(ours: "ours", theirs: "theirs"), preferTheirs: { _ in false }) {
+            conflicts in
             let lines = conflicts.map { "- `\($0.key)`: kept ours, \($0.kept); theirs was \($0.setAside)" }
             return "### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")
         }

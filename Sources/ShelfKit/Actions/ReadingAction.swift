@@ -27,7 +27,8 @@ public struct ReadingAction {
         /// `finish --again`: a book already finished was read once more.
         var again: Bool
 
-        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false) {
+        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false)
+        {
             self.date = date
             self.today = today
             self.force = force
@@ -59,13 +60,16 @@ public struct ReadingAction {
     /// Logs how far the reader is (`120`, `45%`, `3h20m`, or `+20`: twenty pages past the last
     /// page logged) on a day, starting the book if it was not started; reports the position and pace.
     @discardableResult
-    public func progress(_ name: String, position text: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func progress(
+        _ name: String, position text: String, _ request: Request, reporter: any ActionReporter
+    ) throws -> LibraryWriter.Outcome {
         let pagesRead = ProgressEntry.Position.pagesRead(text)
         // Checked first: to `Int`, "+20" is page 20.
         let fixed = pagesRead == nil ? ProgressEntry.Position(text) : nil
         guard pagesRead != nil || fixed != nil else {
-            throw ReadingError("'\(text)' is not a position: a page (120), pages since the last page logged (+20), "
-                + "a percent (45%) or a time into an audiobook (3h20m)")
+            throw ReadingError(
+                "'\(text)' is not a position: a page (120), pages since the last page logged (+20), "
+                    + "a percent (45%) or a time into an audiobook (3h20m)")
         }
         var logged: Book?
         let outcome = try run(name, request, reporter: reporter) { book, request in
@@ -75,14 +79,17 @@ public struct ReadingAction {
             return try ReadingPlan(book: book, request: request).progress(position)
         }
         if let path = logged?.path, let book = try? BookReading.book(at: path, writer: writer),
-           let summary = ReadingProgress(book: book).summary {
+            let summary = ReadingProgress(book: book).summary
+        {
             reporter.result(summary)
         }
         return outcome
     }
 
-    private func run(_ name: String, _ request: Request, reporter: any ActionReporter,
-                     plan: (Book, Request) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
+    private func run(
+        _ name: String, _ request: Request, reporter: any ActionReporter,
+        plan: (Book, Request) throws -> [FieldEdit]
+    ) throws -> LibraryWriter.Outcome {
         try BookReading.edit(name, writer: writer, finder: finder, force: request.force, reporter: reporter) { try plan($0, request) }
     }
 }
@@ -93,8 +100,10 @@ enum BookReading {
     /// reporting `updated PATH` or `unchanged PATH`. A `ReadingError` of the plan is told with
     /// the book's path; nothing is written.
     @discardableResult
-    static func edit(_ name: String, writer: LibraryWriter, finder: BookNameResolver, force: Bool, reporter: any ActionReporter,
-                     plan: (Book) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
+    static func edit(
+        _ name: String, writer: LibraryWriter, finder: BookNameResolver, force: Bool, reporter: any ActionReporter,
+        plan: (Book) throws -> [FieldEdit]
+    ) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)
         let book = try book(at: path, writer: writer)
         let edits: [FieldEdit]
@@ -112,7 +121,8 @@ enum BookReading {
         let bytes = try FileIO.read(writer.library.absolutePath(path))
         let document = try BookBytes.parse(bytes, displayPath: writer.display(path))
         guard let frontMatter = document.frontMatter,
-              let book = Book(path: path, frontMatter: frontMatter, vocabulary: writer.library.config.vocabulary) else {
+            let book = Book(path: path, frontMatter: frontMatter, vocabulary: writer.library.config.vocabulary)
+        else {
             throw EditError.noFrontMatter(writer.display(path))
         }
         return book

@@ -21,8 +21,9 @@ struct ReadingPlan {
         try refuseUnreadableDates()
         let newStart = given ?? request.today
         if let ended = latest.ended, DateSpan(newStart).last < DateSpan(ended).first {
-            throw ReadingError("a new read cannot start (\(newStart.text)) before the last one ended (\(ended.text)); "
-                + "to record an earlier read, add it to the reads: list (shelf edit)")
+            throw ReadingError(
+                "a new read cannot start (\(newStart.text)) before the last one ended (\(ended.text)); "
+                    + "to record an earlier read, add it to the reads: list (shelf edit)")
         }
         return [.appendItem(Book.readsKey, raw: archived(latest).flowMap)] + edits
             + [.set("started", .typed(newStart.text)), clearing(.finished)]
@@ -54,8 +55,9 @@ struct ReadingPlan {
                 return again
             }
             if let given, let ended = latest.ended, given.text != ended.text {
-                throw ReadingError("already finished on \(ended.text); to log another read pass --again, "
-                    + "to correct the date run: shelf set BOOK finished=\(given.text)")
+                throw ReadingError(
+                    "already finished on \(ended.text); to log another read pass --again, "
+                        + "to correct the date run: shelf set BOOK finished=\(given.text)")
             }
             if let given, latest.ended == nil { edits.append(.set("finished", .typed(given.text))) }
             return edits
@@ -73,8 +75,9 @@ struct ReadingPlan {
     func abandon() throws -> [FieldEdit] {
         let given = try checkedDate()
         if let latest = book.latestRead, latest.outcome == .finished {
-            throw ReadingError("already finished\(latest.ended.map { " on " + $0.text } ?? ""); "
-                + "to give up a re-read, start it again first (shelf start)")
+            throw ReadingError(
+                "already finished\(latest.ended.map { " on " + $0.text } ?? ""); "
+                    + "to give up a re-read, start it again first (shelf start)")
         }
         var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.abandoned.rawValue))]
         let end = given ?? (book.status == .abandoned ? book.finished : nil) ?? request.today
@@ -95,8 +98,9 @@ struct ReadingPlan {
     /// would be lost, so the reader fixes it first.
     private func refuseUnreadableDates() throws {
         for field in [CanonicalField.started, .finished] where book.hasUnreadValue(field) && book.queryDate(of: field.rawValue) == nil {
-            throw ReadingError("\(field.rawValue) holds a value shelf cannot read (\(book.value(of: field.rawValue)?.texts.first ?? "")); "
-                + "a new read would move it into reads: and lose it. Fix it first: shelf set BOOK \(field.rawValue)=YYYY-MM-DD")
+            throw ReadingError(
+                "\(field.rawValue) holds a value shelf cannot read (\(book.value(of: field.rawValue)?.texts.first ?? "")); "
+                    + "a new read would move it into reads: and lose it. Fix it first: shelf set BOOK \(field.rawValue)=YYYY-MM-DD")
         }
     }
 
@@ -164,7 +168,8 @@ enum ReadingDates {
     /// unless forced.
     static func check(_ text: String, today: BookDate, force: Bool) throws -> BookDate {
         guard case .typed(let written) = try FieldAssignment.checked(text, for: .started, key: "date"),
-              let date = BookDate(written) else {
+            let date = BookDate(written)
+        else {
             throw ReadingError("'\(text)' is not a date (YYYY-MM-DD, YYYY-MM or YYYY)")
         }
         if !force && DateSpan(date).first > DateSpan(today).first {

@@ -41,8 +41,10 @@ public struct ResolveConflictsAction {
     /// - Parameters:
     ///   - noteHeading: the heading of the note that records values set aside (`### 2024-11-02 10:15`).
     ///   - ask: asked about each differing value when given; true keeps the original's value.
-    public init(library: Library, preference: ConflictResolver.Preference, noteHeading: String,
-                ask: ((Question) -> Bool)? = nil) {
+    public init(
+        library: Library, preference: ConflictResolver.Preference, noteHeading: String,
+        ask: ((Question) -> Bool)? = nil
+    ) {
         self.library = library
         self.preference = preference
         self.noteHeading = noteHeading
@@ -69,17 +71,20 @@ public struct ResolveConflictsAction {
         var modified: ConflictResolver.Time
     }
 
-    private func resolve(_ originalPath: String, _ copies: [ConflictCopy], resolver: ConflictResolver,
-                         into summary: inout Summary, reporter: ActionReporter) {
+    private func resolve(
+        _ originalPath: String, _ copies: [ConflictCopy], resolver: ConflictResolver,
+        into summary: inout Summary, reporter: ActionReporter
+    ) {
         var versions: [Version] = []
         for copy in copies {
             var entry = stat()
             if lstat(library.absolutePath(copy.path), &entry) == 0, (entry.st_mode & S_IFMT) == S_IFLNK {
                 // Sync tools write conflict copies as files: a link named like one was made by
                 // hand, and removing it after a merge would not remove what it leads to.
-                reporter.warning("\(copy.path): is a symbolic link named like a conflict copy, not a copy a sync tool made; "
-                    + "shelf merges only files. "
-                    + "Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
+                reporter.warning(
+                    "\(copy.path): is a symbolic link named like a conflict copy, not a copy a sync tool made; "
+                        + "shelf merges only files. "
+                        + "Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
                 summary.kept += 1
                 continue
             }
@@ -97,8 +102,9 @@ public struct ResolveConflictsAction {
             do {
                 original = try read(originalPath)
             } catch {
-                reporter.warning("\(error); " + (versions.count == 1 ? "its copy is kept" : "its \(versions.count) copies are kept")
-                    + ", and nothing is written")
+                reporter.warning(
+                    "\(error); " + (versions.count == 1 ? "its copy is kept" : "its \(versions.count) copies are kept")
+                        + ", and nothing is written")
                 summary.kept += versions.count
                 return
             }
@@ -120,8 +126,10 @@ public struct ResolveConflictsAction {
         merge(versions, into: original, resolver: resolver, summary: &summary, reporter: reporter)
     }
 
-    private func merge(_ copies: [Version], into original: Version, resolver: ConflictResolver,
-                       summary: inout Summary, reporter: ActionReporter) {
+    private func merge(
+        _ copies: [Version], into original: Version, resolver: ConflictResolver,
+        summary: inout Summary, reporter: ActionReporter
+    ) {
         guard !copies.isEmpty else { return }
         let base = resolver.ancestor(of: original.path)
         var merge = MergedBook(ours: original.document, base: base, vocabulary: library.config.vocabulary, displayPath: original.path)
@@ -131,15 +139,20 @@ public struct ResolveConflictsAction {
         for copy in copies {
             let name = copy.path.split(separator: "/").last.map(String.init) ?? copy.path
             do {
-                let step = try merge.merge(copy.document, reference: original.document, body: .union, preferTheirs: { difference in
-                    let copyWins = prefersCopy(copy.modified, over: valueTimes[difference.key] ?? original.modified)
-                    guard let ask else { return copyWins }
-                    return !ask(Question(path: original.path, key: difference.key, original: difference.ours,
-                                         copy: difference.theirs, copyWins: copyWins))
-                }, note: { conflicts in
-                    let lines = conflicts.map { "- `\($0.key)`: kept \($0.kept); the other version had \($0.setAside)" }
-                    return noteHeading + " sync conflict with \(name)\n\n" + lines.joined(separator: "\n")
-                })
+                let step = try merge.merge(
+                    copy.document, reference: original.document, body: .union,
+                    preferTheirs: { difference in
+                        let copyWins = prefersCopy(copy.modified, over: valueTimes[difference.key] ?? original.modified)
+                        guard let ask else { return copyWins }
+                        return !ask(
+                            Question(
+                                path: original.path, key: difference.key, original: difference.ours,
+                                copy: difference.theirs, copyWins: copyWins))
+                    },
+                    note: { conflicts in
+                        let lines = conflicts.map { "- `\($0.key)`: kept \($0.kept); the other version had \($0.setAside)" }
+                        return noteHeading + " sync conflict with \(name)\n\n" + lines.joined(separator: "\n")
+                    })
                 for key in step.taken { valueTimes[key] = copy.modified }
                 merged.append((copy, step.conflicts.count))
             } catch {
@@ -152,7 +165,8 @@ public struct ResolveConflictsAction {
             // The edits were worked out on the bytes read: if the original changed since, they
             // could undo that change.
             guard try FileIO.read(library.absolutePath(original.path)) == original.bytes else {
-                throw FileError(path: original.path, reason: "changed while its copies were merged; nothing was written, run the command again")
+                throw FileError(
+                    path: original.path, reason: "changed while its copies were merged; nothing was written, run the command again")
             }
             try library.edit(original.path, displayPath: original.path, edits: merge.edits)
         } catch {
@@ -171,8 +185,9 @@ public struct ResolveConflictsAction {
                 continue
             }
             summary.merged += 1
-            reporter.result("merged \(copy.path) into \(original.path)"
-                + (conflicts == 0 ? "" : " (\(conflicts) differing value\(conflicts == 1 ? "" : "s") noted in the body)"))
+            reporter.result(
+                "merged \(copy.path) into \(original.path)"
+                    + (conflicts == 0 ? "" : " (\(conflicts) differing value\(conflicts == 1 ? "" : "s") noted in the body)"))
         }
     }
 

@@ -74,7 +74,8 @@ public enum WriteSettingsAction {
             return .created(path: path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Refusal(path: path, reason: "is \(FileKind.name(of: info.st_mode)); shelf does not write through it, add the settings by hand")
+            throw Refusal(
+                path: path, reason: "is \(FileKind.name(of: info.st_mode)); shelf does not write through it, add the settings by hand")
         }
         if library.config.entries.contains(where: { $0.key == "fields" || $0.key == "statuses" }) {
             throw Refusal(path: path, reason: "already has fields: or statuses:; edit it by hand")
@@ -84,9 +85,12 @@ public enum WriteSettingsAction {
         let separator: [UInt8] = existing.isEmpty || existing.last == 0x0A ? [] : [0x0A]
         // A `filename:` the file sets already is the owner's choice: it stays, and is the only one.
         let keepsFilename = proposesLayout && library.config.entries.contains { $0.key == "filename" || $0.key == "filename_style" }
-        let added = keepsFilename
-            ? settings.split(separator: "\n", omittingEmptySubsequences: false).filter { line in !layoutLines.contains { line.hasPrefix($0) } }
-                .joined(separator: "\n")
+        let added =
+            keepsFilename
+            ? settings.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+                !layoutLines.contains { line.hasPrefix($0) }
+            }
+            .joined(separator: "\n")
             : settings
         try writer.writeFile(LibraryConfig.fileName, bytes: existing + separator + Array(("\n" + added).utf8), ifStill: existing)
         return keepsFilename ? .appendedKeepingFilename(path: path) : .appended(path: path)
@@ -99,7 +103,8 @@ public enum WriteSettingsAction {
         let path = library.root + "/" + LibraryConfig.fileName
         let writer = LibraryWriter(library: library, display: { _ in path })
         if let info = try OpenFolder.open("", below: library.root).status(of: LibraryConfig.fileName),
-           (info.st_mode & S_IFMT) != S_IFREG {
+            (info.st_mode & S_IFMT) != S_IFREG
+        {
             throw Refusal(path: path, reason: "is \(FileKind.name(of: info.st_mode)); shelf does not write through it, edit it by hand")
         }
         try writer.writeFile(LibraryConfig.fileName, bytes: bytes, ifStill: library.configBytes)

@@ -46,12 +46,14 @@ public struct FrontMatter: Sendable, Equatable {
         entries.reserveCapacity(mapping.entries.count)
         for pair in mapping.entries {
             guard case .scalar(let key) = pair.key else { continue }
-            entries.append(FrontMatterEntry(
-                key: key.value,
-                keyRange: key.range,
-                value: pair.value,
-                lineRange: lineRange(from: key.range.lowerBound, through: pair.value.range.upperBound,
-                                     within: layout.contentRange, in: bytes)))
+            entries.append(
+                FrontMatterEntry(
+                    key: key.value,
+                    keyRange: key.range,
+                    value: pair.value,
+                    lineRange: lineRange(
+                        from: key.range.lowerBound, through: pair.value.range.upperBound,
+                        within: layout.contentRange, in: bytes)))
         }
         return FrontMatter(layout: layout, entries: entries, anchors: anchors, isFlowMapping: mapping.isFlow)
     }

@@ -28,13 +28,15 @@ enum FrontMatterSplitter {
         var lineStart = openingEnd
         while lineStart < count {
             if let end = delimiterLineEnd(bytes, at: lineStart, marker: UInt8(ascii: "-"))
-                ?? delimiterLineEnd(bytes, at: lineStart, marker: UInt8(ascii: ".")) {
-                return .found(FrontMatterLayout(
-                    bomLength: bom,
-                    openingRange: bom..<openingEnd,
-                    contentRange: openingEnd..<lineStart,
-                    closingRange: lineStart..<end,
-                    lineEnding: lineEnding))
+                ?? delimiterLineEnd(bytes, at: lineStart, marker: UInt8(ascii: "."))
+            {
+                return .found(
+                    FrontMatterLayout(
+                        bomLength: bom,
+                        openingRange: bom..<openingEnd,
+                        contentRange: openingEnd..<lineStart,
+                        closingRange: lineStart..<end,
+                        lineEnding: lineEnding))
             }
             guard let newline = nextNewline(bytes, from: lineStart) else { break }
             lineStart = newline + 1
@@ -49,7 +51,7 @@ enum FrontMatterSplitter {
     ) -> Int? {
         let count = bytes.count
         guard start + 3 <= count,
-              bytes[start] == marker, bytes[start + 1] == marker, bytes[start + 2] == marker
+            bytes[start] == marker, bytes[start + 1] == marker, bytes[start + 2] == marker
         else { return nil }
         let after = start + 3
         if after == count { return after }

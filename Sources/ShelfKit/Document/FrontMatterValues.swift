@@ -88,8 +88,10 @@ private struct FlatValueReader {
             let isPlainStyle = data.style == YAML_PLAIN_SCALAR_STYLE || data.style == YAML_ANY_SCALAR_STYLE
             let isNull = isPlainStyle && data.tag == nil && FlatValueReader.isNullWord(data.value, length)
             let isString = !isPlainStyle || FlatValueReader.isStringTag(data.tag)
-            nodes.append(Node(kind: .scalar, isNull: isNull, isPlain: !isString,
-                              text: yamlString(data.value, length), end: index + 1))
+            nodes.append(
+                Node(
+                    kind: .scalar, isNull: isNull, isPlain: !isString,
+                    text: yamlString(data.value, length), end: index + 1))
             if let anchor = optionalString(data.anchor) { anchors[anchor] = index }
         case YAML_ALIAS_EVENT:
             let name = optionalString(event.data.alias.anchor) ?? ""

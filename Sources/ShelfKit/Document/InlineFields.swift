@@ -41,7 +41,11 @@ enum InlineFields {
             if lineEnd > lineStart, body[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             let line = lineStart..<lineEnd
             if let marker = fenceMarker(body, line) {
-                if fence == nil { fence = marker } else if let open = fence, open.byte == marker.byte, marker.count >= open.count { fence = nil }
+                if fence == nil {
+                    fence = marker
+                } else if let open = fence, open.byte == marker.byte, marker.count >= open.count {
+                    fence = nil
+                }
             } else if fence == nil {
                 scan(body, line, into: &found)
             }
@@ -82,7 +86,8 @@ enum InlineFields {
     }
 
     /// A fence line: three or more backticks or tildes after at most three spaces.
-    private static func fenceMarker<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>) -> (byte: UInt8, count: Int)? where Bytes.Index == Int {
+    private static func fenceMarker<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>) -> (byte: UInt8, count: Int)?
+    where Bytes.Index == Int {
         var index = line.lowerBound
         while index < line.upperBound, bytes[index] == 0x20, index - line.lowerBound < 3 { index += 1 }
         guard index < line.upperBound, bytes[index] == 0x60 || bytes[index] == 0x7E else { return nil }
@@ -92,7 +97,8 @@ enum InlineFields {
         return count >= 3 ? (byte, count) : nil
     }
 
-    private static func scan<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>, into found: inout [Field]) where Bytes.Index == Int {
+    private static func scan<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>, into found: inout [Field])
+    where Bytes.Index == Int {
         guard containsDoubleColon(bytes[line]) else { return }
         if let field = lineField(bytes, line) {
             found.append(field)
@@ -113,10 +119,12 @@ enum InlineFields {
     }
 
     /// `key:: value` as the whole line, after a list marker (`- `, `* `, `1. `) or a quote (`> `).
-    private static func lineField<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>) -> Field? where Bytes.Index == Int {
+    private static func lineField<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ line: Range<Int>) -> Field?
+    where Bytes.Index == Int {
         var start = skipSpaces(bytes, line.lowerBound, line.upperBound)
         while start < line.upperBound, [0x2D, 0x2A, 0x2B, 0x3E].contains(bytes[start]),
-              start + 1 < line.upperBound, bytes[start + 1] == 0x20 {
+            start + 1 < line.upperBound, bytes[start + 1] == 0x20
+        {
             start = skipSpaces(bytes, start + 1, line.upperBound)
         }
         guard let (key, afterColons) = key(bytes, from: start, limit: line.upperBound) else { return nil }
@@ -129,7 +137,8 @@ enum InlineFields {
         return Field(key: key, value: value, valueRange: valueStart..<valueEnd, lineRange: line, form: .line)
     }
 
-    private static func bracketed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from open: Int, line: Range<Int>) -> Field? where Bytes.Index == Int {
+    private static func bracketed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from open: Int, line: Range<Int>) -> Field?
+    where Bytes.Index == Int {
         let close: UInt8 = bytes[open] == 0x5B ? 0x5D : 0x29
         let start = skipSpaces(bytes, open + 1, line.upperBound)
         guard let (key, afterColons) = key(bytes, from: start, limit: line.upperBound) else { return nil }
@@ -154,11 +163,13 @@ enum InlineFields {
     }
 
     /// A key (letters, digits, spaces, `_`, `-`, not starting with a space) followed by `::`.
-    private static func key<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int, limit: Int) -> (String, Int)? where Bytes.Index == Int {
+    private static func key<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from start: Int, limit: Int) -> (String, Int)?
+    where Bytes.Index == Int {
         var index = start
         while index < limit, bytes[index] != 0x3A {
             let byte = bytes[index]
-            let allowed = byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+            let allowed =
+                byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
                 || byte == 0x5F || byte == 0x2D || byte == 0x20
             guard allowed else { return nil }
             index += 1
@@ -169,7 +180,8 @@ enum InlineFields {
         return (key, index + 2)
     }
 
-    private static func skipSpaces<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ from: Int, _ limit: Int) -> Int where Bytes.Index == Int {
+    private static func skipSpaces<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ from: Int, _ limit: Int) -> Int
+    where Bytes.Index == Int {
         var index = from
         while index < limit, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         return index

@@ -74,12 +74,13 @@ struct LibYAMLEvents {
         }
         // An unclosed `[`, `{` or quote is found only where libyaml gives up, often lines later:
         // point at the opener, where the fix goes, and say where the parser stopped.
-        let opener: String? = switch context {
-        case let text? where text.contains("flow sequence"): "the [ opened here"
-        case let text? where text.contains("flow mapping"): "the { opened here"
-        case let text? where text.contains("quoted scalar"): "the quote opened here"
-        default: nil
-        }
+        let opener: String? =
+            switch context {
+            case let text? where text.contains("flow sequence"): "the [ opened here"
+            case let text? where text.contains("flow mapping"): "the { opened here"
+            case let text? where text.contains("quoted scalar"): "the quote opened here"
+            default: nil
+            }
         if let opener {
             let contextMark = parser.context_mark
             return DocumentError(

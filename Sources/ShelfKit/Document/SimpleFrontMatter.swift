@@ -116,8 +116,10 @@ struct SimpleFrontMatterReader {
             if byte == SimpleFrontMatterReader.colon {
                 return bytes[index - 1] == SimpleFrontMatterReader.space ? nil : index
             }
-            guard isKeyStart(byte) || byte == SimpleFrontMatterReader.space || byte == UInt8(ascii: ".")
-                    || byte == SimpleFrontMatterReader.dash else { return nil }
+            guard
+                isKeyStart(byte) || byte == SimpleFrontMatterReader.space || byte == UInt8(ascii: ".")
+                    || byte == SimpleFrontMatterReader.dash
+            else { return nil }
             index += 1
         }
         return nil
@@ -156,8 +158,10 @@ struct SimpleFrontMatterReader {
         guard dash < bytes.count, bytes[dash] == SimpleFrontMatterReader.dash else { return nil }
         for offset in 0..<indent where bytes[start + offset] != SimpleFrontMatterReader.space { return nil }
         var cursor = dash + 1
-        guard cursor == bytes.count || bytes[cursor] == SimpleFrontMatterReader.space || bytes[cursor] == 0x0A
-                || bytes[cursor] == 0x0D else { return nil }
+        guard
+            cursor == bytes.count || bytes[cursor] == SimpleFrontMatterReader.space || bytes[cursor] == 0x0A
+                || bytes[cursor] == 0x0D
+        else { return nil }
         while cursor < bytes.count && bytes[cursor] == SimpleFrontMatterReader.space { cursor += 1 }
         return cursor
     }

@@ -58,7 +58,7 @@ extension SimpleFrontMatterReader {
                 while index < end && bytes[index] != UInt8(ascii: ",") && bytes[index] != UInt8(ascii: "]") {
                     switch bytes[index] {
                     case SimpleFrontMatterReader.colon, SimpleFrontMatterReader.hash, UInt8(ascii: "?"),
-                         UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                        UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "}"):
                         return nil
                     case SimpleFrontMatterReader.space: break
                     default: last = index + 1
@@ -126,9 +126,9 @@ extension SimpleFrontMatterReader {
     func isIndicator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["),
-             UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
-             UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
-             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: " "):
+            UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+            UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+            UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: " "):
             return true
         default:
             return false
@@ -139,15 +139,17 @@ extension SimpleFrontMatterReader {
     /// `Null`, `NULL`; an empty plain scalar never reaches here).
     func scalar(_ range: Range<Int>) -> FieldValue {
         let start = range.lowerBound
-        let isNull = switch range.count {
-        case 1: bytes[start] == UInt8(ascii: "~")
-        case 4:
-            (bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "N"))
-                && ((bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "l") && bytes[start + 3] == UInt8(ascii: "l"))
-                    || (bytes[start] == UInt8(ascii: "N") && bytes[start + 1] == UInt8(ascii: "U")
-                        && bytes[start + 2] == UInt8(ascii: "L") && bytes[start + 3] == UInt8(ascii: "L")))
-        default: false
-        }
+        let isNull =
+            switch range.count {
+            case 1: bytes[start] == UInt8(ascii: "~")
+            case 4:
+                (bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "N"))
+                    && ((bytes[start + 1] == UInt8(ascii: "u") && bytes[start + 2] == UInt8(ascii: "l")
+                        && bytes[start + 3] == UInt8(ascii: "l"))
+                        || (bytes[start] == UInt8(ascii: "N") && bytes[start + 1] == UInt8(ascii: "U")
+                            && bytes[start + 2] == UInt8(ascii: "L") && bytes[start + 3] == UInt8(ascii: "L")))
+            default: false
+            }
         return isNull ? .null : .scalar(text(range), isPlain: true)
     }
 

@@ -9,7 +9,8 @@ enum UTF8Validation {
             // 32 ASCII bytes at a time, then 8: most of a book file is ASCII.
             while index + 32 <= count {
                 let raw = UnsafeRawPointer(base + index)
-                let words = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let words =
+                    raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                     | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
                 guard words & 0x8080_8080_8080_8080 == 0 else { break }
                 index += 32

@@ -32,29 +32,34 @@ struct YAMLTreeParser {
                 let scalarStyle = style(data.style)
                 // A block scalar's token runs on over the blank lines after it; those belong to the
                 // file's layout, not to the value, so an edit must leave them.
-                let scalarEnd = scalarStyle == .literal || scalarStyle == .folded
+                let scalarEnd =
+                    scalarStyle == .literal || scalarStyle == .folded
                     ? trimmingBlankLines(end, in: slice) : end
-                builder.add(.scalar(YAMLScalar(
-                    value: value,
-                    style: scalarStyle,
-                    range: start..<scalarEnd,
-                    tag: optionalString(data.tag),
-                    anchor: optionalString(data.anchor))))
+                builder.add(
+                    .scalar(
+                        YAMLScalar(
+                            value: value,
+                            style: scalarStyle,
+                            range: start..<scalarEnd,
+                            tag: optionalString(data.tag),
+                            anchor: optionalString(data.anchor))))
             case YAML_ALIAS_EVENT:
                 let name = optionalString(event.data.alias.anchor) ?? ""
                 builder.add(.alias(YAMLAlias(name: name, range: start..<end, target: builder.anchors[name])))
             case YAML_SEQUENCE_START_EVENT:
                 let data = event.data.sequence_start
-                builder.open(.sequence(
-                    start: start,
-                    isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
-                    anchor: optionalString(data.anchor)))
+                builder.open(
+                    .sequence(
+                        start: start,
+                        isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                        anchor: optionalString(data.anchor)))
             case YAML_MAPPING_START_EVENT:
                 let data = event.data.mapping_start
-                builder.open(.mapping(
-                    start: start,
-                    isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
-                    anchor: optionalString(data.anchor)))
+                builder.open(
+                    .mapping(
+                        start: start,
+                        isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                        anchor: optionalString(data.anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 builder.close(flowEnd: end)
             default:

@@ -22,7 +22,9 @@ enum CheckedReplace {
         sync: Bool = true, afterCheck: (() -> Void)? = nil
     ) throws(FileError) -> Bool {
         let folder = replacement.folder
-        guard var displaced = try exchangeIfCurrent(replacement, over: snapshot, name: name, displayPath: displayPath, afterCheck: afterCheck) else {
+        guard
+            var displaced = try exchangeIfCurrent(replacement, over: snapshot, name: name, displayPath: displayPath, afterCheck: afterCheck)
+        else {
             return false
         }
         defer { if sync { folder.sync() } }
@@ -34,8 +36,10 @@ enum CheckedReplace {
                 return true
             case .changed:
                 let copy = try keep(displaced, beside: name, displayPath: displayPath)
-                throw FileError(path: displayPath, reason: "was changed by another program while shelf replaced it: shelf's change is written, "
-                    + "and the other program's version is kept as \(copy). Merge the two with shelf conflicts resolve")
+                throw FileError(
+                    path: displayPath,
+                    reason: "was changed by another program while shelf replaced it: shelf's change is written, "
+                        + "and the other program's version is kept as \(copy). Merge the two with shelf conflicts resolve")
             case .appended(let tail):
                 // Appended after the check: the bytes go at the end of the new version. The old
                 // version is removed only once they are in place.
@@ -52,8 +56,10 @@ enum CheckedReplace {
     /// Keeps a version that another program went on appending to as a conflict copy, and says so.
     private static func keepGrowing(_ displaced: DisplacedFile, beside name: String, displayPath: String) throws(FileError) -> Never {
         let copy = try keep(displaced, beside: name, displayPath: displayPath)
-        throw FileError(path: displayPath, reason: "kept growing while shelf replaced it: shelf's change is written, and what another program "
-            + "appended meanwhile is kept in \(copy). Merge the two with shelf conflicts resolve")
+        throw FileError(
+            path: displayPath,
+            reason: "kept growing while shelf replaced it: shelf's change is written, and what another program "
+                + "appended meanwhile is kept in \(copy). Merge the two with shelf conflicts resolve")
     }
 
     /// Keeps `displaced` as a conflict copy beside `name`; returns the copy as messages name it.

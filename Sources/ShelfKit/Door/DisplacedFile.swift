@@ -66,7 +66,8 @@ final class DisplacedFile {
             try FileRenaming.renameWithoutReplacing(from: name, in: folder, to: copy, in: folder, displayPath: displayPath)
         } else {
             let bytes = try contents()
-            try ReplacementFile.write(bytes, in: folder, for: copy, like: nil, displayPath: displayPath).create(copy, displayPath: displayPath)
+            try ReplacementFile.write(bytes, in: folder, for: copy, like: nil, displayPath: displayPath).create(
+                copy, displayPath: displayPath)
         }
         name = nil
         folder.sync()
@@ -104,7 +105,8 @@ final class DisplacedFile {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        let stamp = digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "-"
+        let stamp =
+            digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "-"
             + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2)
         let dot = original.lastIndex(of: ".").flatMap { $0 == original.startIndex ? nil : $0 } ?? original.endIndex
         let stem = original[..<dot], ext = original[dot...]

@@ -36,7 +36,8 @@ struct FileSnapshot {
                 if let again = folder.status(of: name), FileStamp(again) == snapshot.stamp { return snapshot }
             }
             guard FileStamp.now() < deadline else {
-                throw FileError(path: displayPath, reason: "changed while being read (another program is writing it); nothing was written, try again")
+                throw FileError(
+                    path: displayPath, reason: "changed while being read (another program is writing it); nothing was written, try again")
             }
             sleepNanoseconds(5_000_000)
         }
@@ -54,7 +55,8 @@ struct FileSnapshot {
         let descriptor = openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ELOOP {
-                throw FileError(path: displayPath, reason: "is a symbolic link, which shelf does not write through here; nothing was written")
+                throw FileError(
+                    path: displayPath, reason: "is a symbolic link, which shelf does not write through here; nothing was written")
             }
             throw FileError.fromErrno(displayPath, "cannot open")
         }
@@ -68,7 +70,9 @@ struct FileSnapshot {
         var before = stat()
         guard fstat(descriptor, &before) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
         guard (before.st_mode & S_IFMT) == S_IFREG else {
-            throw FileError(path: displayPath, reason: "is not a regular file (\(FileKind.name(of: before.st_mode))); shelf neither reads nor writes it")
+            throw FileError(
+                path: displayPath, reason: "is not a regular file (\(FileKind.name(of: before.st_mode))); shelf neither reads nor writes it"
+            )
         }
         if WriteActivity.isOpenForWriting(descriptor) { return nil }
         let bytes = try FileIO.readAll(descriptor, path: displayPath)
@@ -76,7 +80,8 @@ struct FileSnapshot {
         guard fstat(descriptor, &after) == 0 else { throw FileError.fromErrno(displayPath, "cannot stat") }
         let stamp = FileStamp(after)
         guard FileStamp(before) == stamp, stamp.size == Int64(bytes.count),
-              let named = folder.status(of: name), FileStamp(named) == stamp else { return nil }
+            let named = folder.status(of: name), FileStamp(named) == stamp
+        else { return nil }
         return FileSnapshot(bytes: bytes, info: after, stamp: stamp)
     }
 
@@ -93,7 +98,8 @@ struct FileSnapshot {
     func openIfCurrent(_ name: String, in folder: OpenFolder, displayPath: String) -> Int32? {
         guard let descriptor = try? FileSnapshot.open(name, in: folder, displayPath: displayPath) else { return nil }
         guard let now = try? FileSnapshot.read(descriptor, name: name, in: folder, displayPath: displayPath),
-              now.stamp == stamp, now.bytes == bytes else {
+            now.stamp == stamp, now.bytes == bytes
+        else {
             close(descriptor)
             return nil
         }

@@ -95,9 +95,11 @@ extension LibraryWriter {
         let now = BookTarget.realPath(library.absolutePath(link.relative))
         let then = BookTarget.realPath(library.absolutePath(folderPath.isEmpty ? target : folderPath + "/" + target))
         guard now != nil, now == then else {
-            throw FileError(path: displayPath, reason: "is a link to \(target), relative to its folder; moved to another folder it "
-                + "would no longer lead to its book, so nothing was moved. "
-                + "Rename it within its folder, or point it at an absolute path first")
+            throw FileError(
+                path: displayPath,
+                reason: "is a link to \(target), relative to its folder; moved to another folder it "
+                    + "would no longer lead to its book, so nothing was moved. "
+                    + "Rename it within its folder, or point it at an absolute path first")
         }
     }
 

@@ -129,8 +129,9 @@ public struct LibraryWriter: Sendable {
     func withoutShownTitle(_ edits: [FieldEdit], of document: BookDocument, at path: String) -> [FieldEdit] {
         let vocabulary = library.config.vocabulary
         guard let frontMatter = document.frontMatter,
-              !frontMatter.entries.contains(where: { vocabulary.field(forKey: $0.key) == .title }),
-              let shown = library.book(at: path, in: document)?.title else { return edits }
+            !frontMatter.entries.contains(where: { vocabulary.field(forKey: $0.key) == .title }),
+            let shown = library.book(at: path, in: document)?.title
+        else { return edits }
         return edits.filter { edit in
             guard case .set(let key, .string(let text)) = edit, vocabulary.field(forKey: key) == .title else { return true }
             return !text.hasSameBytes(as: shown)
@@ -149,16 +150,22 @@ enum Replaceability {
     static func check(_ info: stat, name: String, in folder: OpenFolder, displayPath: String) throws(FileError) {
         if info.st_mode & 0o222 != 0, faccessat(folder.descriptor, name, W_OK, AT_EACCESS) != 0, errno == EPERM {
             // Writable by its mode, yet refused: the file is immutable or append-only (`chattr +i`, `+a`).
-            throw FileError(path: displayPath, reason: "is immutable or append-only (a file attribute, see lsattr); shelf leaves it as it is. "
-                + "Remove the attribute (chattr -i, or -a) to change it")
+            throw FileError(
+                path: displayPath,
+                reason: "is immutable or append-only (a file attribute, see lsattr); shelf leaves it as it is. "
+                    + "Remove the attribute (chattr -i, or -a) to change it")
         }
         if info.st_mode & 0o222 == 0 || faccessat(folder.descriptor, name, W_OK, AT_EACCESS) != 0 {
-            throw FileError(path: displayPath, reason: "is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))); shelf leaves it as it is. "
-                + "Make it writable (chmod u+w) to change it")
+            throw FileError(
+                path: displayPath,
+                reason: "is read-only (mode \(String(info.st_mode & 0o7777, radix: 8))); shelf leaves it as it is. "
+                    + "Make it writable (chmod u+w) to change it")
         }
         if info.st_nlink > 1 {
-            throw FileError(path: displayPath, reason: "has \(info.st_nlink) hard links; replacing it would split them (the other names would keep "
-                + "the old text), so shelf leaves it as it is. Edit it in your editor, or break the link (cp it over itself) first")
+            throw FileError(
+                path: displayPath,
+                reason: "has \(info.st_nlink) hard links; replacing it would split them (the other names would keep "
+                    + "the old text), so shelf leaves it as it is. Edit it in your editor, or break the link (cp it over itself) first")
         }
     }
 }

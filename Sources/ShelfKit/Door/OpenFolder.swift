@@ -42,7 +42,8 @@ final class OpenFolder {
                 next = openat(descriptor, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             guard next >= 0 else {
-                let error = errno == ELOOP || errno == ENOTDIR
+                let error =
+                    errno == ELOOP || errno == ENOTDIR
                     ? FileError(path: walked, reason: "is not a folder of the library (a link or a file); shelf does not write through it")
                     : FileError.fromErrno(walked, "cannot open the folder")
                 close(descriptor)

@@ -35,7 +35,8 @@ final class ReplacementFile {
         for _ in 0..<16 {
             let nonce = String(UInt32.random(in: 0...UInt32.max), radix: 36)
             name = AtomicFile.temporaryPrefix + target + "." + nonce + AtomicFile.temporarySuffix
-            descriptor = openat(folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, original == nil ? 0o666 : 0o600)
+            descriptor = openat(
+                folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, original == nil ? 0o666 : 0o600)
             if descriptor >= 0 || errno != EEXIST { break }
         }
         guard descriptor >= 0 else { throw FileError.fromErrno(displayPath, "cannot create a temporary file beside it") }
@@ -72,7 +73,7 @@ final class ReplacementFile {
     /// The caller syncs the folder.
     func exchange(_ target: String, checked: Int32, displayPath: String) throws(FileError) -> DisplacedFile {
         #if os(Linux)
-        let exchange: UInt32 = 2 // RENAME_EXCHANGE
+        let exchange: UInt32 = 2  // RENAME_EXCHANGE
         if let renameat2 = FileRenaming.renameWithFlags {
             if renameat2(folder.descriptor, name, folder.descriptor, target, exchange) == 0 {
                 placed = true

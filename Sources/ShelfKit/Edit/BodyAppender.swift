@@ -11,7 +11,8 @@ enum BodyAppender {
         var output: [UInt8] = []
         if !body.isEmpty {
             if !hadFinalNewline { output += lineEnding.bytes }
-            let endsWithBlankLine = body.count >= 2 && bytes[body.upperBound - 1] == 0x0A
+            let endsWithBlankLine =
+                body.count >= 2 && bytes[body.upperBound - 1] == 0x0A
                 && (bytes[body.upperBound - 2] == 0x0A
                     || (bytes[body.upperBound - 2] == 0x0D && body.count >= 3 && bytes[body.upperBound - 3] == 0x0A))
             if !endsWithBlankLine { output += lineEnding.bytes }

@@ -21,7 +21,8 @@ enum BookBytes {
 
     /// The bytes of a key's whole entry, to tell whether it changed; nil when absent.
     static func valueBytes(of key: String, in document: BookDocument, _ vocabulary: Vocabulary) -> ArraySlice<UInt8>? {
-        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+        else {
             // A field kept inline in the body (`rating:: 4`): its line.
             return FrontMatterEditor.inlineField(key, in: document, vocabulary: vocabulary).map { document.bytes[$0.lineRange] }
         }

@@ -228,7 +228,10 @@ enum BookFileName {
         if let comma = name.firstIndex(of: ",") { return String(name[..<comma]).trimmingSpaces }
         let words = name.split(separator: " ").map(String.init)
         guard var index = words.indices.last else { return author }
-        let particles: Set<String> = ["le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den", "ten", "ter", "bin", "al", "el", "st.", "mac"]
+        let particles: Set<String> = [
+            "le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den", "ten", "ter", "bin", "al", "el", "st.",
+            "mac",
+        ]
         while index > 0 && particles.contains(words[index - 1].lowercased()) { index -= 1 }
         return words[index...].joined(separator: " ")
     }

@@ -55,9 +55,10 @@ final class BookWriteBatch {
         for key in edits.compactMap(\.key) {
             editedEntries[key] = writer.valueBytes(of: key, in: document).map(Array.init)
         }
-        pending.append(Pending(
-            relative: relative, target: target, snapshot: snapshot, replacement: replacement, edits: edits,
-            editedEntries: editedEntries))
+        pending.append(
+            Pending(
+                relative: relative, target: target, snapshot: snapshot, replacement: replacement, edits: edits,
+                editedEntries: editedEntries))
         return .written
     }
 
@@ -117,7 +118,9 @@ final class BookWriteBatch {
         var synced = Set<UInt64>()
         for file in files {
             var info = stat()
-            guard fstatat(file.folder, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0, synced.insert(UInt64(info.st_dev)).inserted else { continue }
+            guard fstatat(file.folder, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0, synced.insert(UInt64(info.st_dev)).inserted else {
+                continue
+            }
             let descriptor = openat(file.folder, file.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             if BookWriteBatch.syncFileSystem?(descriptor) != 0 { fsyncEach(files) }

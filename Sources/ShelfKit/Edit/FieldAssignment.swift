@@ -77,7 +77,9 @@ public struct FieldAssignment: Sendable, Equatable {
     /// A tag (or another list item) to add or remove, refused when empty or only spaces.
     public static func checkedItem(_ item: String, key: String = "tags") throws(EditError) -> String {
         let trimmed = item.trimmingSpaces
-        guard !trimmed.isEmpty else { throw .invalidValue(key: key, reason: "an empty \(key == "tags" ? "tag" : "item") cannot be added or removed") }
+        guard !trimmed.isEmpty else {
+            throw .invalidValue(key: key, reason: "an empty \(key == "tags" ? "tag" : "item") cannot be added or removed")
+        }
         return trimmed
     }
 

@@ -33,7 +33,9 @@ public enum FieldEdit: Sendable, Equatable {
     /// The key the edit changes, if any.
     var key: String? {
         switch self {
-        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _), .replaceItem(let key, _, _): return key
+        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _),
+            .replaceItem(let key, _, _):
+            return key
         case .appendToBody, .replaceBody, .insertEntries, .addHighlights: return nil
         }
     }

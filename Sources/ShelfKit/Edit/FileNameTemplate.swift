@@ -49,8 +49,10 @@ struct FileNameTemplate: Sendable, Equatable {
 
     /// The file name (with `.md`) a book gets: the template's last part, in the style.
     func name(for book: Book) -> String {
-        let last = problem == nil ? template.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? template
-                                  : LibraryConfig.defaultFilenameTemplate
+        let last =
+            problem == nil
+            ? template.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? template
+            : LibraryConfig.defaultFilenameTemplate
         let name = style == .slug ? BookFileName.name(for: book, template: last) : BookFileName.writtenName(for: book, template: last)
         // A book titled `_index` must not become Hugo's section page, which shelf never reads.
         return BookFileScanner.isSiteIndex(name) ? "_index\(collisionSeparator)book.md" : name

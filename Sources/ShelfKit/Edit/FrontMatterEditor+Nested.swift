@@ -8,11 +8,15 @@ extension FrontMatter {
     func pageEntries(vocabulary: Vocabulary) -> [FrontMatterEntry] {
         var found: [FrontMatterEntry] = []
         for entry in entries {
-            guard case .mapping(let map) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key) else { continue }
+            guard case .mapping(let map) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key) else {
+                continue
+            }
             for pair in map.entries {
                 guard case .scalar(let key) = pair.key else { continue }
-                found.append(FrontMatterEntry(key: entry.key + "." + key.value, keyRange: key.range, value: pair.value,
-                                              lineRange: key.range.lowerBound..<max(key.range.upperBound, pair.value.range.upperBound)))
+                found.append(
+                    FrontMatterEntry(
+                        key: entry.key + "." + key.value, keyRange: key.range, value: pair.value,
+                        lineRange: key.range.lowerBound..<max(key.range.upperBound, pair.value.range.upperBound)))
             }
         }
         return found
@@ -35,8 +39,9 @@ extension FrontMatterEditor {
             throw .invalidValue(key: entry.key, reason: "is written inside a flow map ({…}); edit it by hand (shelf edit)")
         }
         let lines = document.bytes.withUnsafeBufferPointer { bytes in
-            FrontMatter.lineRange(from: entry.keyRange.lowerBound, through: entry.lineRange.upperBound,
-                                  within: frontMatter.layout.contentRange, in: bytes)
+            FrontMatter.lineRange(
+                from: entry.keyRange.lowerBound, through: entry.lineRange.upperBound,
+                within: frontMatter.layout.contentRange, in: bytes)
         }
         try replace(lines, with: [])
     }
@@ -56,8 +61,9 @@ extension FrontMatterEditor {
         let (indent, end) = document.bytes.withUnsafeBufferPointer { bytes -> ([UInt8], Int) in
             var start = last.key.range.lowerBound
             while start > frontMatter.layout.contentRange.lowerBound && bytes[start - 1] != 0x0A { start -= 1 }
-            let lines = FrontMatter.lineRange(from: last.key.range.lowerBound, through: last.value.range.upperBound,
-                                              within: frontMatter.layout.contentRange, in: bytes)
+            let lines = FrontMatter.lineRange(
+                from: last.key.range.lowerBound, through: last.value.range.upperBound,
+                within: frontMatter.layout.contentRange, in: bytes)
             return (Array(bytes[start..<last.key.range.lowerBound]), lines.upperBound)
         }
         var line = indent + Array((YAMLScalarWriter.string(leaf) + ": " + render(value)).utf8) + document.lineEnding.bytes

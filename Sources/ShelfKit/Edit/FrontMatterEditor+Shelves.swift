@@ -27,7 +27,8 @@ extension FrontMatterEditor {
     /// Removes the status word from the shelves, keeping the others.
     mutating func unsetShelfStatus(in entry: FrontMatterEntry) throws(EditError) {
         guard let current = Book.statusShelf(in: FieldValue(entry.value), vocabulary: vocabulary),
-              let splice = try ListSplicer(document: document).remove(current.word, from: entry, afterColon: afterColon(of: entry)) else { return }
+            let splice = try ListSplicer(document: document).remove(current.word, from: entry, afterColon: afterColon(of: entry))
+        else { return }
         try replace(splice.range, with: splice.bytes)
     }
 }

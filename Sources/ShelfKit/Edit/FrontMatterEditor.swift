@@ -41,7 +41,9 @@ struct FrontMatterEditor {
         switch edit {
         case .set(let key, let given):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
-            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry), case .string(let word) = inVocabulary(given, key: key) {
+            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry),
+                case .string(let word) = inVocabulary(given, key: key)
+            {
                 try setShelfStatus(word, in: shelves)
                 return
             }
@@ -50,8 +52,9 @@ struct FrontMatterEditor {
                 return
             }
             // The same value in another form is no change; a new value keeps the file's form.
-            let fitted = ValueForm.fit(inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
-                                       siblings: frontMatter.entries, vocabulary: vocabulary)
+            let fitted = ValueForm.fit(
+                inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
+                siblings: frontMatter.entries, vocabulary: vocabulary)
             guard case .write(let value) = fitted else { return }
             if let entry {
                 if !replacesUnreadableValues, let reason = unreadableReason(entry, replacingWith: value) {
@@ -97,8 +100,10 @@ struct FrontMatterEditor {
             }
         case .remove(let key, let item):
             // One item at a time, re-reading in between, so every range is fresh.
-            while let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
-                  let splice = try ListSplicer(document: document).remove(item, from: entry, afterColon: afterColon(of: entry)) {
+            while let frontMatter = document.frontMatter,
+                let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
+                let splice = try ListSplicer(document: document).remove(item, from: entry, afterColon: afterColon(of: entry))
+            {
                 try replace(splice.range, with: splice.bytes)
             }
         case let .rename(key, old, new):
@@ -122,7 +127,8 @@ struct FrontMatterEditor {
             try replace(splice.range, with: splice.bytes)
         case let .replaceItem(key, index, raw):
             guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
-                  case .sequence(let sequence) = entry.value, sequence.items.indices.contains(index) else {
+                case .sequence(let sequence) = entry.value, sequence.items.indices.contains(index)
+            else {
                 throw .notAList(key: key)
             }
             let item = sequence.items[index]
@@ -153,7 +159,10 @@ struct FrontMatterEditor {
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }
         if let preferred = frontMatter.entries.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) })
-            ?? inner.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) }) { return preferred }
+            ?? inner.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) })
+        {
+            return preferred
+        }
         // The first alias written, as `Book` reads it (its last occurrence if written twice).
         guard let alias = frontMatter.entries.first(where: { vocabulary.field(forKey: $0.key) == canonical }) else {
             return inner.first { vocabulary.field(forKey: $0.key, leaf: String($0.key.split(separator: ".").last ?? "")) == canonical }
@@ -241,14 +250,16 @@ struct FrontMatterEditor {
     /// A status written in the files' own word (`to-read` as `unread` in a Book Search vault).
     func inVocabulary(_ value: NewValue, key: String) -> NewValue {
         guard vocabulary.field(forKey: key) == .status, case .string(let text) = value,
-              let status = vocabulary.status(fromWord: text) else { return value }
+            let status = vocabulary.status(fromWord: text)
+        else { return value }
         return .string(vocabulary.word(for: status))
     }
 
     /// Proves a set value reads back as what was asked: a splice that parses but means something
     /// else (a comma in a flow mapping, say) must never reach the disk.
     private func verify(_ key: String, reads value: NewValue) throws(EditError) {
-        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+        guard let frontMatter = document.frontMatter, let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+        else {
             throw .invalidValue(key: key, reason: "internal error: the key is missing after the edit; nothing was written")
         }
         let written = FieldValue(entry.value)
@@ -282,11 +293,12 @@ struct FrontMatterEditor {
             }
             return
         }
-        let indent = frontMatter.entries.first.map { entry -> [UInt8] in
-            var start = entry.keyRange.lowerBound
-            while start > frontMatter.layout.contentRange.lowerBound && document.bytes[start - 1] != 0x0A { start -= 1 }
-            return Array(document.bytes[start..<entry.keyRange.lowerBound])
-        } ?? []
+        let indent =
+            frontMatter.entries.first.map { entry -> [UInt8] in
+                var start = entry.keyRange.lowerBound
+                while start > frontMatter.layout.contentRange.lowerBound && document.bytes[start - 1] != 0x0A { start -= 1 }
+                return Array(document.bytes[start..<entry.keyRange.lowerBound])
+            } ?? []
         let keyText = YAMLScalarWriter.string(key)
         let line = indent + Array((keyText + ": " + render(value)).utf8) + document.lineEnding.bytes
         let end = frontMatter.layout.contentRange.upperBound

@@ -18,7 +18,8 @@ struct ListSplicer {
                 return Splice(range: inside..<inside, bytes: Array(YAMLScalarWriter.string(item, context: .flow).utf8))
             }
             if sequence.isFlow {
-                var separator = sequence.items.count >= 2
+                var separator =
+                    sequence.items.count >= 2
                     ? Array(bytes[sequence.items[0].range.upperBound..<sequence.items[1].range.lowerBound])
                     : Array(", ".utf8)
                 // A comment inside the list belongs to its item; it is not part of the style.
@@ -31,12 +32,14 @@ struct ListSplicer {
             return Splice(range: at..<at, bytes: line)
         case .scalar(let scalar):
             if scalar.isNull {
-                return Splice(range: afterColon..<scalar.range.upperBound,
-                              bytes: Array((" " + ListSplicer.flowList([item])).utf8))
+                return Splice(
+                    range: afterColon..<scalar.range.upperBound,
+                    bytes: Array((" " + ListSplicer.flowList([item])).utf8))
             }
             let parts = commaParts(scalar.value)
             if parts.contains(where: { ListSplicer.fold($0) == folded }) { return nil }
-            let text = parts.count > 1
+            let text =
+                parts.count > 1
                 ? YAMLScalarWriter.string((parts + [item]).joined(separator: ", "), preferred: scalar.style)
                 : ListSplicer.flowList([scalar.value, item])
             return Splice(range: scalar.range, bytes: Array(text.utf8))
@@ -119,7 +122,8 @@ struct ListSplicer {
         case .sequence(let sequence):
             let texts = try itemTexts(sequence, key: entry.key)
             guard let index = texts.firstIndex(where: { ListSplicer.fold($0) == folded }),
-                  case .scalar(let scalar) = sequence.items[index], texts[index] != new else { return nil }
+                case .scalar(let scalar) = sequence.items[index], texts[index] != new
+            else { return nil }
             let text = YAMLScalarWriter.string(new, preferred: scalar.style, context: sequence.isFlow ? .flow : .block)
             return Splice(range: scalar.range, bytes: Array(text.utf8))
         case .scalar(let scalar):
@@ -183,7 +187,8 @@ struct ListSplicer {
     /// The bytes before a block item on its line: indentation, `-` and the space after it.
     private func itemPrefix(of item: YAMLNode) -> [UInt8] {
         let prefix = Array(bytes[lineStart(of: item.range.lowerBound)..<item.range.lowerBound])
-        let isDashPrefix = prefix.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "-") }
+        let isDashPrefix =
+            prefix.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "-") }
             && prefix.contains(UInt8(ascii: "-"))
         return isDashPrefix ? prefix : Array("  - ".utf8)
     }

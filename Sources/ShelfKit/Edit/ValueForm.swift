@@ -12,8 +12,10 @@ enum ValueForm {
 
     /// The value to write over `entry` (nil for a new key) for field `field`, in the file's form.
     /// - Parameter siblings: the front matter's other entries, whose date style a new date takes.
-    static func fit(_ value: NewValue, over entry: FrontMatterEntry?, field: CanonicalField?, siblings: [FrontMatterEntry],
-                    vocabulary: Vocabulary) -> Fitted {
+    static func fit(
+        _ value: NewValue, over entry: FrontMatterEntry?, field: CanonicalField?, siblings: [FrontMatterEntry],
+        vocabulary: Vocabulary
+    ) -> Fitted {
         let old = entry.map { FieldValue($0.value) }
         switch (field, value) {
         case (.rating?, .typed(let text)):
@@ -48,7 +50,9 @@ enum ValueForm {
         return inSameQuoting(Rating.text(stars, in: Rating.form(of: oldText)), node: node)
     }
 
-    private static func fitDate(_ text: String, old: FieldValue?, node: YAMLNode?, siblings: [FrontMatterEntry], vocabulary: Vocabulary) -> Fitted {
+    private static func fitDate(
+        _ text: String, old: FieldValue?, node: YAMLNode?, siblings: [FrontMatterEntry], vocabulary: Vocabulary
+    ) -> Fitted {
         guard let date = BookDate(text) else { return .write(.typed(text)) }
         if let oldText = old?.writtenText, let oldDate = BookDate(oldText) {
             if oldDate.canonicalText == date.canonicalText { return .unchanged }
@@ -70,7 +74,8 @@ enum ValueForm {
     /// A new value of a date field in a new file, in the vault's style when it has one.
     static func dateForNewFile(_ text: String, vocabulary: Vocabulary) -> NewValue {
         guard let style = vocabulary.dateStyle, let date = BookDate(text),
-              case .write(let value) = styled(date, in: style, node: nil, fallback: text) else { return .typed(text) }
+            case .write(let value) = styled(date, in: style, node: nil, fallback: text)
+        else { return .typed(text) }
         return value
     }
 

@@ -49,8 +49,10 @@ enum YAMLScalarWriter {
     /// True for text a YAML 1.1 or 1.2 reader would take for null, a boolean, a number or a date.
     static func looksTyped(_ value: String) -> Bool {
         let lower = value.lowercased()
-        let words: Set<String> = ["~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=",
-                                  ".inf", "-.inf", "+.inf", ".nan"]
+        let words: Set<String> = [
+            "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=",
+            ".inf", "-.inf", "+.inf", ".nan",
+        ]
         if words.contains(lower) { return true }
         let scalars = Array(value.unicodeScalars)
         // Numbers in any base or form either version knows: 1, -1, 0x1F, 0o17, 017, 1_000, 1.5e3, .5, 1:30 (sexagesimal).

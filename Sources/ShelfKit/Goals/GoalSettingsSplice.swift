@@ -39,7 +39,8 @@ struct GoalSettingsSplice {
     func clearing(year: Int, currentYear: Int) throws -> [UInt8]? {
         guard let root = try parsed() else { return nil }
         if case .mapping(let years)? = entry(ReadingGoal.key, in: root)?.value,
-           let line = years.entries.first(where: { Int($0.key.scalar?.value ?? "") == year }) {
+            let line = years.entries.first(where: { Int($0.key.scalar?.value ?? "") == year })
+        {
             guard !years.isFlow else {
                 throw Refusal(description: "goals: is written as a {…} map; edit shelf.yaml by hand")
             }

@@ -11,8 +11,10 @@ public struct Highlight: Sendable, Equatable {
     public var location: String?
     public var date: BookDate?
 
-    init(text: String, note: String? = nil, chapter: String? = nil, page: String? = nil,
-                location: String? = nil, date: BookDate? = nil) {
+    init(
+        text: String, note: String? = nil, chapter: String? = nil, page: String? = nil,
+        location: String? = nil, date: BookDate? = nil
+    ) {
         self.text = text
         self.note = note
         self.chapter = chapter
@@ -74,8 +76,10 @@ struct HighlightedBook: Sendable, Equatable {
     /// What the device says of the reading, when it says anything.
     var reading: DeviceReading?
 
-    init(title: String, authors: [String] = [], isbn: String? = nil, highlights: [Highlight] = [],
-                reading: DeviceReading? = nil) {
+    init(
+        title: String, authors: [String] = [], isbn: String? = nil, highlights: [Highlight] = [],
+        reading: DeviceReading? = nil
+    ) {
         self.title = title
         self.authors = authors
         self.isbn = isbn
@@ -104,8 +108,10 @@ struct DeviceReading: Sendable, Equatable {
     /// The first day the device records reading the book (a page turned, a passage marked).
     var started: BookDate?
 
-    init(status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
-                lastRead: BookDate? = nil, secondsRead: Int? = nil) {
+    init(
+        status: Status? = nil, percent: Double? = nil, page: Int? = nil, pages: Int? = nil,
+        lastRead: BookDate? = nil, secondsRead: Int? = nil
+    ) {
         self.status = status
         self.percent = percent
         self.page = page

@@ -14,7 +14,8 @@ extension HighlightSource {
         } catch {
             throw HighlightSourceError(path: file.path, reason: error.reason)
         }
-        return try HighlightSourceFile(path: file.path, index: KindleClippings.index(chunks, path: file.path, progress: progress), file: file)
+        return try HighlightSourceFile(
+            path: file.path, index: KindleClippings.index(chunks, path: file.path, progress: progress), file: file)
     }
 
     /// A pipe the person named (`<(unzip -p …)`): copied a piece at a time (never past
@@ -35,7 +36,8 @@ extension HighlightSource {
             return try AtomicFile.unnamedCopy(in: folder) { () throws(FileError) -> ArraySlice<UInt8>? in
                 let piece = try chunks.next()
                 guard chunks.bytesRead <= maximumTextBytes else {
-                    throw FileError(path: path, reason: "gives more than \(maximumTextBytes / 1_048_576) MiB; shelf reads highlight files up to that")
+                    throw FileError(
+                        path: path, reason: "gives more than \(maximumTextBytes / 1_048_576) MiB; shelf reads highlight files up to that")
                 }
                 return piece
             }

@@ -41,8 +41,9 @@ struct HighlightSourceFile: Sendable {
 
     /// A clippings file indexed (`KindleClippings.index`), its highlights read book by book.
     init(path: String, index: KindleClippings.Index, file: ReadBackFile) {
-        self.init(path: path, kind: .kindle, books: index.books.map { HighlightedBook(title: $0.title, authors: $0.authors) },
-                  bookmarks: index.bookmarks)
+        self.init(
+            path: path, kind: .kindle, books: index.books.map { HighlightedBook(title: $0.title, authors: $0.authors) },
+            bookmarks: index.bookmarks)
         readBack = (index, file)
     }
 
@@ -71,7 +72,9 @@ enum HighlightSource {
 
     /// Every source in `path`; a folder yields each device file it holds.
     /// - Parameter progress: told the bytes read and the size of a clippings file as it is indexed.
-    static func read(_ path: String, warn: (String) -> Void, progress: ((Int, Int) -> Void)? = nil) throws(HighlightSourceError) -> [HighlightSourceFile] {
+    static func read(
+        _ path: String, warn: (String) -> Void, progress: ((Int, Int) -> Void)? = nil
+    ) throws(HighlightSourceError) -> [HighlightSourceFile] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw HighlightSourceError(path: path, reason: String(cString: strerror(errno)).lowercased())
@@ -79,9 +82,11 @@ enum HighlightSource {
         if info.st_mode & S_IFMT == S_IFDIR {
             let files = candidates(in: path, warn: warn)
             guard !files.isEmpty else {
-                throw HighlightSourceError(path: path, reason: "holds no highlights shelf knows: no My Clippings.txt (Kindle), "
-                    + "*.sdr/metadata.*.lua (KOReader), .kobo/KoboReader.sqlite (Kobo), statistics.sqlite3 (KOReader) or "
-                    + "Readwise CSV. See docs/highlights.md for where each device keeps them")
+                throw HighlightSourceError(
+                    path: path,
+                    reason: "holds no highlights shelf knows: no My Clippings.txt (Kindle), "
+                        + "*.sdr/metadata.*.lua (KOReader), .kobo/KoboReader.sqlite (Kobo), statistics.sqlite3 (KOReader) or "
+                        + "Readwise CSV. See docs/highlights.md for where each device keeps them")
             }
             var read: [HighlightSourceFile] = []
             for file in files {
@@ -94,8 +99,10 @@ enum HighlightSource {
             return read
         }
         guard let source = try readFile(path, progress: progress) else {
-            throw HighlightSourceError(path: path, reason: "is not a highlights file shelf knows: expected Kindle's My Clippings.txt, "
-                + "a KOReader metadata.*.lua sidecar or statistics.sqlite3, a Kobo KoboReader.sqlite, or a Readwise CSV export")
+            throw HighlightSourceError(
+                path: path,
+                reason: "is not a highlights file shelf knows: expected Kindle's My Clippings.txt, "
+                    + "a KOReader metadata.*.lua sidecar or statistics.sqlite3, a Kobo KoboReader.sqlite, or a Readwise CSV export")
         }
         return [source]
     }
@@ -106,7 +113,8 @@ enum HighlightSource {
         var seen = 0
         func walk(_ folder: String, depth: Int) {
             guard depth <= maximumDepth, seen < maximumEntries,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+            else { return }
             for name in names.sorted() {
                 seen += 1
                 let path = folder + "/" + name
@@ -120,7 +128,8 @@ enum HighlightSource {
                     walk(path, depth: depth + 1)
                 case S_IFREG:
                     if lowered == "my clippings.txt" || lowered == "koboreader.sqlite" || lowered == "statistics.sqlite3"
-                        || (lowered.hasPrefix("metadata.") && lowered.hasSuffix(".lua") && folder.lowercased().hasSuffix(".sdr")) {
+                        || (lowered.hasPrefix("metadata.") && lowered.hasSuffix(".lua") && folder.lowercased().hasSuffix(".sdr"))
+                    {
                         found.append(path)
                     }
                 default:
@@ -144,8 +153,10 @@ enum HighlightSource {
         if head.starts(with: Array("SQLite format 3".utf8)) { return try readDatabase(path) }
         let lowered = path.lowercased()
         if lowered.hasSuffix(".sqlite") || lowered.hasSuffix(".sqlite3") || lowered.hasSuffix(".db") {
-            throw HighlightSourceError(path: path, reason: "is named as a database but is not a SQLite database (it does not start as one does); "
-                + "it may be damaged or only partly copied: copy it again from the e-reader (a Kobo's is .kobo/KoboReader.sqlite)")
+            throw HighlightSourceError(
+                path: path,
+                reason: "is named as a database but is not a SQLite database (it does not start as one does); "
+                    + "it may be damaged or only partly copied: copy it again from the e-reader (a Kobo's is .kobo/KoboReader.sqlite)")
         }
         if FileKind.isPipe(path) { return try readPipe(path, progress: progress) }
         if let clippings = try readClippings(path, progress: progress) { return clippings }
@@ -175,7 +186,8 @@ enum HighlightSource {
 
     /// A regular file whose first bytes show a Kindle's clippings, read a line at a time (a
     /// clippings file may be hundreds of megabytes); nil for any other file, read whole.
-    private static func readClippings(_ path: String, progress: ((Int, Int) -> Void)?) throws(HighlightSourceError) -> HighlightSourceFile? {
+    private static func readClippings(_ path: String, progress: ((Int, Int) -> Void)?) throws(HighlightSourceError) -> HighlightSourceFile?
+    {
         let head: [UInt8]
         do {
             head = try prefix(of: path, count: clippingsHead)
@@ -186,8 +198,10 @@ enum HighlightSource {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         guard Int(info.st_size) <= maximumTextBytes else {
-            throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
-                + "\(maximumTextBytes / 1_048_576) MiB")
+            throw HighlightSourceError(
+                path: path,
+                reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
+                    + "\(maximumTextBytes / 1_048_576) MiB")
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason) }
@@ -200,7 +214,8 @@ enum HighlightSource {
     /// Whether a file named `path` whose first bytes are `head` is a Kindle's clippings.
     static func isClippings(_ path: String, head: [UInt8]) -> Bool {
         let text = String(decoding: head, as: UTF8.self)
-        return !path.lowercased().hasSuffix(".lua") && !text.hasPrefix("-- ") && !text.hasPrefix("return {") && KindleClippings.looksLike(text[...])
+        return !path.lowercased().hasSuffix(".lua") && !text.hasPrefix("-- ") && !text.hasPrefix("return {")
+            && KindleClippings.looksLike(text[...])
     }
 
     private static func readDatabase(_ path: String) throws(HighlightSourceError) -> HighlightSourceFile? {
@@ -215,7 +230,9 @@ enum HighlightSource {
             }
             return nil
         } catch {
-            throw HighlightSourceError(path: path, reason: error.description.hasPrefix(path) ? String(error.description.dropFirst(path.count + 2)) : error.description)
+            throw HighlightSourceError(
+                path: path,
+                reason: error.description.hasPrefix(path) ? String(error.description.dropFirst(path.count + 2)) : error.description)
         }
     }
 
@@ -231,8 +248,10 @@ enum HighlightSource {
             UTF8Validation.firstInvalidOffset(buffer).map { UTF8Validation.lineAndColumn(of: $0, in: buffer) }
         }
         if let invalid {
-            throw HighlightSourceError(path: path, reason: "line \(invalid.line), column \(invalid.column): not UTF-8 text; "
-                + "save it as UTF-8 and import it again")
+            throw HighlightSourceError(
+                path: path,
+                reason: "line \(invalid.line), column \(invalid.column): not UTF-8 text; "
+                    + "save it as UTF-8 and import it again")
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -241,13 +260,18 @@ enum HighlightSource {
     /// (`/dev/zero` would never end). A pipe is read by `readPipe`.
     private static func readBounded(_ path: String) throws(HighlightSourceError) -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason) }
+        guard stat(path, &info) == 0 else {
+            throw HighlightSourceError(path: path, reason: FileError.fromErrno(path, "cannot open").reason)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw HighlightSourceError(path: path, reason: "is \(FileKind.name(of: info.st_mode)), not a file shelf can read highlights from")
+            throw HighlightSourceError(
+                path: path, reason: "is \(FileKind.name(of: info.st_mode)), not a file shelf can read highlights from")
         }
         guard Int(info.st_size) <= maximumTextBytes else {
-            throw HighlightSourceError(path: path, reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
-                + "\(maximumTextBytes / 1_048_576) MiB")
+            throw HighlightSourceError(
+                path: path,
+                reason: "is \(info.st_size / 1_048_576) MiB; shelf reads highlight files up to "
+                    + "\(maximumTextBytes / 1_048_576) MiB")
         }
         do {
             return try FileIO.read(path)

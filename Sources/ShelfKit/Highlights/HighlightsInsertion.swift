@@ -12,7 +12,9 @@ extension HighlightsSection {
     /// A highlight the device extended or trimmed since the last import replaces its earlier
     /// quote, if shelf imported that one; every other highlight goes at the section's end.
     /// - Parameter appendSection: called when the notes have no section yet, with its text.
-    func splices(adding incoming: [Highlight], lineEnding: LineEnding) -> (splices: [Splice], added: Int, replaced: Int, newSection: String?)? {
+    func splices(
+        adding incoming: [Highlight], lineEnding: LineEnding
+    ) -> (splices: [Splice], added: Int, replaced: Int, newSection: String?)? {
         var known = Set(recordedIDs).union(entries.map(\.highlight.id)).union(quotedElsewhere)
         var record = recordedIDs
         var appended: [Highlight] = []
@@ -79,7 +81,8 @@ extension HighlightsSection {
         var lines = quoteLines(highlight)
         if let note = highlight.note?.trimmingSpaces, !note.isEmpty {
             lines.append("")
-            lines += note.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            lines += note.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).map {
+                line in
                 // A note line starting with `>` would read as part of a quote, one with `#` as a
                 // heading ending the section, and shelf's record comment as the record.
                 line.hasPrefix(">") || line.hasPrefix("#") || line.hasPrefix("<!--") ? "\\" + line : String(line)

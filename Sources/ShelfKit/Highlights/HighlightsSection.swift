@@ -83,13 +83,17 @@ public struct HighlightsSection {
                     while index < self.endLine, lines[index].text.hasPrefix(">") { index += 1 }
                     var noteLines: [Substring] = []
                     var probe = index
-                    while probe < self.endLine, !lines[probe].text.hasPrefix(">"), !lines[probe].text.hasPrefix(HighlightsSection.recordPrefix) {
+                    while probe < self.endLine, !lines[probe].text.hasPrefix(">"),
+                        !lines[probe].text.hasPrefix(HighlightsSection.recordPrefix)
+                    {
                         noteLines.append(lines[probe].text)
                         probe += 1
                     }
                     let note = noteLines.joined(separator: "\n").trimmingSpaces
-                    entries.append(Entry(highlight: HighlightsSection.highlight(quote: lines[start..<index].map(\.text), note: note),
-                                         quoteLines: start..<index))
+                    entries.append(
+                        Entry(
+                            highlight: HighlightsSection.highlight(quote: lines[start..<index].map(\.text), note: note),
+                            quoteLines: start..<index))
                     index = probe
                 } else {
                     index += 1

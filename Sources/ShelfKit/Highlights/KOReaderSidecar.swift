@@ -40,8 +40,9 @@ enum KOReaderSidecar {
             let note = item["note"]?.string?.trimmingSpaces
             // A bookmark: a page and nothing marked on it.
             guard !text.isEmpty || !(note ?? "").isEmpty, item["pos0"] != nil || !text.isEmpty else { return nil }
-            return Highlight(text: text, note: note?.isEmpty == false ? note : nil, chapter: item["chapter"]?.string?.trimmingSpaces,
-                             page: item["pageno"]?.string ?? pageNumber(item["page"]), date: date(item["datetime"]?.string))
+            return Highlight(
+                text: text, note: note?.isEmpty == false ? note : nil, chapter: item["chapter"]?.string?.trimmingSpaces,
+                page: item["pageno"]?.string ?? pageNumber(item["page"]), date: date(item["datetime"]?.string))
         }
     }
 
@@ -52,7 +53,8 @@ enum KOReaderSidecar {
         var notes: [String: String] = [:]
         for entry in bookmarks?.entries ?? [] {
             guard let marked = entry.value["notes"]?.string?.trimmingSpaces, let note = entry.value["text"]?.string?.trimmingSpaces,
-                  !note.isEmpty, note != marked, !isGeneratedBookmarkText(note) else { continue }
+                !note.isEmpty, note != marked, !isGeneratedBookmarkText(note)
+            else { continue }
             notes[marked] = note
         }
         var highlights: [Highlight] = []
@@ -61,8 +63,10 @@ enum KOReaderSidecar {
             for entry in page.value.entries {
                 let text = entry.value["text"]?.string?.trimmingSpaces ?? ""
                 guard !text.isEmpty else { continue }
-                highlights.append(Highlight(text: text, note: notes[text], chapter: entry.value["chapter"]?.string?.trimmingSpaces,
-                                            page: page.key.text, date: date(entry.value["datetime"]?.string)))
+                highlights.append(
+                    Highlight(
+                        text: text, note: notes[text], chapter: entry.value["chapter"]?.string?.trimmingSpaces,
+                        page: page.key.text, date: date(entry.value["datetime"]?.string)))
             }
         }
         return highlights
@@ -102,8 +106,9 @@ enum KOReaderSidecar {
         if let pages = reading.pages, let percent = reading.percent { reading.page = Int((Double(pages) * percent / 100).rounded()) }
         let modified = date(root["summary"]?["modified"]?.string)
         reading.lastRead = modified
-        reading.started = firstDay(root["stats"]?["performance_in_pages"], highlights: highlights,
-                                   statusSet: word == "reading" ? modified : nil)
+        reading.started = firstDay(
+            root["stats"]?["performance_in_pages"], highlights: highlights,
+            statusSet: word == "reading" ? modified : nil)
         return reading == DeviceReading() ? nil : reading
     }
 

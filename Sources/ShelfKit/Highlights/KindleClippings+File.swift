@@ -23,8 +23,10 @@ extension KindleClippings {
     /// given even when empty, as a text split on line feeds would give it.
     /// - Returns: the bytes read in all.
     @discardableResult
-    private static func forEachLine(_ chunks: ImportChunks, path: String, progress: ((Int, Int) -> Void)? = nil,
-                                    _ body: (Substring, Int, Int) -> Void) throws(HighlightSourceError) -> Int {
+    private static func forEachLine(
+        _ chunks: ImportChunks, path: String, progress: ((Int, Int) -> Void)? = nil,
+        _ body: (Substring, Int, Int) -> Void
+    ) throws(HighlightSourceError) -> Int {
         var pending: [UInt8] = []
         var lineNumber = 1
         var lineStart = 0
@@ -33,8 +35,10 @@ extension KindleClippings {
                 UTF8Validation.firstInvalidOffset(buffer).map { UTF8Validation.lineAndColumn(of: $0, in: buffer).column }
             }
             if let invalid {
-                throw HighlightSourceError(path: path, reason: "line \(lineNumber), column \(invalid): not UTF-8 text; "
-                    + "save it as UTF-8 and import it again")
+                throw HighlightSourceError(
+                    path: path,
+                    reason: "line \(lineNumber), column \(invalid): not UTF-8 text; "
+                        + "save it as UTF-8 and import it again")
             }
             body(Substring(String(decoding: bytes, as: UTF8.self)), lineStart, end)
             lineNumber += 1

@@ -116,13 +116,17 @@ final class ReadBackFile: @unchecked Sendable {
     func read(at offset: Int, count: Int) throws(HighlightSourceError) -> [UInt8] {
         var info = stat()
         guard fstat(descriptor, &info) == 0, FileStamp(info) == stamp else {
-            throw HighlightSourceError(path: path, reason: "changed while shelf read it (the device or another program wrote it); "
-                + "import it again")
+            throw HighlightSourceError(
+                path: path,
+                reason: "changed while shelf read it (the device or another program wrote it); "
+                    + "import it again")
         }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+            }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { throw HighlightSourceError(path: path, reason: "ended before shelf read it again; import it again") }
             done += got

@@ -101,8 +101,9 @@ enum KindleClippings {
         while let first = textLines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeFirst() }
         while let last = textLines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { textLines.removeLast() }
         let (title, authors) = titleAndAuthors(bookKey)
-        var clipping = Clipping(kind: kind, bookKey: bookKey, title: title, authors: authors,
-                                text: textLines.joined(separator: "\n").trimmingSpaces)
+        var clipping = Clipping(
+            kind: kind, bookKey: bookKey, title: title, authors: authors,
+            text: textLines.joined(separator: "\n").trimmingSpaces)
         for part in metaLine.split(separator: "|") {
             let lowered = part.lowercased()
             if let word = locationWords.first(where: { lowered.contains($0) }) {
@@ -122,16 +123,22 @@ enum KindleClippings {
 
     private static let locationWords = ["location", "loc.", "posição", "posición", "posizione", "position", "emplacement", "位置"]
     private static let pageWords = ["page", "seite", "página", "pagina", "页", "ページ"]
-    private static let addedWords = ["added on", "hinzugefügt am", "ajouté le", "añadido el", "aggiunto il", "adicionado",
-                                     "aggiunto", "added", "添加于", "作成日"]
+    private static let addedWords = [
+        "added on", "hinzugefügt am", "ajouté le", "añadido el", "aggiunto il", "adicionado",
+        "aggiunto", "added", "添加于", "作成日",
+    ]
 
     private static func kind(of metaLine: Substring) -> Kind? {
         let lowered = metaLine.lowercased()
         guard lowered.hasPrefix("-") || lowered.hasPrefix("–") else { return nil }
         let head = lowered.split(separator: "|").first.map(String.init) ?? lowered
-        if ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "书签", "ブックマーク"].contains(where: { head.contains($0) }) { return .bookmark }
+        if ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "书签", "ブックマーク"].contains(where: { head.contains($0) }) {
+            return .bookmark
+        }
         if ["note", "notiz", "remarque", "nota", "笔记", "メモ"].contains(where: { head.contains($0) }) { return .note }
-        if ["highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "标注", "ハイライト"].contains(where: { head.contains($0) }) {
+        if ["highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "标注", "ハイライト"].contains(where: {
+            head.contains($0)
+        }) {
             return .highlight
         }
         return nil

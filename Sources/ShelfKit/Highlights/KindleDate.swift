@@ -15,7 +15,11 @@ enum KindleDate {
         var numbers: [Int] = []
         for token in tokens {
             if let number = Int(token) {
-                if token.count == 4, (1990...2200).contains(number), year == nil { year = number } else if token.count <= 2 { numbers.append(number) }
+                if token.count == 4, (1990...2200).contains(number), year == nil {
+                    year = number
+                } else if token.count <= 2 {
+                    numbers.append(number)
+                }
             } else if month == nil, let named = monthNumber(token) {
                 month = named
             }
@@ -28,7 +32,8 @@ enum KindleDate {
             numbers.removeFirst()
         }
         guard let month, (1...12).contains(month), let day = numbers.first, day >= 1,
-              day <= BookDate.daysIn(month: month, year: year) else { return nil }
+            day <= BookDate.daysIn(month: month, year: year)
+        else { return nil }
         return BookDate(year: year, month: month, day: day)
     }
 
@@ -52,7 +57,8 @@ enum KindleDate {
 
     /// Month names and their usual abbreviations in the Kindle's languages.
     private static func monthNumber(_ word: String) -> Int? {
-        for (index, names) in monthNames.enumerated() where names.contains(where: { word == $0 || (word.count >= 3 && $0.hasPrefix(word)) }) {
+        for (index, names) in monthNames.enumerated() where names.contains(where: { word == $0 || (word.count >= 3 && $0.hasPrefix(word)) })
+        {
             return index + 1
         }
         return nil

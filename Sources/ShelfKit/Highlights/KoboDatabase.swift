@@ -49,8 +49,10 @@ enum KoboDatabase {
             let note = row["note"]?.text?.trimmingSpaces ?? ""
             guard !text.isEmpty || !note.isEmpty else { continue }
             let date = row["created"]?.text.flatMap { BookDate(String($0.prefix(10))) }
-            books[volume]?.highlights.append(Highlight(text: text, note: note.isEmpty ? nil : note,
-                                                      chapter: row["chapter"]?.text?.trimmingSpaces, date: date))
+            books[volume]?.highlights.append(
+                Highlight(
+                    text: text, note: note.isEmpty ? nil : note,
+                    chapter: row["chapter"]?.text?.trimmingSpaces, date: date))
             withHighlights.insert(volume)
         }
         // Books the reader has opened or highlighted; the shop's unopened previews say nothing.
@@ -86,7 +88,8 @@ enum KOReaderStatistics {
         let select = wanted.map { columns.contains($0) ? $0 : "NULL AS \($0)" }.joined(separator: ", ")
         // The first page turned: the day the reading began, as far as the device knows.
         let pageColumns = try database.columns(of: "page_stat_data")
-        let first = pageColumns.contains("id_book") && pageColumns.contains("start_time") && columns.contains("id")
+        let first =
+            pageColumns.contains("id_book") && pageColumns.contains("start_time") && columns.contains("id")
             ? "(SELECT MIN(start_time) FROM page_stat_data WHERE page_stat_data.id_book = book.id)" : "NULL"
         return try database.rows("SELECT \(select), \(first) AS first_read FROM book ORDER BY id").compactMap { row -> HighlightedBook? in
             guard let title = row["title"]?.text?.trimmingSpaces, !title.isEmpty else { return nil }

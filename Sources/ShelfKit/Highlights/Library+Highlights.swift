@@ -66,7 +66,8 @@ extension HighlightsSection {
         while index < lines.count {
             // A record is hidden only when it is closed: a line of the reader's is never lost.
             if lines[index].hasPrefix(recordPrefix), let close = recordClose(from: index, in: lines, before: lines.count),
-               lines[close].trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("-->") {
+                lines[close].trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("-->")
+            {
                 index = close + 1
                 continue
             }

@@ -50,7 +50,9 @@ struct LuaReader {
 
     private mutating func consumeWord(_ word: String) -> Bool {
         let wordBytes = Array(word.utf8)
-        guard position + wordBytes.count <= bytes.count, Array(bytes[position..<position + wordBytes.count]) == wordBytes else { return false }
+        guard position + wordBytes.count <= bytes.count, Array(bytes[position..<position + wordBytes.count]) == wordBytes else {
+            return false
+        }
         let after = position + wordBytes.count
         if after < bytes.count, isNameByte(bytes[after]) { return false }
         position = after
@@ -136,9 +138,11 @@ struct LuaReader {
     private mutating func number() throws(LuaSyntaxError) -> Double {
         let start = position
         if current == UInt8(ascii: "-") { position += 1 }
-        while let byte = current, isNameByte(byte) || byte == UInt8(ascii: ".")
-            || ((byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) && position > start
-                && (bytes[position - 1] | 0x20) == UInt8(ascii: "e")) {
+        while let byte = current,
+            isNameByte(byte) || byte == UInt8(ascii: ".")
+                || ((byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) && position > start
+                    && (bytes[position - 1] | 0x20) == UInt8(ascii: "e"))
+        {
             position += 1
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
@@ -179,7 +183,8 @@ struct LuaReader {
             case UInt8(ascii: "z"):
                 while let next = current, next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 { position += 1 }
             case UInt8(ascii: "x"):
-                guard position + 2 <= bytes.count, let value = UInt8(String(decoding: bytes[position..<position + 2], as: UTF8.self), radix: 16)
+                guard position + 2 <= bytes.count,
+                    let value = UInt8(String(decoding: bytes[position..<position + 2], as: UTF8.self), radix: 16)
                 else { throw error("a \\x escape needs two hex digits") }
                 output.append(value)
                 position += 2
@@ -220,7 +225,8 @@ struct LuaReader {
             if consume(UInt8(ascii: "}")) { return .table(entries) }
             if current == nil { throw error("a table is not closed") }
             if current == UInt8(ascii: "["), position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "["),
-               bytes[position + 1] != UInt8(ascii: "=") {
+                bytes[position + 1] != UInt8(ascii: "=")
+            {
                 position += 1
                 let key = try value()
                 skipSpace()
@@ -233,7 +239,9 @@ struct LuaReader {
                 case .number(let number): entries.append((.number(number), item))
                 default: throw error("a key must be a string or a number")
                 }
-            } else if let byte = current, isNameByte(byte), !(byte >= 0x30 && byte <= 0x39), let name = peekName(), !["true", "false", "nil"].contains(name) {
+            } else if let byte = current, isNameByte(byte), !(byte >= 0x30 && byte <= 0x39), let name = peekName(),
+                !["true", "false", "nil"].contains(name)
+            {
                 position += name.utf8.count
                 skipSpace()
                 guard consume(UInt8(ascii: "=")) else { throw error("expected '=' after '\(name)'") }

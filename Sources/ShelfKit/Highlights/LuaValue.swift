@@ -52,4 +52,3 @@ enum LuaKey: Hashable, Sendable {
     case string(String)
     case number(Double)
 }
-

@@ -16,14 +16,17 @@ enum ReadwiseCSV {
             let key = title + "\u{1F}" + author
             if books[key] == nil {
                 order.append(key)
-                let authors = author.split(whereSeparator: { $0 == ";" || $0 == "&" }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+                let authors = author.split(whereSeparator: { $0 == ";" || $0 == "&" }).map { String($0).trimmingSpaces }.filter {
+                    !$0.isEmpty
+                }
                 books[key] = HighlightedBook(title: title, authors: authors)
             }
             let text = table.cell(record, "Highlight")
             let note = table.cell(record, "Note")
             guard !text.isEmpty || !note.isEmpty else { continue }
-            var highlight = Highlight(text: text, note: note.isEmpty ? nil : note,
-                                      date: BookDate(String(table.cell(record, "Highlighted at").prefix(10))))
+            var highlight = Highlight(
+                text: text, note: note.isEmpty ? nil : note,
+                date: BookDate(String(table.cell(record, "Highlighted at").prefix(10))))
             let location = table.cell(record, "Location")
             switch table.cell(record, "Location Type").lowercased() {
             case "page": highlight.page = location.isEmpty ? nil : location

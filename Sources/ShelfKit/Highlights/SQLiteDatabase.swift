@@ -56,8 +56,9 @@ final class SQLiteDatabase {
     /// Opens `path` read-only; `writable` is for tests that build fixture databases.
     init(path: String, writable: Bool = false) throws(Failure) {
         guard let calls = SQLiteCalls.shared else {
-            throw Failure(description: "reading \(path) needs the SQLite library (libsqlite3.so.0), which is not installed; "
-                + "install it (apt-get install libsqlite3-0) and run the command again")
+            throw Failure(
+                description: "reading \(path) needs the SQLite library (libsqlite3.so.0), which is not installed; "
+                    + "install it (apt-get install libsqlite3-0) and run the command again")
         }
         self.calls = calls
         self.path = path
@@ -87,8 +88,8 @@ final class SQLiteDatabase {
         var rows: [[String: Value]] = []
         while true {
             let status = calls.step(statement)
-            if status == 101 { return rows } // SQLITE_DONE
-            guard status == 100 else { throw Failure(description: "\(path): \(lastError())") } // SQLITE_ROW
+            if status == 101 { return rows }  // SQLITE_DONE
+            guard status == 100 else { throw Failure(description: "\(path): \(lastError())") }  // SQLITE_ROW
             var row: [String: Value] = [:]
             for column in 0..<count {
                 switch calls.columnType(statement, column) {
@@ -136,8 +137,11 @@ final class SQLiteDatabase {
 struct SQLiteCalls: @unchecked Sendable {
     typealias Open = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<OpaquePointer?>, Int32, UnsafePointer<CChar>?) -> Int32
     typealias Close = @convention(c) (OpaquePointer) -> Int32
-    typealias Prepare = @convention(c) (OpaquePointer, UnsafePointer<CChar>, Int32, UnsafeMutablePointer<OpaquePointer?>,
-                                        UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+    typealias Prepare =
+        @convention(c) (
+            OpaquePointer, UnsafePointer<CChar>, Int32, UnsafeMutablePointer<OpaquePointer?>,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
     typealias Step = @convention(c) (OpaquePointer) -> Int32
     typealias Finalize = @convention(c) (OpaquePointer) -> Int32
     typealias ColumnCount = @convention(c) (OpaquePointer) -> Int32
@@ -148,8 +152,11 @@ struct SQLiteCalls: @unchecked Sendable {
     typealias ColumnText = @convention(c) (OpaquePointer, Int32) -> UnsafePointer<UInt8>?
     typealias ColumnBytes = @convention(c) (OpaquePointer, Int32) -> Int32
     typealias ErrorMessage = @convention(c) (OpaquePointer) -> UnsafePointer<CChar>?
-    typealias Exec = @convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafeRawPointer?, UnsafeRawPointer?,
-                                     UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
+    typealias Exec =
+        @convention(c) (
+            OpaquePointer, UnsafePointer<CChar>, UnsafeRawPointer?, UnsafeRawPointer?,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        ) -> Int32
 
     let open: Open
     let close: Close
@@ -177,20 +184,21 @@ struct SQLiteCalls: @unchecked Sendable {
             dlsym(handle, name).map { unsafeBitCast($0, to: type) }
         }
         guard let open = symbol("sqlite3_open_v2", as: Open.self), let close = symbol("sqlite3_close_v2", as: Close.self),
-              let prepare = symbol("sqlite3_prepare_v2", as: Prepare.self), let step = symbol("sqlite3_step", as: Step.self),
-              let finalize = symbol("sqlite3_finalize", as: Finalize.self),
-              let columnCount = symbol("sqlite3_column_count", as: ColumnCount.self),
-              let columnName = symbol("sqlite3_column_name", as: ColumnName.self),
-              let columnType = symbol("sqlite3_column_type", as: ColumnType.self),
-              let columnInt64 = symbol("sqlite3_column_int64", as: ColumnInt64.self),
-              let columnDouble = symbol("sqlite3_column_double", as: ColumnDouble.self),
-              let columnText = symbol("sqlite3_column_text", as: ColumnText.self),
-              let columnBytes = symbol("sqlite3_column_bytes", as: ColumnBytes.self),
-              let errorMessage = symbol("sqlite3_errmsg", as: ErrorMessage.self),
-              let exec = symbol("sqlite3_exec", as: Exec.self)
+            let prepare = symbol("sqlite3_prepare_v2", as: Prepare.self), let step = symbol("sqlite3_step", as: Step.self),
+            let finalize = symbol("sqlite3_finalize", as: Finalize.self),
+            let columnCount = symbol("sqlite3_column_count", as: ColumnCount.self),
+            let columnName = symbol("sqlite3_column_name", as: ColumnName.self),
+            let columnType = symbol("sqlite3_column_type", as: ColumnType.self),
+            let columnInt64 = symbol("sqlite3_column_int64", as: ColumnInt64.self),
+            let columnDouble = symbol("sqlite3_column_double", as: ColumnDouble.self),
+            let columnText = symbol("sqlite3_column_text", as: ColumnText.self),
+            let columnBytes = symbol("sqlite3_column_bytes", as: ColumnBytes.self),
+            let errorMessage = symbol("sqlite3_errmsg", as: ErrorMessage.self),
+            let exec = symbol("sqlite3_exec", as: Exec.self)
         else { return nil }
-        return SQLiteCalls(open: open, close: close, prepare: prepare, step: step, finalize: finalize, columnCount: columnCount,
-                           columnName: columnName, columnType: columnType, columnInt64: columnInt64, columnDouble: columnDouble,
-                           columnText: columnText, columnBytes: columnBytes, errorMessage: errorMessage, exec: exec)
+        return SQLiteCalls(
+            open: open, close: close, prepare: prepare, step: step, finalize: finalize, columnCount: columnCount,
+            columnName: columnName, columnType: columnType, columnInt64: columnInt64, columnDouble: columnDouble,
+            columnText: columnText, columnBytes: columnBytes, errorMessage: errorMessage, exec: exec)
     }()
 }

@@ -22,9 +22,14 @@ extension Book {
         // A book in several series (a list under `series`): every one, so none is dropped.
         let allSeries = seriesWritten
         if allSeries.count > 1 {
-            members.append(("series_list", .array(allSeries.map { series in
-                .object([("name", .string(series.name))] + (series.index.map { [("index", JSONValue.number($0))] } ?? []))
-            })))
+            members.append(
+                (
+                    "series_list",
+                    .array(
+                        allSeries.map { series in
+                            .object([("name", .string(series.name))] + (series.index.map { [("index", JSONValue.number($0))] } ?? []))
+                        })
+                ))
         }
         add(.publisher, publisher)
         add(.published, published?.text)

@@ -72,10 +72,13 @@ struct CSVTable: Sendable {
 
     /// A table of this header (as read) and records.
     init(header: [String], records: [CSVReader.Record], unclosedQuoteLine: Int? = nil) {
-        warnings = unclosedQuoteLine.map {
-            ["line \($0): a quote opens a cell and is never closed; it was read as a plain character, "
-                + "so check that row (and quotes after it are read as plain characters)"]
-        } ?? []
+        warnings =
+            unclosedQuoteLine.map {
+                [
+                    "line \($0): a quote opens a cell and is never closed; it was read as a plain character, "
+                        + "so check that row (and quotes after it are read as plain characters)"
+                ]
+            } ?? []
         self.header = header.map(\.trimmingSpaces)
         self.records = records
         var columns: [String: Int] = [:]
@@ -89,8 +92,10 @@ struct CSVTable: Sendable {
     /// of the header (no records) before any record, and may throw to stop the read (the file
     /// is not the export it should be); `record` is given each record with its row (`row(of:)`).
     /// - Returns: what the reader had to guess (`warnings`), known only at the end.
-    static func read(_ chunks: ImportChunks, delimiter: Character = ",", header: (CSVTable) throws -> Void,
-                     record: (CSVTable, CSVReader.Record, Int) throws -> Void) throws -> [String] {
+    static func read(
+        _ chunks: ImportChunks, delimiter: Character = ",", header: (CSVTable) throws -> Void,
+        record: (CSVTable, CSVReader.Record, Int) throws -> Void
+    ) throws -> [String] {
         var table: CSVTable?
         var position = 0
         let unclosedQuoteLine = try CSVReader(delimiter: delimiter).read(chunks) { read in

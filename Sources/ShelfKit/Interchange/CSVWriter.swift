@@ -12,7 +12,8 @@ public struct CSVWriter: Sendable {
     }
 
     static func escape(_ field: String) -> String {
-        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        let needsQuotes =
+            field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
             || field.hasPrefix(" ") || field.hasSuffix(" ")
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -13,8 +13,9 @@ enum CalibreImporter {
         let table = CSVTable(text: text)
         table.warnings.forEach(warn)
         guard table.has("title"), table.has("authors") else {
-            throw ImportError("this is not a calibre catalog CSV or `calibredb list --for-machine` JSON: no title and "
-                + "authors columns (found: \(table.header.prefix(8).joined(separator: ", ")))")
+            throw ImportError(
+                "this is not a calibre catalog CSV or `calibredb list --for-machine` JSON: no title and "
+                    + "authors columns (found: \(table.header.prefix(8).joined(separator: ", ")))")
         }
         // The catalog halves ratings to stars; a value above 5 means a raw 0–10 rating.
         let scale: Double = table.records.contains { (Double(table.cell($0, "rating")) ?? 0) > 5 } ? 10 : 5

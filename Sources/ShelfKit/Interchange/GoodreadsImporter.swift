@@ -19,8 +19,9 @@ enum GoodreadsImporter {
     /// Throws unless the table's header is this service's export's.
     static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Book Id") || table.has("Author") else {
-            throw ImportError("this is not a Goodreads export: no Title and Book Id columns "
-                + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
+            throw ImportError(
+                "this is not a Goodreads export: no Title and Book Id columns "
+                    + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
         }
     }
 
@@ -54,9 +55,15 @@ enum GoodreadsImporter {
         if split.series.count > 1 {
             // A book in several series: every one, as a list of names and numbers (shelf reads
             // the first as the book's series; all are searchable and in JSON's series_list).
-            book.set("series", .json(.array(split.series.map { series in
-                .object([("name", .string(series.name))] + (series.index.flatMap(Double.init).map { [("index", JSONValue.number($0))] } ?? []))
-            })))
+            book.set(
+                "series",
+                .json(
+                    .array(
+                        split.series.map { series in
+                            .object(
+                                [("name", .string(series.name))]
+                                    + (series.index.flatMap(Double.init).map { [("index", JSONValue.number($0))] } ?? []))
+                        })))
         } else {
             book.set("series", string: split.series.first?.name)
             book.set("series_index", typed: split.series.first?.index)

@@ -60,7 +60,8 @@ struct HTMLCatalog: Sendable {
                     }
                 }
             }
-            entries.append(HTMLCatalogPages.Entry(book: exported.book, notes: exported.notes, page: "books/" + stem + ".html", cover: cover))
+            entries.append(
+                HTMLCatalogPages.Entry(book: exported.book, notes: exported.notes, page: "books/" + stem + ".html", cover: cover))
         }
         files.append(File(path: "index.html", bytes: Array(HTMLCatalogPages.index(entries, title: title).utf8)))
         for entry in entries {

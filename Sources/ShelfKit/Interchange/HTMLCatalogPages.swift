@@ -34,7 +34,9 @@ enum HTMLCatalogPages {
         var html = "<li class=\"book\" data-status=\"\(attr(book.status?.rawValue ?? ""))\""
         html += " data-tags=\"\(attr(folded.joined(separator: "|")))\" data-search=\"\(attr(searchText(book)))\">\n"
         html += "<a class=\"cover\" href=\"\(attr(entry.page))\" tabindex=\"-1\">"
-        html += entry.cover.map { "<img src=\"\(attr($0))\" alt=\"\" loading=\"lazy\">" } ?? "<span class=\"no-cover\" aria-hidden=\"true\"></span>"
+        html +=
+            entry.cover.map { "<img src=\"\(attr($0))\" alt=\"\" loading=\"lazy\">" }
+            ?? "<span class=\"no-cover\" aria-hidden=\"true\"></span>"
         html += "</a>\n<div class=\"info\">\n<a class=\"title\" href=\"\(attr(entry.page))\">\(esc(book.title))</a>\n"
         if !book.authors.isEmpty { html += "<span class=\"authors\">\(esc(book.authors.joined(separator: ", ")))</span>\n" }
         html += "<span class=\"meta\">"
@@ -78,7 +80,8 @@ enum HTMLCatalogPages {
             var cell: String
             switch (key, value) {
             case ("rating", .integer(let rating)): cell = "<span class=\"rating\" title=\"\(rating) of 5\">\(stars(Double(rating)))</span>"
-            case ("rating", .number(let rating)): cell = "<span class=\"rating\" title=\"\(Rating.number(rating)) of 5\">\(stars(rating))</span>"
+            case ("rating", .number(let rating)):
+                cell = "<span class=\"rating\" title=\"\(Rating.number(rating)) of 5\">\(stars(rating))</span>"
             case ("tags", .array(let items)):
                 cell = items.compactMap(\.scalarText).map { tag in
                     "<a class=\"tag\" href=\"../index.html?tag=\(attr(query(TextFolding.foldTag(tag))))\">\(esc(tag))</a>"
@@ -113,7 +116,8 @@ enum HTMLCatalogPages {
 
     static func head(title: String, scripts: Bool) -> String {
         // No network, no plug-ins; the index runs its one inline script, book pages run none.
-        let policy = "default-src 'none'; img-src * data: file:; style-src 'unsafe-inline'; script-src "
+        let policy =
+            "default-src 'none'; img-src * data: file:; style-src 'unsafe-inline'; script-src "
             + (scripts ? "'unsafe-inline'" : "'none'")
         return """
             <!DOCTYPE html>
@@ -135,7 +139,9 @@ enum HTMLCatalogPages {
     static func tagOptions(_ books: [Book]) -> [(value: String, label: String, count: Int)] {
         var spellings: [String: [String: Int]] = [:]
         for book in books {
-            for tag in Set(book.tags) { spellings[TextFolding.foldTag(tag).replacingOccurrences(of: "|", with: " "), default: [:]][tag, default: 0] += 1 }
+            for tag in Set(book.tags) {
+                spellings[TextFolding.foldTag(tag).replacingOccurrences(of: "|", with: " "), default: [:]][tag, default: 0] += 1
+            }
         }
         return spellings.map { folded, counts in
             let label = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? folded
@@ -146,8 +152,10 @@ enum HTMLCatalogPages {
     /// Folded words of what the filter box searches: title, subtitle, authors, series, tags,
     /// ISBN, publisher.
     static func searchText(_ book: Book) -> String {
-        let parts = [book.title, book.subtitle ?? "", book.authors.joined(separator: " "), book.series ?? "",
-                     book.tags.joined(separator: " "), book.isbn ?? "", book.isbn13 ?? "", book.publisher ?? ""]
+        let parts = [
+            book.title, book.subtitle ?? "", book.authors.joined(separator: " "), book.series ?? "",
+            book.tags.joined(separator: " "), book.isbn ?? "", book.isbn13 ?? "", book.publisher ?? "",
+        ]
         return TextFolding.fold(parts.filter { !$0.isEmpty }.joined(separator: " "))
     }
 

@@ -48,8 +48,9 @@ struct ImportBaseline: Sendable, Equatable {
     init(source: String, date: String?, values: [(field: String, text: String)]) {
         self.source = source
         self.date = date
-        form = .filter(fieldSet: ImportFingerprints.fieldSet(Set(values.map(\.field))),
-                       ImportFingerprints(values.map { ($0.field, $0.text) }), fields: Set(values.map(\.field)))
+        form = .filter(
+            fieldSet: ImportFingerprints.fieldSet(Set(values.map(\.field))),
+            ImportFingerprints(values.map { ($0.field, $0.text) }), fields: Set(values.map(\.field)))
     }
 
     /// Reads the value of an `imported:` key, of either format; nil when it is not one shelf wrote.
@@ -60,7 +61,9 @@ struct ImportBaseline: Sendable, Equatable {
         let rest = words.dropFirst()
         if let last = rest.last, last.hasPrefix(ImportBaseline.filterPrefix) {
             let token = last.dropFirst(ImportBaseline.filterPrefix.count)
-            guard token.count == 48, let filter = ImportFingerprints(base64: String(token.dropFirst(4))), rest.count <= 2 else { return nil }
+            guard token.count == 48, let filter = ImportFingerprints(base64: String(token.dropFirst(4))), rest.count <= 2 else {
+                return nil
+            }
             date = rest.count == 2 ? rest.first.map(String.init) : nil
             form = .filter(fieldSet: String(token.prefix(4)), filter, fields: nil)
             return

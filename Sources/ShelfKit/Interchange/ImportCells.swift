@@ -127,7 +127,10 @@ enum ImportCells {
         let value = line(text).lowercased()
         guard !value.isEmpty, !value.contains("unknown"), value != "unbound" else { return nil }
         if value.contains("kindle") || value.contains("ebook") || value.contains("e-book") || value == "digital"
-            || value == "nook" || value == "epub" || value == "pdf" { return "ebook" }
+            || value == "nook" || value == "epub" || value == "pdf"
+        {
+            return "ebook"
+        }
         if value.contains("audio") || value == "mp3 cd" { return "audiobook" }
         if value == "hardback" { return "hardcover" }
         return value

@@ -33,7 +33,9 @@ final class ImportChunks {
     /// What is open at `descriptor` (standard input, or a file to be read again), read
     /// through a descriptor of its own (`dup`), so that the caller's stays open.
     /// - Parameter rewinding: read a file from its start, not from where the descriptor is.
-    convenience init(duplicating descriptor: Int32, path: String, size: Int = ImportChunks.defaultSize, rewinding: Bool = false) throws(FileError) {
+    convenience init(
+        duplicating descriptor: Int32, path: String, size: Int = ImportChunks.defaultSize, rewinding: Bool = false
+    ) throws(FileError) {
         let own = dup(descriptor)
         guard own >= 0 else { throw FileError.fromErrno(path, "cannot open") }
         guard !rewinding || lseek(own, 0, SEEK_SET) == 0 else {

@@ -45,7 +45,8 @@ struct ImportFingerprints: Sendable, Equatable {
         guard values.count % 4 == 0 else { return nil }
         var bytes: [UInt8] = []
         for group in stride(from: 0, to: values.count, by: 4) {
-            let word = UInt32(values[group]) << 18 | UInt32(values[group + 1]) << 12 | UInt32(values[group + 2]) << 6 | UInt32(values[group + 3])
+            let word =
+                UInt32(values[group]) << 18 | UInt32(values[group + 1]) << 12 | UInt32(values[group + 2]) << 6 | UInt32(values[group + 3])
             bytes += [UInt8(word >> 16 & 0xFF), UInt8(word >> 8 & 0xFF), UInt8(word & 0xFF)]
         }
         return bytes

@@ -100,7 +100,8 @@ struct ImportMatcher: Sendable {
         // other row of the export (each is a file of its own) can be.
         let restoring = record.path != nil
         if let path = record.path, let found = byPath[MatchKey.of(path)], existing[Int(found)].path == path,
-           ImportMatcher.titlesAgree(record.title, existing[Int(found)].title) {
+            ImportMatcher.titlesAgree(record.title, existing[Int(found)].title)
+        {
             return (candidate(Int(found)), "path")
         }
         let eligible = { (id: Int) in !restoring || id < existing.count }
@@ -117,7 +118,8 @@ struct ImportMatcher: Sendable {
         let mine = recordIDs.map { $0.map(ImportMatcher.idHash) }
         let isbn = record.text(of: "isbn").flatMap(ISBN.parse).map { MatchKey.isbn($0.isbn13) }
         if let isbn, let found = byISBN[isbn].map(Int.init), eligible(found), !idsConflict(mine, found),
-           found < existing.count || ImportMatcher.titlesAgree(record.title, title(found)) {
+            found < existing.count || ImportMatcher.titlesAgree(record.title, title(found))
+        {
             return (candidate(found), "ISBN")
         }
         guard let title = record.title else { return nil }
@@ -181,4 +183,3 @@ struct ImportMatcher: Sendable {
         return authors.map(authorKey)
     }
 }
-

@@ -35,8 +35,10 @@ struct ImportPlanner {
 
     /// A planner for an import from `source` into a library named by `template`, whose files
     /// use `vocabulary`.
-    init(source: ImportSource, update: Bool, naming: FileNameTemplate, vocabulary: Vocabulary,
-                exists: @escaping (String) -> Bool, notes: @escaping (Book) -> String?) {
+    init(
+        source: ImportSource, update: Bool, naming: FileNameTemplate, vocabulary: Vocabulary,
+        exists: @escaping (String) -> Bool, notes: @escaping (Book) -> String?
+    ) {
         self.source = source
         self.update = update
         self.naming = naming
@@ -63,7 +65,9 @@ struct ImportPlanner {
     func path(for record: ImportRecord, book: Book, taken: Set<UInt64>, counters: inout [UInt64: Int]) -> String {
         // Two planned books differing only in case would be one file on macOS or Windows.
         let isFree = { (path: String) in !taken.contains(MatchKey.of(path.lowercased())) && !self.exists(path) }
-        if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) { return path }
+        if let path = record.path, ImportPlanner.isSafeRelativePath(path), !BookFileName.isReservedOnWindows(path), isFree(path) {
+            return path
+        }
         let named = naming.path(for: book)
         // The numbers below the last one taken are still taken (planned paths stay planned):
         // start after it, so that many books named alike cost one try each, not one per earlier book.
@@ -120,12 +124,17 @@ struct ImportPlanning {
             if result.edits.isEmpty { return .unchanged(row: record.row, path: candidate.path, kept: result.kept) }
             return .update(row: record.row, path: candidate.path, result: result)
         }
-        let extra = source.recordsBaseline
-            ? [ImportField(key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue, date: planner.today).text))]
+        let extra =
+            source.recordsBaseline
+            ? [
+                ImportField(
+                    key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue, date: planner.today).text))
+            ]
             : []
         let bytes = ImportedBookFile.bytes(for: record, extra: extra, vocabulary: planner.vocabulary)
         guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
-              var book = Book(path: "", frontMatter: frontMatter, vocabulary: planner.vocabulary) else {
+            var book = Book(path: "", frontMatter: frontMatter, vocabulary: planner.vocabulary)
+        else {
             return .skipped(row: record.row, reason: "the book's fields do not read back as a book file")
         }
         book.path = planner.path(for: record, book: book, taken: plannedPaths, counters: &counters)

@@ -89,7 +89,8 @@ struct ImportTextDecoder {
         return Unicode.Scalar(value)
     }
 
-    private mutating func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool, final: Bool, emit: (Unicode.Scalar) throws -> Void) rethrows {
+    private mutating func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool, final: Bool, emit: (Unicode.Scalar) throws -> Void) rethrows
+    {
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
             let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])

@@ -97,7 +97,8 @@ enum YAMLJSONWriter {
     static func isInline(_ value: JSONValue) -> Bool {
         switch value {
         case .object(let members): return members.isEmpty
-        case .array(let items): return items.allSatisfy { if case .object = $0 { return false } else if case .array = $0 { return false } else { return true } }
+        case .array(let items):
+            return items.allSatisfy { if case .object = $0 { return false } else if case .array = $0 { return false } else { return true } }
         default: return true
         }
     }

@@ -19,8 +19,9 @@ enum LibraryThingImporter {
     /// Throws unless the table's header is this service's export's.
     static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Primary Author") || table.has("Book Id") else {
-            throw ImportError("this is not a LibraryThing tab-delimited export: no Title and Primary Author columns "
-                + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
+            throw ImportError(
+                "this is not a LibraryThing tab-delimited export: no Title and Primary Author columns "
+                    + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
         }
     }
 

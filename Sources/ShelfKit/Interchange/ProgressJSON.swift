@@ -16,13 +16,14 @@ enum ProgressJSON {
     /// the value is not a list (a scalar `progress:` is someone's own, shown as written).
     static func json(_ value: FieldValue) -> JSONValue? {
         guard case .list(let items) = value else { return nil }
-        return .array(items.map { item in
-            guard let text = item.text else { return item.json }
-            guard let entry = ProgressEntry(line: text) else { return .string(text) }
-            var members = entry.jsonMembers
-            if entry.line != text.trimmingSpaces { members.append(("written", .string(text))) }
-            return .object(members)
-        })
+        return .array(
+            items.map { item in
+                guard let text = item.text else { return item.json }
+                guard let entry = ProgressEntry(line: text) else { return .string(text) }
+                var members = entry.jsonMembers
+                if entry.line != text.trimmingSpaces { members.append(("written", .string(text))) }
+                return .object(members)
+            })
     }
 
     /// The log's lines from an export: objects as `json(_:)` writes them, or strings (an older
@@ -47,7 +48,9 @@ enum ProgressJSON {
     /// `2026-01-09 p130`), which no YAML reader takes for anything but a string, as `shelf
     /// progress` writes it; any other line quoted where a reader would misread it.
     static func item(_ line: String) -> String {
-        let plain = line.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || " .:%-".unicodeScalars.contains($0)) }
+        let plain = line.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || " .:%-".unicodeScalars.contains($0))
+        }
         return plain && line == line.trimmingSpaces && ProgressEntry(line: line) != nil ? line : YAMLScalarWriter.string(line)
     }
 

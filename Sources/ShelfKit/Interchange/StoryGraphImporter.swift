@@ -17,8 +17,9 @@ enum StoryGraphImporter {
     /// Throws unless the table's header is this service's export's.
     static func check(_ table: CSVTable) throws(ImportError) {
         guard table.has("Title"), table.has("Read Status") || table.has("ISBN/UID") else {
-            throw ImportError("this is not a StoryGraph export: no Title and Read Status columns "
-                + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
+            throw ImportError(
+                "this is not a StoryGraph export: no Title and Read Status columns "
+                    + "(found: \(table.header.prefix(8).joined(separator: ", ")))")
         }
     }
 
@@ -119,8 +120,11 @@ enum StoryGraphImporter {
                 continue
             }
             var end = index
-            while end < characters.count, characters[end].isNumber || ((characters[end] == "/" || characters[end] == "-")
-                && end + 1 < characters.count && characters[end + 1].isNumber && end - index < 8) {
+            while end < characters.count,
+                characters[end].isNumber
+                    || ((characters[end] == "/" || characters[end] == "-")
+                        && end + 1 < characters.count && characters[end + 1].isNumber && end - index < 8)
+            {
                 end += 1
             }
             if let date = ImportCells.date(String(characters[index..<end])), date.count == 10 { tokens.append(date) }

@@ -168,7 +168,8 @@ enum AtomicFile {
     /// A file that is a link is the owner's arrangement: replacing it would put a copy in its place.
     private static func refuseLink(_ path: String) throws(FileError) {
         if isLink(path) {
-            throw FileError(path: path, reason: "is a symbolic link; shelf does not replace it with a copy. Make the change in the file it leads to")
+            throw FileError(
+                path: path, reason: "is a symbolic link; shelf does not replace it with a copy. Make the change in the file it leads to")
         }
     }
 

@@ -98,7 +98,8 @@ enum BookFileScanner {
 
     /// `isCandidate` for any name, by character.
     static func isCandidateByCharacter(_ name: String) -> Bool {
-        name.utf8.first != UInt8(ascii: ".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name) && !isSiteIndex(name)
+        name.utf8.first != UInt8(ascii: ".") && name.utf8.count > 3 && name.hasSuffix(".md") && !ConflictCopy.isSyncTemporary(name)
+            && !isSiteIndex(name)
     }
 
     /// Hugo's section pages (`_index.md`) describe a folder, never a book.
@@ -203,7 +204,8 @@ enum BookFileScanner {
         // as a changed stamp next time. (A stamp that cannot be read is recorded as zero, which
         // no folder has: the index then never takes the folder as unchanged.)
         var info = stat()
-        let stamp = fstat(dirfd(directory), &info) == 0
+        let stamp =
+            fstat(dirfd(directory), &info) == 0
             ? FileStamp(info) : FileStamp(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
         findings.folders.append(ListedFolder(path: relative, stamp: stamp))
         let prefix = relative.isEmpty ? "" : relative + "/"
@@ -214,8 +216,10 @@ enum BookFileScanner {
             let rawName = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)
             let name = String(cString: rawName)
             if MisnamedEntry.isMisnamed(name, raw: rawName) {
-                if let found = MisnamedEntry.found(raw: rawName, name: name, type: entry.pointee.d_type, in: folder,
-                                                   folderDescriptor: dirfd(directory)) {
+                if let found = MisnamedEntry.found(
+                    raw: rawName, name: name, type: entry.pointee.d_type, in: folder,
+                    folderDescriptor: dirfd(directory))
+                {
                     findings.misnamed.append(found)
                 }
                 continue

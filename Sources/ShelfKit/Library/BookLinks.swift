@@ -27,7 +27,8 @@ public enum BookLinks {
                     if !BookFileScanner.isTemplateFolder(name) { folders.append(path) }
                 case S_IFLNK, S_IFREG:
                     guard path != relative, BookFileScanner.isCandidate(name),
-                          BookTarget.realPath(library.absolutePath(path)) == target else { continue }
+                        BookTarget.realPath(library.absolutePath(path)) == target
+                    else { continue }
                     found.append(path)
                 default:
                     continue

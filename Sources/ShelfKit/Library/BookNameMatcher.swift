@@ -93,7 +93,9 @@ public enum BookNameMatcher {
         }
         if let id = ids?.min() { return index.books[Int(id)].title }
         let stems = index.books.map { TextFolding.fold(String(($0.path.split(separator: "/").last ?? "").dropLast(3))) }
-        guard let nearest = NearestName.suggestion(for: stem, among: stems), let position = stems.firstIndex(of: nearest) else { return nil }
+        guard let nearest = NearestName.suggestion(for: stem, among: stems), let position = stems.firstIndex(of: nearest) else {
+            return nil
+        }
         return index.books[position].title
     }
 }

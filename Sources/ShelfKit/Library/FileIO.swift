@@ -41,7 +41,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         let code = errno
         var link = stat()
         guard code == ENOENT || code == ELOOP || code == ENOTDIR,
-              fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK
+            fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK
         else {
             errno = code
             return fromErrno(path(), "cannot open")

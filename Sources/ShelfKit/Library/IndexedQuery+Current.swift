@@ -44,15 +44,17 @@ extension IndexedQuery {
         let old = LibraryCache.read(location, withNotes: false)
         let matches = old?.match(scan.books) ?? [Int?](repeating: nil, count: scan.books.count)
         if let old, old.entries.count == scan.books.count, matches.allSatisfy({ $0 != nil }),
-           !withNotes || old.entries.holdsEveryBooksNotes,
-           Self.allUnchanged(scan.books, matches, old, root: root) {
+            !withNotes || old.entries.holdsEveryBooksNotes,
+            Self.allUnchanged(scan.books, matches, old, root: root)
+        {
             if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
             let records = matches.map { $0.map(CacheRecord.kept) }
             // Only the folders changed (a file that is not a book came or went, an editor's swap
             // file): the index records them again, so that the next query need not list them.
             if let listing = CacheListing(scan: scan, records: records, started: started), listing != old.listing,
-               let written = library.writeCache(paths: scan.books, records: records, old: old, listing: listing, to: location, now: now),
-               written.entries.count == scan.books.count {
+                let written = library.writeCache(paths: scan.books, records: records, old: old, listing: listing, to: location, now: now),
+                written.entries.count == scan.books.count
+            {
                 return IndexedLibrary(cache: written, positions: Array(scan.books.indices), loose: [], problems: problems)
             }
             Library.markUsed(old, file: location.file, now: now)
@@ -98,7 +100,7 @@ extension IndexedQuery {
             for position in stride(from: worker, to: paths.count, by: workers) {
                 guard !changed.load(ordering: .relaxed) else { return }
                 guard let entry = matches[position], let stamp = folders.stamp(paths[position]),
-                      stamp == cache.entries.stamp(entry)
+                    stamp == cache.entries.stamp(entry)
                 else {
                     changed.store(true, ordering: .relaxed)
                     return

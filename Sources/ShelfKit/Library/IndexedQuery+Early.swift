@@ -65,8 +65,9 @@ extension IndexedQuery {
         var failed = false
         set.forEachID { entry in
             guard !failed else { return }
-            guard case .book(let book, let words)? = try? cache.loaded(
-                entry, path: cache.pathOf(entry), withNotes: withNotes, filter: noteFilter, notes: notes)
+            guard
+                case .book(let book, let words)? = try? cache.loaded(
+                    entry, path: cache.pathOf(entry), withNotes: withNotes, filter: noteFilter, notes: notes)
             else {
                 failed = true
                 return

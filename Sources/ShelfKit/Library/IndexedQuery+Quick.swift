@@ -11,9 +11,9 @@ extension IndexedQuery {
     /// (`early(over:)`), which the state returned holds.
     func quick() -> IndexedLibrary? {
         guard let location = library.cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
-              let listing = cache.listing,
-              !withNotes || cache.entries.holdsEveryBooksNotes,
-              CacheListing.trustsFolderTimes(root: root), listing.foldersUnchanged(root: root)
+            let listing = cache.listing,
+            !withNotes || cache.entries.holdsEveryBooksNotes,
+            CacheListing.trustsFolderTimes(root: root), listing.foldersUnchanged(root: root)
         else { return nil }
         let limit = Self.quickRereadLimit(cache.entries.count)
         guard listing.unrecorded.count <= limit else { return nil }
@@ -23,7 +23,8 @@ extension IndexedQuery {
         guard let changed = stats.changed else { return nil }
         Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
         let (positions, unrecordedPositions) = Self.merge(cache, listing.unrecorded)
-        var reread = changed.map { (position: positions[$0], path: cache.pathOf($0)) }
+        var reread =
+            changed.map { (position: positions[$0], path: cache.pathOf($0)) }
             + zip(unrecordedPositions, listing.unrecorded).map { (position: $0, path: $1) }
         reread.sort { $0.position < $1.position }
         let result = LibraryLoader.load(

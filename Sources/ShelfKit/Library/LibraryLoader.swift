@@ -81,7 +81,8 @@ enum LibraryLoader {
                     let listedRegular = notListedRegular.map { $0.isEmpty || !$0.contains(path) } ?? false
                     let stamp = try folders.read(path, path: root + "/" + path, into: &buffer, listedRegular: listedRegular)
                     if let cache, !cache.decodesKept, withNotes,
-                       let added = notesAdded(index, stamp: stamp, bytes: buffer, cache: cache, spill: spills[worker]) {
+                        let added = notesAdded(index, stamp: stamp, bytes: buffer, cache: cache, spill: spills[worker])
+                    {
                         records?.set(index, .keptAddingNotes(added))
                         continue
                     }
@@ -89,7 +90,8 @@ enum LibraryLoader {
                         BookFileReader.readKeepingNoteList($0, path: path, withNotes: withNotes, vocabulary: vocabulary)
                     }
                     if let cache, stamp.latest < cache.recentSince,
-                       let record = record(loaded, notes: notes, stamp: stamp, spill: spills[worker]) {
+                        let record = record(loaded, notes: notes, stamp: stamp, spill: spills[worker])
+                    {
                         records?.set(index, record)
                         // Recorded, and not to be decoded: the cache is all the caller wants of it.
                         if !cache.decodesKept { continue }
@@ -134,7 +136,7 @@ enum LibraryLoader {
         guard let old = cache.old, let entryIndex = cache.matches[index] else { return nil }
         let entry = old.entries[entryIndex]
         guard !withNotes || !entry.isBook || entry.notes != nil,
-              let stamp = folders.stamp(path), stamp == entry.stamp
+            let stamp = folders.stamp(path), stamp == entry.stamp
         else { return nil }
         return entryIndex
     }
@@ -188,19 +190,21 @@ enum LibraryLoader {
             let bloom = WordBloom.appendEmpty(to: &small)
             WordBloom.add(searchWords.hashes, toFilterAt: bloom, in: &small)
             if let notes { WordBloom.add(notes.hashes, toFilterAt: bloom, in: &small) }
-            return .fresh(FreshRecord(
-                stamp: stamp, isBook: true, small: small.bytes, ends: (tagsEnd, columnsEnd, wordsEnd),
-                book: StoredBytes(bookBytes.bytes, spill: spill),
-                notes: notes.map { list in
-                    var encoded = CacheByteWriter()
-                    list.encode(into: &encoded)
-                    return StoredBytes(encoded.bytes, spill: spill)
-                }))
+            return .fresh(
+                FreshRecord(
+                    stamp: stamp, isBook: true, small: small.bytes, ends: (tagsEnd, columnsEnd, wordsEnd),
+                    book: StoredBytes(bookBytes.bytes, spill: spill),
+                    notes: notes.map { list in
+                        var encoded = CacheByteWriter()
+                        list.encode(into: &encoded)
+                        return StoredBytes(encoded.bytes, spill: spill)
+                    }))
         case .notABook:
             var small = CacheByteWriter()
             _ = WordBloom.appendEmpty(to: &small)
-            return .fresh(FreshRecord(
-                stamp: stamp, isBook: false, small: small.bytes, ends: (0, 0, 0), book: StoredBytes([], spill: nil), notes: nil))
+            return .fresh(
+                FreshRecord(
+                    stamp: stamp, isBook: false, small: small.bytes, ends: (0, 0, 0), book: StoredBytes([], spill: nil), notes: nil))
         case .failed:
             return nil
         }

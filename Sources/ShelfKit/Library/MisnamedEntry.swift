@@ -39,10 +39,12 @@ public enum MisnamedEntry {
     }
 
     /// Why a book file so named is skipped.
-    private static let fileReason = "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
+    private static let fileReason =
+        "the file's name is not UTF-8, so shelf cannot name the book (skipped); "
         + "rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest` for a Latin-1 name"
     /// Why a folder so named is skipped.
-    private static let folderReason = "the folder's name is not UTF-8, so shelf cannot name it or the books in it "
+    private static let folderReason =
+        "the folder's name is not UTF-8, so shelf cannot name it or the books in it "
         + "(skipped); rename it in UTF-8, e.g. `convmv -f latin1 -t utf8 --notest -r` for a Latin-1 name"
 
     /// The name as the shell's `$'…'` quoting writes it (as `ls` shows such names): each byte

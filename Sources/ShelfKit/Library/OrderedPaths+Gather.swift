@@ -28,7 +28,8 @@ extension OrderedPaths {
         }
         let section = cache.main.bytes
         guard let source = section.baseAddress,
-              spans.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= section.count }) else { return nil }
+            spans.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= section.count })
+        else { return nil }
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             // The prefixes, the newlines and the paths read now, in the listing's order.

@@ -47,8 +47,9 @@ final class HTTPTransport: @unchecked Sendable {
         let task = session.dataTask(with: request) { data, response, error in
             if let error {
                 let error = error as NSError
-                box.result = .failure(error.code == NSURLErrorTimedOut
-                    ? .timedOut(host: host) : .unreachable(host: host, reason: error.localizedDescription))
+                box.result = .failure(
+                    error.code == NSURLErrorTimedOut
+                        ? .timedOut(host: host) : .unreachable(host: host, reason: error.localizedDescription))
             } else if let http = response as? HTTPURLResponse {
                 // macOS only (Linux stops the transfer itself, in the network module): checked
                 // once the body is in, which bounds what is kept, not what is received.
@@ -57,11 +58,12 @@ final class HTTPTransport: @unchecked Sendable {
                     semaphore.signal()
                     return
                 }
-                box.result = .success(Answer(
-                    status: http.statusCode,
-                    contentType: http.value(forHTTPHeaderField: "Content-Type"),
-                    retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init),
-                    body: data ?? Data()))
+                box.result = .success(
+                    Answer(
+                        status: http.statusCode,
+                        contentType: http.value(forHTTPHeaderField: "Content-Type"),
+                        retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init),
+                        body: data ?? Data()))
             } else {
                 box.result = .failure(.unreachable(host: host, reason: "no HTTP response"))
             }
@@ -88,8 +90,9 @@ final class HTTPTransport: @unchecked Sendable {
         let outcome = url.absoluteString.withCString { url in
             userAgent.withCString { userAgent in
                 accept.withCString { accept in
-                    module.get(url, userAgent, accept, requestTimeout, totalTimeout, maximumBody,
-                               &status, &contentType, &retryAfter, &body, &bodyLength, &reason)
+                    module.get(
+                        url, userAgent, accept, requestTimeout, totalTimeout, maximumBody,
+                        &status, &contentType, &retryAfter, &body, &bodyLength, &reason)
                 }
             }
         }
@@ -102,11 +105,12 @@ final class HTTPTransport: @unchecked Sendable {
         let text = { (pointer: UnsafeMutablePointer<CChar>?) in pointer.map { String(cString: $0) } }
         switch outcome {
         case 0:
-            return .success(Answer(
-                status: Int(status),
-                contentType: text(contentType),
-                retryAfter: text(retryAfter).flatMap(Double.init),
-                body: body.map { Data(bytes: $0, count: bodyLength) } ?? Data()))
+            return .success(
+                Answer(
+                    status: Int(status),
+                    contentType: text(contentType),
+                    retryAfter: text(retryAfter).flatMap(Double.init),
+                    body: body.map { Data(bytes: $0, count: bodyLength) } ?? Data()))
         case 1:
             return .failure(.timedOut(host: host))
         case 3:

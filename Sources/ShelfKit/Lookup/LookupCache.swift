@@ -8,7 +8,8 @@ public struct LookupCache: Sendable {
 
     /// The cache folder for an environment.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
         folder = base + "/shelf/lookup"
     }
@@ -20,10 +21,10 @@ public struct LookupCache: Sendable {
     func read(_ isbn: ISBN) -> BookMetadata? {
         let path = self.path(isbn)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let modified = attributes[.modificationDate] as? Date,
-              Date().timeIntervalSince(modified) < maximumAge,
-              let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let modified = attributes[.modificationDate] as? Date,
+            Date().timeIntervalSince(modified) < maximumAge,
+            let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return nil }
         return CachedMetadata.decode(object, isbn: isbn)
     }
@@ -31,7 +32,7 @@ public struct LookupCache: Sendable {
     /// Stores an answer; a cache that cannot be written is not worth failing a lookup for.
     func write(_ metadata: BookMetadata) {
         guard let isbn = ISBN.parse(metadata.isbn13),
-              let data = try? JSONSerialization.data(withJSONObject: CachedMetadata.encode(metadata), options: [.sortedKeys])
+            let data = try? JSONSerialization.data(withJSONObject: CachedMetadata.encode(metadata), options: [.sortedKeys])
         else { return }
         try? AtomicFile.makeFolders(folder)
         try? AtomicFile.replace(path: path(isbn), bytes: Array(data))
@@ -43,7 +44,9 @@ public struct LookupCache: Sendable {
 /// The cache's file format: the metadata's fields as a flat JSON object.
 private enum CachedMetadata {
     static func encode(_ metadata: BookMetadata) -> [String: Any] {
-        var object: [String: Any] = ["isbn13": metadata.isbn13, "source": metadata.source, "authors": metadata.authors, "genres": metadata.genres]
+        var object: [String: Any] = [
+            "isbn13": metadata.isbn13, "source": metadata.source, "authors": metadata.authors, "genres": metadata.genres,
+        ]
         let optional: [(String, Any?)] = [
             ("title", metadata.title), ("subtitle", metadata.subtitle), ("publisher", metadata.publisher),
             ("published", metadata.published), ("pages", metadata.pages), ("language", metadata.language),

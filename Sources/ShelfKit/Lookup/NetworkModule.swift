@@ -16,15 +16,16 @@ enum NetworkModule {
     static let symbol = "shelf_http_get_v2"
 
     /// `shelf_http_get_v2`; Sources/ShelfHTTP/ShelfHTTPGet.swift documents it.
-    typealias Get = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>, Double, Double, Int,
-        UnsafeMutablePointer<Int32>,
-        UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-        UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-        UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-        UnsafeMutablePointer<Int>,
-        UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
-    ) -> Int32
+    typealias Get =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<CChar>, Double, Double, Int,
+            UnsafeMutablePointer<Int32>,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+            UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+            UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        ) -> Int32
 
     /// The loaded module's entry point. A C function pointer into a library never unloaded.
     struct Loaded: @unchecked Sendable {
@@ -58,8 +59,9 @@ enum NetworkModule {
             }
             guard let address = dlsym(handle, symbol) else {
                 dlclose(handle)
-                return .failure(.networkModuleMissing(
-                    looked: paths, failure: "\(path) has no \(symbol); is it from another version of shelf?"))
+                return .failure(
+                    .networkModuleMissing(
+                        looked: paths, failure: "\(path) has no \(symbol); is it from another version of shelf?"))
             }
             return .success(Loaded(get: unsafeBitCast(address, to: Get.self), path: path))
         }

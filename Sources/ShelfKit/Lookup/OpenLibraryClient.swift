@@ -38,7 +38,8 @@ public struct OpenLibraryClient: Sendable {
             metadata.coverURL = (cover["large"] ?? cover["medium"] ?? cover["small"]) as? String
         }
         let identifiers = record["identifiers"] as? [String: Any] ?? [:]
-        metadata.openlibrary = (identifiers["openlibrary"] as? [String])?.first
+        metadata.openlibrary =
+            (identifiers["openlibrary"] as? [String])?.first
             ?? (record["key"] as? String).map { String($0.split(separator: "/").last ?? "") }
         metadata.goodreads = (identifiers["goodreads"] as? [String])?.first
         return metadata
@@ -68,8 +69,9 @@ public struct OpenLibraryClient: Sendable {
             let isbns = (document["isbn"] as? [String] ?? []).compactMap { ISBN.parse($0)?.isbn13 }
             var unique: [String] = []
             for isbn in isbns where !unique.contains(isbn) { unique.append(isbn) }
-            return SearchHit(title: clean(title), authors: document["author_name"] as? [String] ?? [],
-                             year: document["first_publish_year"] as? Int, isbns: Array(unique.prefix(5)))
+            return SearchHit(
+                title: clean(title), authors: document["author_name"] as? [String] ?? [],
+                year: document["first_publish_year"] as? Int, isbns: Array(unique.prefix(5)))
         }
     }
 

@@ -13,8 +13,9 @@ extension Book {
         let inline = InlineFields.fields(in: document.bytes[document.bodyRange])
         guard document.frontMatter != nil || Book.inlineFieldsMakeABook(inline, vocabulary: vocabulary) else { return nil }
         let entries = Book.entries(document.frontMatter?.values ?? [], adding: inline, vocabulary: vocabulary)
-        self.init(path: path, entries: entries, vocabulary: vocabulary,
-                  heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })
+        self.init(
+            path: path, entries: entries, vocabulary: vocabulary,
+            heading: { Book.firstHeading(in: document.bytes[document.bodyRange]) })
     }
 
     /// Reads a book from a file's front matter read as values only (as the library loader does):
@@ -40,8 +41,10 @@ extension Book {
                 if previous >= 0 {
                     // A key written twice: the last wins, as YAML readers take it.
                     let sameKey = entry.key == fields[previous].key
-                    if sameKey || (vocabulary.isPreferredKey(entry.key, for: canonical)
-                                   && !vocabulary.isPreferredKey(fields[previous].key, for: canonical)) {
+                    if sameKey
+                        || (vocabulary.isPreferredKey(entry.key, for: canonical)
+                            && !vocabulary.isPreferredKey(fields[previous].key, for: canonical))
+                    {
                         chosen[canonical] = fields.count
                     }
                 } else {
@@ -59,7 +62,8 @@ extension Book {
         // top-level key, so a top-level key wins unless the vocabulary names the inner one.
         if pageMaps {
             for entry in entries {
-                guard case .map(let inner) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key) else { continue }
+                guard case .map(let inner) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key)
+                else { continue }
                 for item in inner {
                     let path = entry.key + "." + item.key
                     consider(FieldEntry(key: path, value: item.value), as: vocabulary.field(forKey: path, leaf: item.key))
@@ -76,8 +80,11 @@ extension Book {
         let hasBookValues = chosen.hasBookValues(in: fields)
         // A page about a person (`_authors/ukl.md`: a name and a title) is no book.
         if !hasBookValues, Book.isInPeopleFolder(path) { return nil }
-        guard let title = Book.title(written: written, path: path, hasBookValues: hasBookValues,
-                                     name: { Book.name(in: entries) }, heading: heading) else { return nil }
+        guard
+            let title = Book.title(
+                written: written, path: path, hasBookValues: hasBookValues,
+                name: { Book.name(in: entries) }, heading: heading)
+        else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
         // Each chosen field in the order its entry was written.
@@ -102,7 +109,9 @@ extension Book {
             // `isbn: "[]"`, as some exports write an empty list, is no ISBN.
             if text == "[]" { return }
             isbn = nonEmpty(text) ?? value.texts.first
-            if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
+            if let isbn, isbns13.isEmpty {
+                problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN"))
+            }
         case .status:
             if case .list = value, !value.isBareLink {
                 // Shelves (`shelves: [to-read, favorites]`): the status is the one that is a status word.
@@ -111,7 +120,10 @@ extension Book {
             }
             guard let text = linkedText else { return }
             status = vocabulary.status(fromWord: text)
-            if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
+            if status == nil {
+                problems.append(
+                    BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)"))
+            }
         case .rating:
             guard let text = nonEmpty(text), !WrittenText.isPlaceholder(text) else { return }
             switch Rating.read(text) {
@@ -126,7 +138,9 @@ extension Book {
             if let dates = Book.readDates(in: value) {
                 // `dates_read: [2008-01-05, 2012-03-01]`: each a read finished that day, the last the latest.
                 finished = dates.last ?? nil
-                if dates.contains(where: { $0 == nil }) { problems.append(BookProblem(code: "invalid-date", key: key, message: "an item is not a date")) }
+                if dates.contains(where: { $0 == nil }) {
+                    problems.append(BookProblem(code: "invalid-date", key: key, message: "an item is not a date"))
+                }
                 return
             }
             finished = readDate(value, text, key: key)
@@ -145,7 +159,9 @@ extension Book {
         case .pages:
             guard let text = nonEmpty(text) else { return }
             pages = Int(text)
-            if pages == nil || pages ?? 0 < 0 { pages = nil; problems.append(BookProblem(code: "invalid-number", key: key, message: "'\(text)' is not a page count")) }
+            if pages == nil || pages ?? 0 < 0 {
+                pages = nil; problems.append(BookProblem(code: "invalid-number", key: key, message: "'\(text)' is not a page count"))
+            }
         case .favorite:
             switch text?.lowercased() {
             case "true", "yes", "on", "y": favorite = true
@@ -163,7 +179,9 @@ extension Book {
         case .ownership:
             // Read when asked (`ownership`); only a word that says nothing known is reported.
             guard let text, !WrittenText.isPlaceholder(text), Ownership(word: text) == nil, !Ownership.isNo(text) else { return }
-            problems.append(BookProblem(code: "unknown-ownership", key: key, message: "'\(text)' is not an ownership (owned, wishlist, borrowed, library)"))
+            problems.append(
+                BookProblem(
+                    code: "unknown-ownership", key: key, message: "'\(text)' is not an ownership (owned, wishlist, borrowed, library)"))
         }
     }
 
@@ -238,7 +256,9 @@ private struct ChosenEntries {
     /// placeholder): an author, an ISBN, a rating, a reading date…, so that a note without a title
     /// key is still a book.
     func hasBookValues(in fields: [BookField]) -> Bool {
-        let bookFields: [CanonicalField] = [.authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
+        let bookFields: [CanonicalField] = [
+            .authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary,
+        ]
         return bookFields.contains { field in
             let index = self[field]
             guard index >= 0 else { return false }

@@ -25,7 +25,8 @@ extension Book {
     /// The text of a top-level `name:` key (a title for notes that call it so), or nil.
     static func name(in entries: [FieldEntry]) -> String? {
         guard let entry = entries.last(where: { CanonicalField.fold($0.key) == "name" }),
-              let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty else { return nil }
+            let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty
+        else { return nil }
         return WrittenText.unlinked(text)
     }
 
@@ -87,7 +88,8 @@ extension Book {
         var found: (status: ReadingStatus, word: String)?
         for item in items {
             guard let text = item.writtenText?.trimmingSpaces, !text.isEmpty,
-                  let status = vocabulary.status(fromWord: WrittenText.unlinked(text)) else { continue }
+                let status = vocabulary.status(fromWord: WrittenText.unlinked(text))
+            else { continue }
             if found.map({ $0.status < status }) ?? true { found = (status, text) }
         }
         return found
@@ -101,8 +103,11 @@ extension Book {
             let nameKeys: Set<String> = ["name", "title", "series"]
             let indexKeys: Set<String> = ["index", "number", "position", "order", "book", "volume", "#"]
             guard let name = entries.first(where: { nameKeys.contains(CanonicalField.fold($0.key)) })?.value.writtenText?.trimmingSpaces,
-                  !name.isEmpty else { return nil }
-            let index = entries.first(where: { indexKeys.contains(CanonicalField.fold($0.key)) })?.value.text.flatMap { Double($0.trimmingSpaces) }
+                !name.isEmpty
+            else { return nil }
+            let index = entries.first(where: { indexKeys.contains(CanonicalField.fold($0.key)) })?.value.text.flatMap {
+                Double($0.trimmingSpaces)
+            }
             return (WrittenText.unlinked(name), index)
         case .list(let items):
             if value.isBareLink { return nil }

@@ -64,7 +64,8 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                 day = readDay
                 if separator(UInt8(ascii: " "), UInt8(ascii: "T"), UInt8(ascii: "t")) {
                     guard let hour = number(1...2), hour < 24, separator(UInt8(ascii: ":")),
-                          let minute = number(2...2), minute < 60 else { return nil }
+                        let minute = number(2...2), minute < 60
+                    else { return nil }
                     minutes = hour * 60 + minute
                     // Seconds, a fraction and a zone are accepted and kept in `text` only.
                     if separator(UInt8(ascii: ":")) {
@@ -72,7 +73,9 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                         if separator(UInt8(ascii: ".")) { guard number(1...9) != nil else { return nil } }
                     }
                     // `2024-01-02 10:00:00 +02:00`, as some tools write it.
-                    if cursor + 1 < utf8.count, utf8[cursor] == UInt8(ascii: " "), utf8[cursor + 1] == UInt8(ascii: "+") || utf8[cursor + 1] == UInt8(ascii: "-") {
+                    if cursor + 1 < utf8.count, utf8[cursor] == UInt8(ascii: " "),
+                        utf8[cursor + 1] == UInt8(ascii: "+") || utf8[cursor + 1] == UInt8(ascii: "-")
+                    {
                         cursor += 1
                     }
                     if separator(UInt8(ascii: "Z"), UInt8(ascii: "z")) {

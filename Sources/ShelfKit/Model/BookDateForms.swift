@@ -14,8 +14,10 @@ enum BookDateForms {
         return table
     }()
 
-    static let fullMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                 "September", "October", "November", "December"]
+    static let fullMonthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// The text inside an Obsidian link (`[[2022-01-06]]`, `[[2022-01-06|Jan 6]]` → `2022-01-06`).
     static func unlinked(_ text: String) -> String? {
@@ -49,8 +51,9 @@ enum BookDateForms {
     private static func dotted(_ text: String) -> Parts? {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         guard pieces.count == 3, pieces[0].count <= 2, pieces[1].count <= 2, pieces[2].count == 4,
-              let day = Int(pieces[0]), let month = Int(pieces[1]), let year = Int(pieces[2]),
-              pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+            let day = Int(pieces[0]), let month = Int(pieces[1]), let year = Int(pieces[2]),
+            pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
         return checked(year: year, month: month, day: day)
     }
 
@@ -123,7 +126,9 @@ extension BookDate {
             base = .dayFirst(abbreviated: !(words.count > 1 && BookDate.startsWithFullMonth(String(words[1]))))
         } else if text.count >= 8, text.split(separator: ".").count == 3 {
             base = .dotted
-        } else if text.count > 4, text.utf8.count > 4, text.unicodeScalars[text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: 4)] == "/" {
+        } else if text.count > 4, text.utf8.count > 4,
+            text.unicodeScalars[text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: 4)] == "/"
+        {
             base = .iso(separator: "/")
         } else {
             base = .iso(separator: "-")

@@ -26,8 +26,10 @@ public struct BookRead: Sendable, Equatable {
     /// True for the read held in the top-level keys.
     var isLatest: Bool
 
-    init(started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
-                format: String? = nil, rating: Double? = nil, isLatest: Bool = false) {
+    init(
+        started: BookDate? = nil, ended: BookDate? = nil, outcome: Outcome, page: Int? = nil,
+        format: String? = nil, rating: Double? = nil, isLatest: Bool = false
+    ) {
         self.started = started
         self.ended = ended
         self.outcome = outcome

@@ -19,10 +19,14 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         case .tags: return ["tags", "tag"]
         case .added: return ["added", "dateadded", "addedon"]
         case .started: return ["started", "datestarted", "startdate", "startedon", "startreaddate"]
-        case .finished: return ["finished", "datefinished", "finishdate", "finishedon", "dateread", "finishreaddate", "datesread", "readdates"]
+        case .finished:
+            return ["finished", "datefinished", "finishdate", "finishedon", "dateread", "finishreaddate", "datesread", "readdates"]
         case .seriesIndex: return ["seriesindex", "seriesnumber", "seriesposition", "volume"]
-        case .published: return ["published", "year", "publishdate", "publicationyear", "datepublished", "publicationdate",
-                                  "publishyear", "publishingyear", "yearpublished", "pubyear"]
+        case .published:
+            return [
+                "published", "year", "publishdate", "publicationyear", "datepublished", "publicationdate",
+                "publishyear", "publishingyear", "yearpublished", "pubyear",
+            ]
         case .pages: return ["pages", "pagecount", "numpages", "numberofpages", "totalpage", "totalpages"]
         case .language: return ["language", "lang"]
         case .genres: return ["genres", "genre"]
@@ -118,18 +122,19 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         // Byte by byte when `folded` is ASCII: a key whose fold holds any other character is
         // then never canonically equivalent to it (the decomposed forms differ), so any byte of
         // the key past 0x7F is a mismatch. Other text compares as `String` does.
-        let answer = folded.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
-            guard !wanted.contains(where: { $0 >= 0x80 }) else { return nil }
-            return key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                var next = 0
-                for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
-                    let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                    guard next < wanted.count, wanted[next] == lowered else { return false }
-                    next += 1
+        let answer =
+            folded.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+                guard !wanted.contains(where: { $0 >= 0x80 }) else { return nil }
+                return key.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                    var next = 0
+                    for byte in bytes where byte != UInt8(ascii: "_") && byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
+                        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                        guard next < wanted.count, wanted[next] == lowered else { return false }
+                        next += 1
+                    }
+                    return next == wanted.count
                 }
-                return next == wanted.count
-            }
-        } ?? nil
+            } ?? nil
         return answer ?? (fold(key) == folded)
     }
 

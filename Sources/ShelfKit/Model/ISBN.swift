@@ -129,7 +129,8 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
     static func isValidBareISBN13(_ text: String) -> Bool {
         let valid = text.utf8.withContiguousStorageIfAvailable { digits -> Bool in
             guard digits.count == 13, digits[0] == UInt8(ascii: "9"), digits[1] == UInt8(ascii: "7"),
-                  digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9") else { return false }
+                digits[2] == UInt8(ascii: "8") || digits[2] == UInt8(ascii: "9")
+            else { return false }
             var sum = 0
             for index in 0..<13 {
                 let digit = Int(digits[index]) - 0x30

@@ -40,7 +40,8 @@ public enum Rating {
         if !startsWithDigit, let stars = starCount(trimmed) { return stars > 0 ? .stars(stars) : .unrated }
         if let slash = trimmed.firstIndex(of: "/") {
             guard let value = number(trimmed[..<slash]), let scale = number(trimmed[trimmed.index(after: slash)...]),
-                  scale > 0, value >= 0, value <= scale else { return .invalid }
+                scale > 0, value >= 0, value <= scale
+            else { return .invalid }
             return reading(value * 5 / scale)
         }
         guard let value = number(Substring(trimmed)) else { return .invalid }
@@ -54,7 +55,9 @@ public enum Rating {
             return .stars(filled: filledStars.contains(filled) ? filled : "★", empty: trimmed.first(where: { emptyStars.contains($0) }))
         }
         if trimmed.hasSuffix("%"), number(trimmed.dropLast()) != nil { return .percent }
-        if let slash = trimmed.firstIndex(of: "/"), let scale = Int(String(trimmed[trimmed.index(after: slash)...]).trimmingSpaces), scale > 0 {
+        if let slash = trimmed.firstIndex(of: "/"), let scale = Int(String(trimmed[trimmed.index(after: slash)...]).trimmingSpaces),
+            scale > 0
+        {
             return .fraction(scale: scale)
         }
         return .number
@@ -95,7 +98,9 @@ public enum Rating {
     }
 
     /// Words written for "no rating" (`rating: 无` in a WeRead vault), read as not rated.
-    private static let noneWords: Set<String> = ["none", "n/a", "na", "-", "--", "—", "无", "没有", "なし", "keine", "ninguna", "aucune", "unrated", "not rated"]
+    private static let noneWords: Set<String> = [
+        "none", "n/a", "na", "-", "--", "—", "无", "没有", "なし", "keine", "ninguna", "aucune", "unrated", "not rated",
+    ]
 
     private static let filledStars: Set<Character> = ["★", "⭐", "🌟", "*"]
     private static let emptyStars: Set<Character> = ["☆"]

@@ -87,7 +87,8 @@ public struct ProgressEntry: Sendable, Equatable {
     init?(line: String) {
         let trimmed = line.trimmingSpaces
         guard let space = trimmed.firstIndex(of: " "), let date = BookDate(String(trimmed[..<space])),
-              let position = Position(String(trimmed[space...])) else { return nil }
+            let position = Position(String(trimmed[space...]))
+        else { return nil }
         self.init(date: date, position: position)
     }
 

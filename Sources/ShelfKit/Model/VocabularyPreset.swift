@@ -13,13 +13,17 @@ public struct VocabularyPreset: Sendable {
         name: "obsidian-book-search",
         summary: "Obsidian's Book Search plugin (author, category, publish, total, myRate, startReadDate…)",
         vocabulary: Vocabulary(
-            keys: [.authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
-                   .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created"],
+            keys: [
+                .authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
+                .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created",
+            ],
             statuses: ["unread": .toRead, "reading": .reading, "read": .read],
             // The plugin fills `author: "{{author}}"` with every author joined by commas.
             joinsNamesWithCommas: true),
-        signatureKeys: ["category", "publish", "total", "totalPage", "coverUrl", "localCover", "isbn13", "isbn10", "myRate",
-                        "startReadDate", "finishReadDate", "created", "updated"])
+        signatureKeys: [
+            "category", "publish", "total", "totalPage", "coverUrl", "localCover", "isbn13", "isbn10", "myRate",
+            "startReadDate", "finishReadDate", "created", "updated",
+        ])
 
     /// Hugo or Jekyll posts about books.
     static let hugo = VocabularyPreset(
@@ -54,7 +58,8 @@ public struct VocabularyPreset: Sendable {
         if !vocabulary.statuses.isEmpty {
             text += "statuses:\n"
             // A word that is already shelf's (`read: read`) needs no line.
-            for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where word != status.rawValue {
+            for (word, status) in vocabulary.statuses.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where word != status.rawValue
+            {
                 text += "  \(YAMLScalarWriter.string(word)): \(status.rawValue)\n"
             }
         }

@@ -48,7 +48,9 @@ extension FieldValue {
         case .scalar(let text, _):
             return WrittenText.isPlaceholder(text) ? nil : text
         case .list(let items):
-            guard items.count == 1, case .list(let inner) = items[0], inner.count == 1, case .scalar(let text, _) = inner[0] else { return nil }
+            guard items.count == 1, case .list(let inner) = items[0], inner.count == 1, case .scalar(let text, _) = inner[0] else {
+                return nil
+            }
             return "[[" + text + "]]"
         case .map, .null:
             return nil

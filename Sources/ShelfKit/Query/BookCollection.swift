@@ -33,8 +33,13 @@ public enum BookCollection: String, Sendable, CaseIterable {
         return order.compactMap { key -> Entry? in
             guard var entry = entries[key] else { return nil }
             if self == .series {
-                entry.books.sort { ($0.seriesIndex ?? .infinity, BookSortKey.titleKey($0.title)) < ($1.seriesIndex ?? .infinity, BookSortKey.titleKey($1.title)) }
-                entry.total = config.seriesCounts.first { TextFolding.fold($0.key) == TextFolding.fold(entry.name) }?.value
+                entry.books.sort {
+                    ($0.seriesIndex ?? .infinity, BookSortKey.titleKey($0.title)) < (
+                        $1.seriesIndex ?? .infinity, BookSortKey.titleKey($1.title)
+                    )
+                }
+                entry.total =
+                    config.seriesCounts.first { TextFolding.fold($0.key) == TextFolding.fold(entry.name) }?.value
                     ?? entry.books.lazy.compactMap { $0.value(of: "series_count")?.text.flatMap { Int($0) } }.first
             } else {
                 entry.books.sort { BookSortKey.titleKey($0.title) < BookSortKey.titleKey($1.title) }

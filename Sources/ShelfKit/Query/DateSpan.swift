@@ -15,8 +15,9 @@ struct DateSpan: Sendable, Equatable {
         let month = date.month ?? 1
         let lastMonth = date.month ?? 12
         first = DateSpan.dayNumber(year: date.year, month: month, day: date.day ?? 1)
-        last = DateSpan.dayNumber(year: date.year, month: lastMonth,
-                                  day: date.day ?? BookDate.daysIn(month: lastMonth, year: date.year))
+        last = DateSpan.dayNumber(
+            year: date.year, month: lastMonth,
+            day: date.day ?? BookDate.daysIn(month: lastMonth, year: date.year))
     }
 
     /// A query date: an absolute date, or relative to `today` (`-30d`, `-2w`, `-6m`, `-1y`).

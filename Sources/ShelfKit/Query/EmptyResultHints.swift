@@ -36,7 +36,8 @@ public struct EmptyResultHints {
         }
         if hints.isEmpty, matchingTerms.count > 1 {
             let counts = matchingTerms.map { "\($0.term) matches \(Plural.count($0.count, "book"))" }
-            hints.append(Hint(text: counts.joined(separator: ", ") + "; no book matches them all (join terms with OR to widen)", isSlip: false))
+            hints.append(
+                Hint(text: counts.joined(separator: ", ") + "; no book matches them all (join terms with OR to widen)", isSlip: false))
         }
         return hints
     }

@@ -33,7 +33,8 @@ struct FieldMatcher {
         case (.status, .matches), (.status, .exact):
             if ReadingStatus(alias: query.value) == nil {
                 let hint = NearestName.hint(for: query.value, among: FieldMatcher.statusSpellings).map { "; " + $0 } ?? ""
-                throw QueryError("'\(query.value)' is not a status (to-read, reading, read, abandoned)" + hint, column: 1, query: query.value)
+                throw QueryError(
+                    "'\(query.value)' is not a status (to-read, reading, read, abandoned)" + hint, column: 1, query: query.value)
             }
         case (.ownership, .matches), (.ownership, .exact):
             if Ownership(word: query.value) == nil {
@@ -45,7 +46,8 @@ struct FieldMatcher {
             }
         case (.date, .less), (.date, .lessOrEqual), (.date, .greater), (.date, .greaterOrEqual), (.date, .matches):
             if DateSpan.parse(query.value, today: today) == nil {
-                throw QueryError("'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)", column: 1, query: query.value)
+                throw QueryError(
+                    "'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)", column: 1, query: query.value)
             }
         case (_, .range(let low, let high)):
             // Columns within the value: the high end starts after `low..`.
@@ -59,8 +61,10 @@ struct FieldMatcher {
     }
 
     /// Spellings a mistyped status is compared with, for "did you mean".
-    static let statusSpellings = ["to-read", "reading", "read", "abandoned", "finished", "want-to-read",
-                                  "currently-reading", "dnf", "done", "started", "dropped"]
+    static let statusSpellings = [
+        "to-read", "reading", "read", "abandoned", "finished", "want-to-read",
+        "currently-reading", "dnf", "done", "started", "dropped",
+    ]
 
     func matches(_ book: Book) -> Bool {
         switch query.operation {
@@ -106,7 +110,8 @@ struct FieldMatcher {
             return book.queryNumber(of: query.name) == Double(query.value)
         case .text, .list, .custom:
             let fieldWords = book.queryTexts(of: query.name).flatMap(TextFolding.words)
-            return !words.isEmpty && words.allSatisfy { word in fieldWords.contains { $0 == word || $0.hasPrefix(word) && word == words.last } }
+            return !words.isEmpty
+                && words.allSatisfy { word in fieldWords.contains { $0 == word || $0.hasPrefix(word) && word == words.last } }
         }
     }
 

@@ -10,7 +10,8 @@ enum PhraseMatcher {
             return scan.holds(in: text)
         }
         if holds(book.title) || holds(book.subtitle) || holds(book.series) || holds(book.publisher)
-            || book.authors.contains(where: holds) || book.tags.contains(where: holds) {
+            || book.authors.contains(where: holds) || book.tags.contains(where: holds)
+        {
             return true
         }
         return holds(notes())

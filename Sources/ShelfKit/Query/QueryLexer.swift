@@ -105,7 +105,9 @@ struct QueryLexer {
             return .field(name: name, operation: .regex, value: pattern)
         }
         var operation = FieldQuery.Operation.matches
-        for (symbol, kind) in [(">=", FieldQuery.Operation.greaterOrEqual), ("<=", .lessOrEqual), (">", .greater), ("<", .less), ("=", .exact)]
+        for (symbol, kind) in [
+            (">=", FieldQuery.Operation.greaterOrEqual), ("<=", .lessOrEqual), (">", .greater), ("<", .less), ("=", .exact),
+        ]
         where matches(symbol) {
             position += symbol.count
             operation = kind

@@ -42,10 +42,12 @@ public struct QueryParser {
         var lexer = QueryLexer(query)
         var tokens = try lexer.tokens()
         // `shelf search '!!!'`: nothing to search for. Matching every book would mislead.
-        if let first = tokens.first, tokens.allSatisfy({ token in
-            if case .word(let text) = token.kind { return TextFolding.words(text).isEmpty && ISBN.parse(text) == nil }
-            return false
-        }) {
+        if let first = tokens.first,
+            tokens.allSatisfy({ token in
+                if case .word(let text) = token.kind { return TextFolding.words(text).isEmpty && ISBN.parse(text) == nil }
+                return false
+            })
+        {
             throw QueryError.noWords(query.trimmingSpaces, column: first.column, query: query)
         }
         try budget.spend(terms: tokens.count, characters: query.utf8.count, expanding: expanding, query: query)
@@ -55,7 +57,8 @@ public struct QueryParser {
             guard case .word = tokens[index].kind else { return false }
             return index == 0 || tokens[index - 1].kind != .not
         }),
-           case .word(let text) = tokens[last].kind {
+            case .word(let text) = tokens[last].kind
+        {
             tokens[last].kind = .word(text + "\u{0}")
         }
         var state = State(tokens: tokens, query: query, parser: self, expanding: expanding, budget: budget)
@@ -180,7 +183,8 @@ public struct QueryParser {
         private mutating func enter(_ token: QueryToken) throws(QueryError) {
             depth += 1
             guard depth <= ExpansionBudget.maximumDepth else {
-                throw QueryError("the query nests more than \(ExpansionBudget.maximumDepth) levels deep", column: token.column, query: query)
+                throw QueryError(
+                    "the query nests more than \(ExpansionBudget.maximumDepth) levels deep", column: token.column, query: query)
             }
         }
     }
@@ -205,15 +209,17 @@ final class ExpansionBudget {
         terms += more
         characters += moreCharacters
         if expanding.count > ExpansionBudget.maximumDepth {
-            throw QueryError("saved queries nest more than \(ExpansionBudget.maximumDepth) deep (\(ExpansionBudget.chain(expanding)))",
-                             column: 1, query: query)
+            throw QueryError(
+                "saved queries nest more than \(ExpansionBudget.maximumDepth) deep (\(ExpansionBudget.chain(expanding)))",
+                column: 1, query: query)
         }
         if terms > ExpansionBudget.maximumTerms || characters > ExpansionBudget.maximumCharacters {
             if expanding.isEmpty {
                 throw QueryError("the query is longer than \(ExpansionBudget.maximumTerms) terms", column: 1, query: query)
             }
-            throw QueryError("saved queries expand to more than \(ExpansionBudget.maximumTerms) terms (\(ExpansionBudget.chain(expanding))); "
-                             + "does one use another several times at each level?", column: 1, query: query)
+            throw QueryError(
+                "saved queries expand to more than \(ExpansionBudget.maximumTerms) terms (\(ExpansionBudget.chain(expanding))); "
+                    + "does one use another several times at each level?", column: 1, query: query)
         }
     }
 
@@ -228,8 +234,9 @@ extension QueryError {
     /// A search for text with no letters or digits (`!!!`): it could match nothing, and saying so
     /// is kinder than listing every book or none in silence.
     static func noWords(_ text: String, column: Int, query: String) -> QueryError {
-        QueryError("'\(text)' has no letters or digits to search for, so it matches nothing; "
-            + "search for words, or quote a field value (title:\"!!!\")",
-                   column: column, query: query)
+        QueryError(
+            "'\(text)' has no letters or digits to search for, so it matches nothing; "
+                + "search for words, or quote a field value (title:\"!!!\")",
+            column: column, query: query)
     }
 }

@@ -26,8 +26,10 @@ enum SearchRanker {
 
     /// Scores the books `ids` for `terms` (each a word or a phrase's words); `prefixWord` is the
     /// query's last word, which may also match as a prefix.
-    static func rank(_ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
-                            notes: (Book) -> String?) -> [Ranked] {
+    static func rank(
+        _ ids: [Int32], terms: [[String]], prefixWord: String?, index: LibraryIndex,
+        notes: (Book) -> String?
+    ) -> [Ranked] {
         var ranked: [Ranked] = []
         // A note word's books, and a prefix's, looked up once per term rather than once per book:
         // a prefix walks every word of the notes.
@@ -65,8 +67,10 @@ enum SearchRanker {
 
     /// 1 for whole words, 0.5 for a prefix, 0 for no match.
     /// - Parameter fieldWords: the folded words of each of the field's texts.
-    private static func match(_ term: [String], in field: Field, of book: Book, id: Int32, noteBooks: NoteBooks,
-                              prefixWord: String?, fieldWords: () -> [[String]]) -> Double {
+    private static func match(
+        _ term: [String], in field: Field, of book: Book, id: Int32, noteBooks: NoteBooks,
+        prefixWord: String?, fieldWords: () -> [[String]]
+    ) -> Double {
         if field == .isbn {
             guard term.count == 1, let isbn = ISBN.parse(term[0]) else { return 0 }
             return book.isbns13.contains(isbn.isbn13) ? 1 : 0

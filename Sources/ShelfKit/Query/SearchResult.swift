@@ -89,7 +89,8 @@ extension Library {
                     guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
                     if field == .notes, let match = Self.notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
                     let texts = SearchRanker.texts(of: field, in: book, notes: notes)
-                    let snippet = texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
+                    let snippet =
+                        texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
                         ?? texts.joined(separator: ", ")
                     return SearchMatch(field: field.rawValue, snippet: snippet)
                 }
@@ -132,7 +133,9 @@ extension Library {
         // Each passage and its note on its own, without the quote marks and places around them.
         for highlight in section.highlights {
             for text in [highlight.text, highlight.note ?? ""] where !text.isEmpty {
-                if let snippet = Snippet.around(terms, prefixWord: prefixWord, in: text) { return SearchMatch(field: "highlight", snippet: snippet) }
+                if let snippet = Snippet.around(terms, prefixWord: prefixWord, in: text) {
+                    return SearchMatch(field: "highlight", snippet: snippet)
+                }
             }
         }
         return Snippet.around(terms, prefixWord: prefixWord, in: highlights).map { SearchMatch(field: "notes", snippet: $0) }

@@ -6,7 +6,9 @@ public enum Snippet {
         if let answer = asciiAround(terms, prefixWord: prefixWord, in: text, wordsBefore: wordsBefore, wordsAfter: wordsAfter) {
             return answer
         }
-        return around(terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRanges(in: text), wordsBefore: wordsBefore, wordsAfter: wordsAfter)
+        return around(
+            terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRanges(in: text), wordsBefore: wordsBefore,
+            wordsAfter: wordsAfter)
     }
 
     /// The snippet cut from `words`, the words of `text` with their folded forms.
@@ -62,7 +64,9 @@ public enum Snippet {
                     }
                 } else if wordStart >= 0 {
                     let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<offset])
-                    if hit == nil, wanted.contains(where: { word.equalsFolded($0) }) || (prefixWord.map { word.startsWithFolded($0) } ?? false) {
+                    if hit == nil,
+                        wanted.contains(where: { word.equalsFolded($0) }) || (prefixWord.map { word.startsWithFolded($0) } ?? false)
+                    {
                         hit = starts.count
                     }
                     starts.append(wordStart)

@@ -33,8 +33,10 @@ public enum BarcodeReader {
         guard written else { throw Failure(description: "cannot write the photo to a temporary file") }
         let child: SpawnedChild
         do {
-            child = try ChildProcess("zbarimg", arguments: ["--raw", "--quiet", path], environment: nil, workingDirectory: nil,
-                                     standardInput: .null, standardOutput: .pipe, standardError: .pipe, processGroup: .new).spawn()
+            child = try ChildProcess(
+                "zbarimg", arguments: ["--raw", "--quiet", path], environment: nil, workingDirectory: nil,
+                standardInput: .null, standardOutput: .pipe, standardError: .pipe, processGroup: .new
+            ).spawn()
         } catch {
             throw Failure(description: "reading barcodes needs zbarimg, which is not installed (apt-get install zbar-tools)")
         }
@@ -47,7 +49,8 @@ public enum BarcodeReader {
         let found = String(decoding: output.standardOutput, as: UTF8.self)
             .split(whereSeparator: \.isNewline).compactMap { ISBN.parse(String($0)) }
         guard !found.isEmpty else {
-            throw Failure(description: "no ISBN barcode found in the photo; photograph the barcode on the back cover up close, in good light")
+            throw Failure(
+                description: "no ISBN barcode found in the photo; photograph the barcode on the back cover up close, in good light")
         }
         return found
     }

@@ -29,10 +29,11 @@ extension Library {
     /// a book the library lists (outside it, hidden, not Markdown, no title).
     public func currentState(of relative: String) -> BookFileState? {
         guard (try? LibraryPath.checkBookPath(relative)) != nil,
-              let real = BookTarget.realPath(absolutePath(relative)), real.hasPrefix(root + "/"),
-              let bytes = try? FileIO.read(absolutePath(relative)),
-              let document = try? BookDocument(bytes: bytes),
-              let book = book(at: relative, in: document) else { return nil }
+            let real = BookTarget.realPath(absolutePath(relative)), real.hasPrefix(root + "/"),
+            let bytes = try? FileIO.read(absolutePath(relative)),
+            let document = try? BookDocument(bytes: bytes),
+            let book = book(at: relative, in: document)
+        else { return nil }
         return BookFileState(book: book, notes: document.body, version: BookVersion(bytes: bytes))
     }
 
@@ -52,7 +53,8 @@ extension Library {
     /// none, an address, or a path that leaves the library.
     public func localCoverPath(of book: Book) -> String? {
         guard let written = book.cover, !written.contains("://"),
-              case .file(let path) = LocalCover.check(written, libraryRoot: root) else { return nil }
+            case .file(let path) = LocalCover.check(written, libraryRoot: root)
+        else { return nil }
         return path
     }
 }

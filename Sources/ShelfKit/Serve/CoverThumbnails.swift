@@ -55,8 +55,12 @@ public struct CoverThumbnails: Sendable {
     private func make(tool: String, source: String, output: String) -> Bool {
         // `-o` with an absolute path writes exactly there; `[Q=82,strip]` drops the metadata.
         let arguments = [source, "--size", CoverThumbnails.box, "-o", output + "[Q=82,strip]"]
-        guard let child = try? ChildProcess(tool, arguments: arguments, environment: nil, workingDirectory: nil, standardInput: .null,
-                                            standardOutput: .pipe, standardError: .pipe, processGroup: .new).spawn() else { return false }
+        guard
+            let child = try? ChildProcess(
+                tool, arguments: arguments, environment: nil, workingDirectory: nil, standardInput: .null,
+                standardOutput: .pipe, standardError: .pipe, processGroup: .new
+            ).spawn()
+        else { return false }
         let result = child.collectOutput(until: MonotonicClock.now + 20)
         if !result.finished { child.kill(SIGKILL) }
         child.closeStreams()

@@ -65,7 +65,8 @@ public final class LiveLibrary: Sendable {
         let loaded = library.load(scan, started: started, cache: nil, withNotes: false, withWords: true, noteFilter: nil)
         let settled = stamps.allSatisfy { stamp in stamp.map { $0.latest < started - LibraryCache.racyWindow } ?? true }
         let generation = generations.add(1, ordering: .relaxed).newValue
-        let next = settled
+        let next =
+            settled
             ? Held(generation: generation, paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems) : nil
         held.withLock { $0 = next }
         return Snapshot(index: loaded.index, problems: loaded.problems, generation: settled ? generation : nil)

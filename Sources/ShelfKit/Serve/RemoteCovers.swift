@@ -32,7 +32,8 @@ public final class RemoteCovers: Sendable {
     /// The address of a book's cover when it is one shelf may fetch (http or https).
     public static func address(of book: Book) -> URL? {
         guard let written = book.cover, let url = URL(string: written.trimmingSpaces),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
         return url
     }
 
@@ -63,7 +64,8 @@ public final class RemoteCovers: Sendable {
         guard let folder, let image = path(for: url, suffix: ".image"), let failed = path(for: url, suffix: ".failed") else { return }
         guard (try? AtomicFile.makeFolders(folder, mode: 0o700)) != nil else { return }
         guard let response = try? http.get(url, accept: "image/*"), response.status == 200, !response.body.isEmpty,
-              Self.looksLikeAnImage(Array(response.body.prefix(16))) else {
+            Self.looksLikeAnImage(Array(response.body.prefix(16)))
+        else {
             try? AtomicFile.replace(path: failed, bytes: [])
             return
         }

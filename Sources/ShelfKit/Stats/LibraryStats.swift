@@ -104,9 +104,10 @@ public struct LibraryStats: Sendable {
     /// The figures as JSON, with the documented keys.
     public func json() -> JSONValue {
         func counts(_ values: [Int: Int], width: Int = 0) -> JSONValue {
-            .object(values.keys.sorted().map { key in
-                (width > 0 ? String(zeroPadded: key, width: width) : String(key), .integer(values[key] ?? 0))
-            })
+            .object(
+                values.keys.sorted().map { key in
+                    (width > 0 ? String(zeroPadded: key, width: width) : String(key), .integer(values[key] ?? 0))
+                })
         }
         var members: [(String, JSONValue)] = [
             ("total", .integer(total)),

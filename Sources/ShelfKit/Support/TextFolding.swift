@@ -55,16 +55,20 @@ public enum TextFolding {
 
     /// Calls `body` with each folded word of UTF-8 bytes.
     static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-        scanWords(in: bytes, ascii: { slice in
-            body(String(unsafeUninitializedCapacity: slice.count) { target in
-                for (offset, byte) in slice.enumerated() {
-                    target[offset] = byte.asciiFolded
-                }
-                return slice.count
+        scanWords(
+            in: bytes,
+            ascii: { slice in
+                body(
+                    String(unsafeUninitializedCapacity: slice.count) { target in
+                        for (offset, byte) in slice.enumerated() {
+                            target[offset] = byte.asciiFolded
+                        }
+                        return slice.count
+                    })
+            },
+            other: { slice in
+                body(fold(String(decoding: slice, as: UTF8.self)))
             })
-        }, other: { slice in
-            body(fold(String(decoding: slice, as: UTF8.self)))
-        })
     }
 
     /// Finds the words of UTF-8 bytes (runs of letters and digits), unfolded: `ascii` gets the
@@ -107,10 +111,11 @@ public enum TextFolding {
             for continuation in (index + 1)..<max(index + 1, end) {
                 scalarValue = scalarValue << 6 | UInt32(bytes[continuation] & 0x3F)
             }
-            let isWordScalar = Unicode.Scalar(scalarValue).map {
-                $0.properties.isAlphabetic || $0.properties.numericType != nil
-                    || $0.properties.generalCategory == .nonspacingMark
-            } ?? false
+            let isWordScalar =
+                Unicode.Scalar(scalarValue).map {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                        || $0.properties.generalCategory == .nonspacingMark
+                } ?? false
             if isWordScalar && TextFolding.isUnspacedScript(scalarValue) {
                 // Chinese and Japanese are written without spaces: each character is a word, so
                 // `春樹` (the phrase 春 樹) finds `村上春樹` and `森` finds `ノルウェイの森`.

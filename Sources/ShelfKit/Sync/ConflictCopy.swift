@@ -24,8 +24,8 @@ public struct ConflictCopy: Sendable, Equatable {
         let range = NSRange(name.startIndex..., in: name)
         for (tool, pattern) in ConflictCopy.patterns {
             guard let match = pattern.firstMatch(in: name, range: range),
-                  let stem = Range(match.range(at: 1), in: name),
-                  let ext = Range(match.range(at: match.numberOfRanges - 1), in: name)
+                let stem = Range(match.range(at: 1), in: name),
+                let ext = Range(match.range(at: match.numberOfRanges - 1), in: name)
             else { continue }
             self.path = path
             self.originalPath = folder + name[stem] + name[ext]

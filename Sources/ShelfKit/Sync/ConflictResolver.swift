@@ -72,9 +72,10 @@ public struct ConflictResolver {
         }
         let differing = merger.pairedKeys(mine, theirs).filter { mineKey, otherKey in
             let key = mineKey ?? otherKey ?? ""
-            return !merger.same(mineKey.flatMap { mine.entry($0) }.map { FieldValue($0.value) },
-                                otherKey.flatMap { theirs.entry($0) }.map { FieldValue($0.value) },
-                                library.config.vocabulary.field(forKey: key))
+            return !merger.same(
+                mineKey.flatMap { mine.entry($0) }.map { FieldValue($0.value) },
+                otherKey.flatMap { theirs.entry($0) }.map { FieldValue($0.value) },
+                library.config.vocabulary.field(forKey: key))
         }.map { $0.0 ?? $0.1 ?? "" }
         return (differing, VersionMerge.lines(original.body) != VersionMerge.lines(other.body))
     }

@@ -7,16 +7,25 @@ enum FieldHints {
     private static let table: [(field: CanonicalField, hints: [String], not: [String])] = [
         (.title, ["title", "书名", "titel", "titulo", "título"], ["sub", "cover", "image", "series", "chapter", "original", "page"]),
         (.subtitle, ["subtitle", "副标题", "untertitel"], []),
-        (.authors, ["author", "作者", "autor", "auteur", "creator", "writer"],
-         ["sort", "url", "link", "id", "slug", "intro", "note", "page", "image", "cover", "bio"]),
+        (
+            .authors, ["author", "作者", "autor", "auteur", "creator", "writer"],
+            ["sort", "url", "link", "id", "slug", "intro", "note", "page", "image", "cover", "bio"]
+        ),
         (.isbn, ["isbn"], []),
         (.status, ["status", "状态", "estado", "zustand"], ["url", "date", "progress"]),
-        (.rating, ["rate", "rating", "stars", "score", "评分", "bewertung", "valoracion", "valoración", "calificacion"],
-         ["avg", "average", "count", "num", "douban", "goodreads", "community", "global", "public", "date", "amazon"]),
-        (.pages, ["page", "total", "seiten", "页数", "paginas", "páginas"],
-         ["progress", "current", "read", "url", "link", "last", "start", "end", "已读", "word", "time", "image"]),
+        (
+            .rating, ["rate", "rating", "stars", "score", "评分", "bewertung", "valoracion", "valoración", "calificacion"],
+            ["avg", "average", "count", "num", "douban", "goodreads", "community", "global", "public", "date", "amazon"]
+        ),
+        (
+            .pages, ["page", "total", "seiten", "页数", "paginas", "páginas"],
+            ["progress", "current", "read", "url", "link", "last", "start", "end", "已读", "word", "time", "image"]
+        ),
         (.started, ["start", "begin", "开始"], ["page", "chapter", "finish", "end"]),
-        (.finished, ["finish", "dateread", "readdate", "completed", "done", "读完", "enddate", "dateend"], ["page", "chapter", "start", "begin", "last"]),
+        (
+            .finished, ["finish", "dateread", "readdate", "completed", "done", "读完", "enddate", "dateend"],
+            ["page", "chapter", "start", "begin", "last"]
+        ),
         (.added, ["added", "created"], []),
         (.published, ["publish", "pubdate", "year", "出版时间", "出版年"], ["publisher", "read", "lastmod", "post", "start", "finish"]),
         (.tags, ["tag"], []),
@@ -39,7 +48,9 @@ enum FieldHints {
         // Goodreads' `shelf: read` is the reading status; a post's `date` may be the day a book
         // was finished (`VocabularyChoice` decides by the statuses beside it).
         // Shelves kept as a list (`shelves: [read]`, `booklists: [completed]`) hold it too.
-        if ["shelf", "shelves", "booklist", "booklists", "bookshelves"].contains(folded), !fields.contains(.status) { fields.append(.status) }
+        if ["shelf", "shelves", "booklist", "booklists", "bookshelves"].contains(folded), !fields.contains(.status) {
+            fields.append(.status)
+        }
         if folded == "date" { fields.append(.finished) }
         return fields
     }

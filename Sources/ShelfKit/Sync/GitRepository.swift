@@ -39,7 +39,9 @@ public struct GitRepository: Sendable {
             "git", arguments: ["-C", folder] + arguments,
             standardInput: .null, standardOutput: .pipe, standardError: .pipe
         ).run()
-        return (result.termination, result.standardOutput,
-                String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self))
+        return (
+            result.termination, result.standardOutput,
+            String(decoding: result.standardOutput, as: UTF8.self), String(decoding: result.standardError, as: UTF8.self)
+        )
     }
 }

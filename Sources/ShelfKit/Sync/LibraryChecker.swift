@@ -38,24 +38,32 @@ public struct LibraryChecker {
         let scan = try BookFileScanner.scanAll(root: library.root)
         var findings: [CheckFinding] = []
         for leftover in scan.leftovers {
-            findings.append(CheckFinding(path: leftover, line: 1, column: 1, code: "leftover-temp", severity: .warning,
-                                         message: "a temporary file left by an interrupted write", fix: .removeFile))
+            findings.append(
+                CheckFinding(
+                    path: leftover, line: 1, column: 1, code: "leftover-temp", severity: .warning,
+                    message: "a temporary file left by an interrupted write", fix: .removeFile))
         }
         for copy in scan.conflicts {
-            findings.append(CheckFinding(path: copy.path, line: 1, column: 1, code: "conflict-copy", severity: .warning,
-                                         message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath); merge it with `shelf conflicts resolve`"))
+            findings.append(
+                CheckFinding(
+                    path: copy.path, line: 1, column: 1, code: "conflict-copy", severity: .warning,
+                    message: "a \(copy.tool.rawValue) conflict copy of \(copy.originalPath); merge it with `shelf conflicts resolve`"))
         }
         for folder in scan.unlistedFolders {
             let relative = folder.path.hasPrefix(library.root + "/") ? String(folder.path.dropFirst(library.root.count + 1)) : folder.path
-            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "unreadable-folder", severity: .warning,
-                                         message: folder.reason))
+            findings.append(
+                CheckFinding(
+                    path: relative, line: 1, column: 1, code: "unreadable-folder", severity: .warning,
+                    message: folder.reason))
         }
         for entry in scan.misnamed {
             let path = entry.problem.path
             let relative = path.hasPrefix(library.root + "/") ? String(path.dropFirst(library.root.count + 1)) : path
             // A book shelf cannot read is an error; a folder may hold no book at all.
-            findings.append(CheckFinding(path: relative, line: 1, column: 1, code: "non-utf8-name",
-                                         severity: entry.isFolder ? .warning : .error, message: entry.problem.reason))
+            findings.append(
+                CheckFinding(
+                    path: relative, line: 1, column: 1, code: "non-utf8-name",
+                    severity: entry.isFolder ? .warning : .error, message: entry.problem.reason))
         }
         var isbnOwners: [String: String] = [:]
         var mixing = VocabularyMixing()
@@ -70,8 +78,10 @@ public struct LibraryChecker {
                 // A FIFO, socket or device named like a book, or a link to nothing, is skipped
                 // with a warning, not an error: there is no book there to be wrong.
                 let code = error.isNotRegularFile ? "special-file" : error.isBrokenLink ? "broken-link" : "unreadable"
-                findings.append(CheckFinding(path: path, line: 1, column: 1, code: code,
-                                             severity: code == "unreadable" ? .error : .warning, message: error.reason))
+                findings.append(
+                    CheckFinding(
+                        path: path, line: 1, column: 1, code: code,
+                        severity: code == "unreadable" ? .error : .warning, message: error.reason))
                 continue
             }
             findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing)
@@ -79,29 +89,41 @@ public struct LibraryChecker {
         return findings + mixing.findings
     }
 
-    private func fileFindings(_ path: String, bytes: [UInt8], isbnOwners: inout [String: String],
-                              mixing: inout VocabularyMixing) -> [CheckFinding] {
+    private func fileFindings(
+        _ path: String, bytes: [UInt8], isbnOwners: inout [String: String],
+        mixing: inout VocabularyMixing
+    ) -> [CheckFinding] {
         let document: BookDocument
         do {
             document = try BookDocument(bytes: bytes)
         } catch {
-            return [CheckFinding(path: path, line: error.line, column: error.column, code: error.code, severity: .error, message: error.message)]
+            return [
+                CheckFinding(path: path, line: error.line, column: error.column, code: error.code, severity: .error, message: error.message)
+            ]
         }
         guard let frontMatter = document.frontMatter else {
             // A note whose book fields are all inline (`rating:: 4`) is a book, and fine.
             if library.book(at: path, in: document) != nil { return [] }
-            return [CheckFinding(path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
-                                 message: "no front matter, so not a book (shelf leaves it alone)")]
+            return [
+                CheckFinding(
+                    path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,
+                    message: "no front matter, so not a book (shelf leaves it alone)")
+            ]
         }
         guard let book = library.book(at: path, in: document) else {
             // Only front matter that looks like a book's is worth a word: a vault's daily notes
             // have front matter too, and are simply not books; so are notes with a title that are
             // a template's (`title: "{{title}}"`) or a person's page (`_authors/ukl.md`).
             let vocabulary = library.config.vocabulary
-            let bookish = frontMatter.entries.contains { vocabulary.field(forKey: $0.key) != nil }
+            let bookish =
+                frontMatter.entries.contains { vocabulary.field(forKey: $0.key) != nil }
                 && !frontMatter.entries.contains { vocabulary.field(forKey: $0.key) == .title }
-            return bookish ? [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
-                                           message: "front matter without a title, so not a book")] : []
+            return bookish
+                ? [
+                    CheckFinding(
+                        path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
+                        message: "front matter without a title, so not a book")
+                ] : []
         }
         var findings: [CheckFinding] = []
         func position(of key: String) -> (line: Int, column: Int) {
@@ -114,25 +136,32 @@ public struct LibraryChecker {
         }
         for problem in book.problems {
             let at = position(of: problem.key)
-            findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: problem.code, severity: .error,
-                                         message: problem.description))
+            findings.append(
+                CheckFinding(
+                    path: path, line: at.line, column: at.column, code: problem.code, severity: .error,
+                    message: problem.description))
         }
         let vocabulary = library.config.vocabulary
         if let statusEntry = FrontMatterEditor.target("status", in: frontMatter, vocabulary: vocabulary), let status = book.status,
-           let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status),
-           // A word shelf.yaml declares (`statuses: {completed: read}`) is the vault's own, not a misspelling.
-           !vocabulary.statuses.keys.contains(where: { $0.lowercased() == written.trimmingSpaces.lowercased() }) {
+            let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status),
+            // A word shelf.yaml declares (`statuses: {completed: read}`) is the vault's own, not a misspelling.
+            !vocabulary.statuses.keys.contains(where: { $0.lowercased() == written.trimmingSpaces.lowercased() })
+        {
             let at = position(of: statusEntry.key)
-            findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
-                                         message: "status '\(written)' is read as \(status.rawValue)",
-                                         fix: .canonicalStatus(key: statusEntry.key, value: vocabulary.word(for: status))))
+            findings.append(
+                CheckFinding(
+                    path: path, line: at.line, column: at.column, code: "status-spelling", severity: .warning,
+                    message: "status '\(written)' is read as \(status.rawValue)",
+                    fix: .canonicalStatus(key: statusEntry.key, value: vocabulary.word(for: status))))
         }
         mixing.record(book, path: path, vocabulary: vocabulary, position: keyPosition)
         if let isbn = book.isbn13 {
             if let owner = isbnOwners[isbn] {
                 let at = position(of: FrontMatterEditor.target("isbn", in: frontMatter, vocabulary: vocabulary)?.key ?? "isbn")
-                findings.append(CheckFinding(path: path, line: at.line, column: at.column, code: "duplicate-isbn", severity: .error,
-                                             message: "ISBN \(isbn) is also \(owner)'s"))
+                findings.append(
+                    CheckFinding(
+                        path: path, line: at.line, column: at.column, code: "duplicate-isbn", severity: .error,
+                        message: "ISBN \(isbn) is also \(owner)'s"))
             } else {
                 isbnOwners[isbn] = path
             }
@@ -147,16 +176,21 @@ public struct LibraryChecker {
         let normalized = name.precomposedStringWithCanonicalMapping
         if Array(normalized.utf8) != Array(name.utf8) {
             let folder = String(path.dropLast(name.utf8.count))
-            findings.append(CheckFinding(path: path, line: 1, column: 1, code: "non-nfc-name", severity: .warning,
-                                         message: "the file name is not NFC-normalised; sync between macOS and others may duplicate it",
-                                         fix: .renameTo(folder + normalized)))
+            findings.append(
+                CheckFinding(
+                    path: path, line: 1, column: 1, code: "non-nfc-name", severity: .warning,
+                    message: "the file name is not NFC-normalised; sync between macOS and others may duplicate it",
+                    fix: .renameTo(folder + normalized)))
         }
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         let reserved = Set(["con", "prn", "aux", "nul"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
         if name.contains(where: { "\\:*?\"<>|".contains($0) || ($0.asciiValue ?? 32) < 32 })
-            || stem.hasSuffix(".") || stem.hasSuffix(" ") || reserved.contains(stem.lowercased()) {
-            findings.append(CheckFinding(path: path, line: 1, column: 1, code: "unsafe-name", severity: .warning,
-                                         message: "the file name cannot exist on Windows (\\ : * ? \" < > |, a reserved name, or a trailing dot or space)"))
+            || stem.hasSuffix(".") || stem.hasSuffix(" ") || reserved.contains(stem.lowercased())
+        {
+            findings.append(
+                CheckFinding(
+                    path: path, line: 1, column: 1, code: "unsafe-name", severity: .warning,
+                    message: "the file name cannot exist on Windows (\\ : * ? \" < > |, a reserved name, or a trailing dot or space)"))
         }
         return findings
     }

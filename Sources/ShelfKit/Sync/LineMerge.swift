@@ -98,7 +98,8 @@ enum LineMerge {
             var table = [[Int32]](repeating: [Int32](repeating: 0, count: columns + 1), count: rows + 1)
             for row in stride(from: rows - 1, through: 0, by: -1) {
                 for column in stride(from: columns - 1, through: 0, by: -1) {
-                    table[row][column] = middleA[row] == middleB[column]
+                    table[row][column] =
+                        middleA[row] == middleB[column]
                         ? table[row + 1][column + 1] + 1
                         : max(table[row + 1][column], table[row][column + 1])
                 }

@@ -5,8 +5,11 @@
 /// side changed take that side; regions both changed differently get git's markers around both.
 enum TextMerge {
     /// The merged bytes, and how many regions conflict.
-    static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: (ours: String, theirs: String))
-        -> (bytes: [UInt8], conflicts: Int) {
+    static func merge(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: (ours: String, theirs: String)
+    )
+        -> (bytes: [UInt8], conflicts: Int)
+    {
         let newline: [UInt8] = ours.firstRange(of: [0x0D, 0x0A]) != nil ? [0x0D, 0x0A] : [0x0A]
         let merged = LineMerge.merge(base: lines(base), ours: lines(ours), theirs: lines(theirs)) { mine, other in
             [Array("<<<<<<< \(labels.ours)".utf8) + newline] + terminated(mine, newline)

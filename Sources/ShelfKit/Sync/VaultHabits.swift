@@ -35,7 +35,8 @@ struct VaultHabits {
                 }
             }
             if firstStyle == nil, let field, ValueForm.isDate(field), let text = entry.value.writtenText,
-               let date = BookDate(text.trimmingSpaces), date.day != nil, date.minutes == nil {
+                let date = BookDate(text.trimmingSpaces), date.day != nil, date.minutes == nil
+            {
                 firstStyle = VaultHabits.exampleDate.text(in: date.style)
             }
         }
@@ -63,7 +64,8 @@ struct VaultHabits {
     var usualDateStyle: (example: String, files: Int, of: Int)? {
         let total = dateStyles.values.reduce(0, +)
         guard let best = dateStyles.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
-              best.key != VaultHabits.exampleDate.canonicalText, best.value >= 3, best.value * 2 > total else { return nil }
+            best.key != VaultHabits.exampleDate.canonicalText, best.value >= 3, best.value * 2 > total
+        else { return nil }
         return (best.key, best.value, total)
     }
 
@@ -73,7 +75,8 @@ struct VaultHabits {
     var titleLayout: (template: String, files: Int, of: Int)? {
         let total = titled.values.reduce(0) { $0 + $1.files }
         guard let best = titled.max(by: { ($0.value.named, $1.key) < ($1.value.named, $0.key) }),
-              best.value.named >= 3, best.value.named * 3 >= total * 2 else { return nil }
+            best.value.named >= 3, best.value.named * 3 >= total * 2
+        else { return nil }
         let template = best.key.isEmpty ? "{title}" : best.key + "/{title}"
         guard FileNameTemplate.problem(in: template) == nil else { return nil }
         return (template, best.value.named, total)
@@ -105,8 +108,10 @@ struct VaultHabits {
         return !isInitial && !particles.contains(first.lowercased())
     }
 
-    private static let particles: Set<String> = ["le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den",
-                                                 "ten", "ter", "al", "el", "st.", "mac", "mc", "o'"]
+    private static let particles: Set<String> = [
+        "le", "la", "de", "du", "des", "da", "di", "del", "della", "van", "von", "der", "den",
+        "ten", "ter", "al", "el", "st.", "mac", "mc", "o'",
+    ]
 
     /// The field a key stands for in shelf's names or any known tool's.
     private static func field(ofKey key: String) -> CanonicalField? {

@@ -137,7 +137,8 @@ struct VersionMerge {
             if otherKeys.contains(key) {
                 pairs.append((key, key))
             } else if let field = vocabulary.field(forKey: key),
-                      let spelling = otherOnly.first(where: { !paired.contains($0) && vocabulary.field(forKey: $0) == field }) {
+                let spelling = otherOnly.first(where: { !paired.contains($0) && vocabulary.field(forKey: $0) == field })
+            {
                 paired.insert(spelling)
                 pairs.append((key, spelling))
             } else {
@@ -203,7 +204,8 @@ struct VersionMerge {
         }
         // A list of strings replacing a list stays where it is: its items change in place.
         if case .list(let items) = FieldValue(other.value), mine?.value.sequence != nil,
-           let texts = Optional(items.compactMap(\.text)), texts.count == items.count {
+            let texts = Optional(items.compactMap(\.text)), texts.count == items.count
+        {
             return [.set(key, .list(texts))]
         }
         let lines = theirs.text(other.lineRange)

@@ -69,13 +69,19 @@ struct VocabularyChoice {
         support[field] = best.support[field] ?? 0
         if CanonicalField.fold(chosen) != CanonicalField.fold(field.rawValue) { keys[field] = chosen }
         for loser in ordered.dropFirst() where field == .authors && !loser.varies(as: field) && best.varies(as: field) {
-            preferences.append((field: field, chosen: chosen, over: loser.spelling,
-                                 reason: "every file gives `\(loser.spelling)` one value (\(loser.example ?? "")), the post's, not the book's"))
+            preferences.append(
+                (
+                    field: field, chosen: chosen, over: loser.spelling,
+                    reason: "every file gives `\(loser.spelling)` one value (\(loser.example ?? "")), the post's, not the book's"
+                ))
             if CanonicalField(key: loser.spelling) == field { demoted.append(loser.spelling) }
         }
         for loser in bad where loser.spelling != chosen {
-            preferences.append((field: field, chosen: chosen, over: loser.spelling,
-                                 reason: "most values of `\(loser.spelling)` are not \(VocabularyChoice.plural(field)) (\(loser.example ?? ""))"))
+            preferences.append(
+                (
+                    field: field, chosen: chosen, over: loser.spelling,
+                    reason: "most values of `\(loser.spelling)` are not \(VocabularyChoice.plural(field)) (\(loser.example ?? ""))"
+                ))
             if CanonicalField(key: loser.spelling) == field { demoted.append(loser.spelling) }
         }
     }
@@ -84,11 +90,13 @@ struct VocabularyChoice {
     /// files supporting the key; then shelf's own name, then an alias shelf knows.
     private static func rank(_ record: VocabularyEvidence.KeyRecord, _ field: CanonicalField) -> (Int, Int, Int, Int, String) {
         let key = record.spelling
-        return (field == .authors && record.varies(as: field) ? 1 : 0,
-                record.support[field] ?? 0,
-                CanonicalField.fold(key) == CanonicalField.fold(field.rawValue) ? 1 : 0,
-                CanonicalField(key: key) == field ? 1 : 0,
-                key)
+        return (
+            field == .authors && record.varies(as: field) ? 1 : 0,
+            record.support[field] ?? 0,
+            CanonicalField.fold(key) == CanonicalField.fold(field.rawValue) ? 1 : 0,
+            CanonicalField(key: key) == field ? 1 : 0,
+            key
+        )
     }
 
     private static func plural(_ field: CanonicalField) -> String {

@@ -38,7 +38,8 @@ public struct VocabularyDetector {
 
         /// The settings to propose for shelf.yaml, commented.
         public var settings: String {
-            var text = VocabularyPreset.settings(for: proposed, comment: "Vocabulary detected: \(preset?.summary ?? "the files' own habits")")
+            var text = VocabularyPreset.settings(
+                for: proposed, comment: "Vocabulary detected: \(preset?.summary ?? "the files' own habits")")
             if let layout {
                 text += "# New books go where and under which names your notes are (\(layout.files) of \(layout.of) named by title).\n"
                 // Always quoted: a template that starts with `{` would otherwise be a YAML map.
@@ -89,7 +90,8 @@ public struct VocabularyDetector {
         }
         proposed.postKeys += choice.demoted.filter { !proposed.postKeys.contains($0) }
         // A post's key is never a field's as well.
-        proposed.keys = proposed.keys.filter { _, key in !proposed.postKeys.contains { CanonicalField.fold($0) == CanonicalField.fold(key) } }
+        proposed.keys = proposed.keys.filter { _, key in !proposed.postKeys.contains { CanonicalField.fold($0) == CanonicalField.fold(key) }
+        }
         // Names joined by commas, with or without a tool known to write them so.
         proposed.joinsNamesWithCommas = habits.joinsNamesWithCommas(expected: preset?.vocabulary.joinsNamesWithCommas == true)
         proposed.dateStyle = habits.usualDateStyle.flatMap { BookDate($0.example)?.style }
@@ -99,8 +101,9 @@ public struct VocabularyDetector {
             proposed.statuses[word] = status
         }
         let keyCounts = counts.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
-        var report = Report(keyCounts: keyCounts, files: files, preset: preset, proposed: proposed, support: choice.support,
-                            rejected: choice.rejected)
+        var report = Report(
+            keyCounts: keyCounts, files: files, preset: preset, proposed: proposed, support: choice.support,
+            rejected: choice.rejected)
         report.preferences = choice.preferences
         report.nested = choice.nested
         report.commaJoinedAuthors = (habits.commaLists, habits.commaNames)

@@ -108,8 +108,10 @@ struct VocabularyEvidence {
     /// A status word of any tool or language, emoji included (`✅`, `📖`, `📚`, `❌`, `读过`).
     static func status(ofWord word: String) -> ReadingStatus? {
         if let status = ReadingStatus(alias: word) { return status }
-        let emoji: [String: ReadingStatus] = ["✅": .read, "✔️": .read, "📗": .read, "📖": .reading, "👓": .reading,
-                                              "📚": .toRead, "🔖": .toRead, "⏳": .toRead, "❌": .abandoned, "🚫": .abandoned]
+        let emoji: [String: ReadingStatus] = [
+            "✅": .read, "✔️": .read, "📗": .read, "📖": .reading, "👓": .reading,
+            "📚": .toRead, "🔖": .toRead, "⏳": .toRead, "❌": .abandoned, "🚫": .abandoned,
+        ]
         return emoji[word.trimmingSpaces]
     }
 }

@@ -19,9 +19,10 @@ struct VocabularyMixing {
         guard !vocabulary.keys.isEmpty else { return }
         for field in book.fields {
             guard let canonical = field.canonical, let wanted = vocabulary.keys[canonical],
-                  !vocabulary.isPreferredKey(field.key, for: canonical),
-                  // A file that holds the library's key too is read from it: the other is not mixing.
-                  !book.fields.contains(where: { vocabulary.isPreferredKey($0.key, for: canonical) }) else { continue }
+                !vocabulary.isPreferredKey(field.key, for: canonical),
+                // A file that holds the library's key too is read from it: the other is not mixing.
+                !book.fields.contains(where: { vocabulary.isPreferredKey($0.key, for: canonical) })
+            else { continue }
             if counts[field.key] == nil {
                 let at = position(field.key)
                 counts[field.key] = Count(wanted: wanted, files: 0, first: path, line: at.line, column: at.column)
@@ -34,8 +35,9 @@ struct VocabularyMixing {
     var findings: [CheckFinding] {
         counts.sorted { $0.key < $1.key }.map { key, count in
             let files = count.files == 1 ? "this file" : "this file and \(Plural.count(count.files - 1, "other"))"
-            return CheckFinding(path: count.first, line: count.line, column: count.column, code: "mixed-vocabulary", severity: .warning,
-                                message: "`\(key)` in \(files), where this library's vocabulary writes `\(count.wanted)`")
+            return CheckFinding(
+                path: count.first, line: count.line, column: count.column, code: "mixed-vocabulary", severity: .warning,
+                message: "`\(key)` in \(files), where this library's vocabulary writes `\(count.wanted)`")
         }
     }
 }

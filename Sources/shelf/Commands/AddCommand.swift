@@ -72,9 +72,11 @@ struct NewBookOptions: ParsableArguments {
     @Option(name: .customLong("author"), help: ArgumentHelp("An author (repeatable).", valueName: "name")) var authors: [String] = []
     @Option(help: "The ISBN (10 or 13 digits, check digit verified); - reads ISBNs from stdin.") var isbn: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag (repeatable).", valueName: "tag")) var tags: [String] = []
-    @Option(help: "to-read (default), reading, read or abandoned. read records a finish today unless --finished is given.") var status: String?
+    @Option(help: "to-read (default), reading, read or abandoned. read records a finish today unless --finished is given.") var status:
+        String?
     @Option(help: ArgumentHelp("When you started it (YYYY-MM-DD, YYYY-MM or YYYY).", valueName: "date")) var started: String?
-    @Option(help: ArgumentHelp("When you finished it (implies --status read unless another is given).", valueName: "date")) var finished: String?
+    @Option(help: ArgumentHelp("When you finished it (implies --status read unless another is given).", valueName: "date")) var finished:
+        String?
     @Option(help: "A rating from 0.5 to 5 stars (4, 4.5).") var rating: String?
     @Option(help: "The series.") var series: String?
     @Option(help: ArgumentHelp("The position in the series.", valueName: "N")) var seriesIndex: String?

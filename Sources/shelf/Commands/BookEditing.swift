@@ -23,8 +23,10 @@ enum BookEditing {
 
     /// Opens the library and runs `body` with an action made for it (`ReadingAction`,
     /// `LoanAction`) and a reporter, as `run(_:_:)` does.
-    static func run<Action>(_ options: LibraryOptions, making make: (LibraryWriter, BookNameResolver) -> Action,
-                            _ body: (Action, CommandReporter) throws -> Void) throws {
+    static func run<Action>(
+        _ options: LibraryOptions, making make: (LibraryWriter, BookNameResolver) -> Action,
+        _ body: (Action, CommandReporter) throws -> Void
+    ) throws {
         let library = try options.open()
         try run(library) { _, reporter in
             try body(make(library.commandWriter, BookArgument.finder(library)), reporter)

@@ -45,19 +45,27 @@ struct CheckCommand: ParsableCommand {
             reporter.finish()
         }
         if output.isJSON {
-            Output.line(JSONValue.array(findings.map { finding in
-                .object([("path", .string(finding.path)), ("line", .integer(finding.line)), ("column", .integer(finding.column)),
-                         ("code", .string(finding.code)), ("severity", .string(finding.severity.rawValue)),
-                         ("message", .string(finding.message)), ("fixable", .bool(finding.fix != nil))])
-            }).serialized(indent: 2))
+            Output.line(
+                JSONValue.array(
+                    findings.map { finding in
+                        .object([
+                            ("path", .string(finding.path)), ("line", .integer(finding.line)), ("column", .integer(finding.column)),
+                            ("code", .string(finding.code)), ("severity", .string(finding.severity.rawValue)),
+                            ("message", .string(finding.message)), ("fixable", .bool(finding.fix != nil)),
+                        ])
+                    }
+                ).serialized(indent: 2))
         } else {
             for finding in findings {
                 let place = "\(Paths.display(finding.path, in: library)):\(finding.line):\(finding.column)"
                 Output.line("\(place): \(finding.severity.rawValue) [\(finding.code)] \(finding.message)")
             }
             let errors = findings.filter { $0.severity == .error }.count
-            Diagnostics.write(findings.isEmpty ? "No problems found." : Plural.count(errors, "error") + ", " + Plural.count(findings.count - errors, "warning") + "."
-                + (findings.contains { $0.fix != nil } ? " `shelf check --fix` repairs the ones marked fixable." : ""))
+            Diagnostics.write(
+                findings.isEmpty
+                    ? "No problems found."
+                    : Plural.count(errors, "error") + ", " + Plural.count(findings.count - errors, "warning") + "."
+                        + (findings.contains { $0.fix != nil } ? " `shelf check --fix` repairs the ones marked fixable." : ""))
         }
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }

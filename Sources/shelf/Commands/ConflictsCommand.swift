@@ -30,11 +30,12 @@ struct ConflictsListCommand: ParsableCommand {
         var items: [JSONValue] = []
         for copy in copies {
             let differences = resolver.differences(copy)
-            items.append(.object([
-                ("copy", .string(copy.path)), ("original", .string(copy.originalPath)), ("tool", .string(copy.tool.rawValue)),
-                ("copy_is_newer", .bool(resolver.copyIsNewer(copy))),
-                ("fields", .array(differences.fields.map(JSONValue.string))), ("notes_differ", .bool(differences.notes)),
-            ]))
+            items.append(
+                .object([
+                    ("copy", .string(copy.path)), ("original", .string(copy.originalPath)), ("tool", .string(copy.tool.rawValue)),
+                    ("copy_is_newer", .bool(resolver.copyIsNewer(copy))),
+                    ("fields", .array(differences.fields.map(JSONValue.string))), ("notes_differ", .bool(differences.notes)),
+                ]))
             if !(output.isJSON) {
                 Output.line("\(Paths.display(copy.path, in: library))  (\(copy.tool.rawValue))")
                 Output.line("  original: \(Paths.display(copy.originalPath, in: library))")
@@ -76,12 +77,14 @@ struct ConflictsResolveCommand: ParsableCommand {
         let interactive = !yes && Prompt.isInteractive
         let action = ResolveConflictsAction(
             library: library, preference: prefer, noteHeading: "### " + Clock.today().text + " " + Clock.time(),
-            ask: interactive ? { question in
-                let (original, other) = (question.original, question.copy)
-                let path = Paths.display(question.path, in: library)
-                return Prompt.confirm("\(path): \(question.key) is \(original) here and \(other) in the copy. Keep the original's?",
-                                      defaultYes: !question.copyWins)
-            } : nil)
+            ask: interactive
+                ? { question in
+                    let (original, other) = (question.original, question.copy)
+                    let path = Paths.display(question.path, in: library)
+                    return Prompt.confirm(
+                        "\(path): \(question.key) is \(original) here and \(other) in the copy. Keep the original's?",
+                        defaultYes: !question.copyWins)
+                } : nil)
         let summary: ResolveConflictsAction.Summary
         do {
             summary = try action.run(reporter: ConflictsReporter())

@@ -17,7 +17,8 @@ struct CoverCommand: ParsableCommand {
             """)
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String?
+    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    var book: String?
     @Flag(help: "Every book without a cover file.") var all = false
 
     func validate() throws {

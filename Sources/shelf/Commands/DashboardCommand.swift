@@ -32,7 +32,9 @@ enum DashboardRenderer {
         }
         for book in dashboard.reading {
             let since = book.started.map { "  since \($0.text)" } ?? ""
-            text += "  " + style.green(book.title) + byline(book) + (position(book).map { "  " + style.blue($0) } ?? "") + style.dim(since) + "\n"
+            text +=
+                "  " + style.green(book.title) + byline(book) + (position(book).map { "  " + style.blue($0) } ?? "") + style.dim(since)
+                + "\n"
         }
         text += "\n" + style.bold("Recently read") + "\n"
         if dashboard.recentlyRead.isEmpty { text += "  Nothing finished yet — `shelf finish BOOK --rating N` records one.\n" }
@@ -40,17 +42,21 @@ enum DashboardRenderer {
             let rating = book.rating.map { "  " + style.yellow(Stars.render($0)) } ?? ""
             text += "  " + book.title + byline(book) + rating + style.dim("  " + (book.finished?.text ?? "")) + "\n"
         }
-        text += "\n" + style.bold("Library") + "  \(count(dashboard.total, "book")): "
+        text +=
+            "\n" + style.bold("Library") + "  \(count(dashboard.total, "book")): "
             + ReadingStatus.allCases.map { "\(dashboard.statusCounts[$0] ?? 0) \($0.rawValue)" }.joined(separator: " · ") + "\n"
         let year = dashboard.year
         text += "\n" + style.bold("\(year.year) so far") + "  \(count(year.books, "book")), \(count(year.pages, "page"))"
         for (measure, noun) in [(year.bookMeasure, "book"), (year.pageMeasure, "page")] {
             guard let measure else { continue }
-            text += "\n  " + style.blue(Charts.progress(measure.done, of: measure.target, width: 30)) + "  \(measure.done) of \(count(measure.target, noun))"
+            text +=
+                "\n  " + style.blue(Charts.progress(measure.done, of: measure.target, width: 30))
+                + "  \(measure.done) of \(count(measure.target, noun))"
             if measure.reached {
                 text += " — goal reached!"
             } else {
-                text += " · " + (measure.onPace ? "on pace" : "behind") + " (\(measure.expected) by today)"
+                text +=
+                    " · " + (measure.onPace ? "on pace" : "behind") + " (\(measure.expected) by today)"
                     + (measure.perWeek.map { " · \(GoalRenderer.decimal($0)) \(noun)s a week to make it" } ?? "")
             }
         }

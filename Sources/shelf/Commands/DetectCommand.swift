@@ -51,7 +51,8 @@ struct DetectCommand: ParsableCommand {
         let width = report.keyCounts.map { String($0.count).count }.max() ?? 1
         for (key, count) in report.keyCounts.prefix(40) {
             let field = VocabularyPreset.obsidianBookSearch.vocabulary.field(forKey: key) ?? CanonicalField(key: key)
-            let meaning = report.proposed.field(forKey: key).map { " → \($0.rawValue)" }
+            let meaning =
+                report.proposed.field(forKey: key).map { " → \($0.rawValue)" }
                 ?? field.map { $0.rawValue == key ? "" : " (read as \($0.rawValue))" } ?? ""
             Output.line("  " + String(repeating: " ", count: width - String(count).count) + "\(count)  \(key)\(meaning)")
         }
@@ -103,11 +104,13 @@ struct DetectCommand: ParsableCommand {
     private func renderHabits(_ report: VocabularyDetector.Report) {
         let commas = report.commaJoinedAuthors
         if commas.lists + commas.names > 0 {
-            let verdict = report.proposesCommaSeparator
+            let verdict =
+                report.proposesCommaSeparator
                 ? "proposed: author_separator: \",\""
                 : "not proposed: too few files, or commas that belong to one name"
-            Output.line("\nAuthors with commas: \(Plural.count(commas.lists, "file")) with several full names (A, B), "
-                        + "\(commas.names) with one name written family name first (Le Guin, Ursula K.); \(verdict).")
+            Output.line(
+                "\nAuthors with commas: \(Plural.count(commas.lists, "file")) with several full names (A, B), "
+                    + "\(commas.names) with one name written family name first (Le Guin, Ursula K.); \(verdict).")
         }
         if let style = report.dateStyle {
             Output.line("\nDates: \(style.files) of \(style.of) files write them like \(style.example); proposed: date_style.")
@@ -122,7 +125,9 @@ struct DetectCommand: ParsableCommand {
             Output.line("\nHugo post keys, the post's and not the book's: \(keys).")
         }
         if report.inlineFieldFiles > 0 {
-            Output.line("\nInline fields (rating:: 4): \(Plural.count(report.inlineFieldFiles, "file")) keep book fields in the body; shelf reads and edits them there.")
+            Output.line(
+                "\nInline fields (rating:: 4): \(Plural.count(report.inlineFieldFiles, "file")) keep book fields in the body; shelf reads and edits them there."
+            )
         }
         if !report.drafts.isEmpty {
             Output.line("\nDrafts (draft: true), still read as books: \(Plural.count(report.drafts.count, "file"))")

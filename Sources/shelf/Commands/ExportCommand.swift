@@ -35,8 +35,10 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var filters: QueryOptions
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "Write to this file (for html: this folder) instead of standard output.", valueName: "path"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "Write to this file (for html: this folder) instead of standard output.", valueName: "path"))
     var output: String?
 
     func run() throws {

@@ -47,7 +47,8 @@ struct MoveCommand: ParsableCommand {
             """)
 
     @OptionGroup var library: LibraryOptions
-    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String?
+    @Argument(help: ArgumentHelp("The book (not with --all).", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    var book: String?
     @Argument(help: ArgumentHelp("The new file name.", valueName: "name")) var name: String?
     @Flag(help: "Rename every book whose name differs from the template.") var all = false
     @Flag(help: "With --all: show the renames, make none.") var dryRun = false

@@ -64,16 +64,18 @@ struct GoalCommand: ParsableCommand {
         }
         let year = try year.map(Self.year) ?? today.year
         if books != nil || pages != nil {
-            let goal = try GoalAction.set(year: year, books: try books.map { try Self.count($0, option: "--books", noun: "books") },
-                                          pages: try pages.map { try Self.count($0, option: "--pages", noun: "pages") },
-                                          library: library, currentYear: today.year)
+            let goal = try GoalAction.set(
+                year: year, books: try books.map { try Self.count($0, option: "--books", noun: "books") },
+                pages: try pages.map { try Self.count($0, option: "--pages", noun: "pages") },
+                library: library, currentYear: today.year)
             Output.line("goal for \(year): " + GoalRenderer.targets(goal))
             return
         }
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        let progress = GoalProgress(year: year, goal: library.config.goal(for: year, currentYear: today.year),
-                                    books: index.books, today: today)
+        let progress = GoalProgress(
+            year: year, goal: library.config.goal(for: year, currentYear: today.year),
+            books: index.books, today: today)
         if output.isJSON { return Output.line(GoalRenderer.json(progress).serialized(indent: 2)) }
         Output.write(GoalRenderer.render(progress, style: .standard))
     }

@@ -31,14 +31,16 @@ struct HighlightsListCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("A book: a path, file name, ISBN or title words (all books if none).", valueName: "book"),
-              completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("A book: a path, file name, ISBN or title words (all books if none).", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: [String] = []
 
     @Flag(help: "Show one highlight picked at random.")
     var random = false
 
-    @Option(help: ArgumentHelp("Only the highlights whose passage or note has all these words (any case, any accents).", valueName: "words"))
+    @Option(
+        help: ArgumentHelp("Only the highlights whose passage or note has all these words (any case, any accents).", valueName: "words"))
     var matching: String?
 
     @OptionGroup var output: TextOrJSONOptions
@@ -54,7 +56,8 @@ struct HighlightsListCommand: ParsableCommand {
             let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
             let document = try BookArgument.document(at: path, in: library)
             guard let frontMatter = document.frontMatter,
-                  let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
+                let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary)
+            else {
                 throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
             }
             books = [found]
@@ -79,8 +82,10 @@ struct HighlightsListCommand: ParsableCommand {
     private func nothingFound(_ library: Library) throws {
         if output.isJSON { return Output.line("[]") }
         if let matching, !TextFolding.words(matching).isEmpty { return Output.line("No highlight has all of: \(matching)") }
-        Output.line(book.isEmpty ? "No highlights yet. Bring them in with: shelf highlights import PATH (see shelf highlights --help)"
-                                 : "No highlights in this book.")
+        Output.line(
+            book.isEmpty
+                ? "No highlights yet. Bring them in with: shelf highlights import PATH (see shelf highlights --help)"
+                : "No highlights in this book.")
     }
 
     private static func json(_ entry: BookHighlights) -> JSONValue {
@@ -91,7 +96,6 @@ struct HighlightsListCommand: ParsableCommand {
         ])
     }
 }
-
 
 struct HighlightsImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -153,12 +157,14 @@ struct HighlightsImportCommand: ParsableCommand {
         let interactive = !yes && Prompt.isInteractive
         let action = ImportHighlightsAction(
             writer: library.commandWriter, options: options, today: Clock.today(),
-            confirm: interactive ? { matches in
-                for match in matches {
-                    Diagnostics.write("  \(match.sourceTitle) → \(Paths.display(match.bookPath, in: library)) (\(match.bookTitle))")
-                }
-                return Prompt.confirm("Import highlights for these \(HighlightImportSummary.count(matches.count, "similar title")) too?")
-            } : nil)
+            confirm: interactive
+                ? { matches in
+                    for match in matches {
+                        Diagnostics.write("  \(match.sourceTitle) → \(Paths.display(match.bookPath, in: library)) (\(match.bookTitle))")
+                    }
+                    return Prompt.confirm(
+                        "Import highlights for these \(HighlightImportSummary.count(matches.count, "similar title")) too?")
+                } : nil)
         let reporter = CommandReporter()
         let report: HighlightImportReport
         do {

@@ -46,15 +46,21 @@ struct ISBNCommand: ParsableCommand {
         for value in values {
             do {
                 let isbn = try ISBN(validating: value)
-                items.append(.object([("input", .string(value)), ("valid", .bool(true)), ("isbn13", .string(isbn.isbn13)),
-                                      ("isbn10", isbn.isbn10.map(JSONValue.string) ?? .null), ("error", .null)]))
+                items.append(
+                    .object([
+                        ("input", .string(value)), ("valid", .bool(true)), ("isbn13", .string(isbn.isbn13)),
+                        ("isbn10", isbn.isbn10.map(JSONValue.string) ?? .null), ("error", .null),
+                    ]))
                 if !(output.isJSON) {
                     Output.line("\(value)\tvalid\tISBN-13 \(isbn.isbn13)\tISBN-10 \(isbn.isbn10 ?? "(none: 979 prefix)")")
                 }
             } catch {
                 anyInvalid = true
-                items.append(.object([("input", .string(value)), ("valid", .bool(false)), ("isbn13", .null),
-                                      ("isbn10", .null), ("error", .string(error.description))]))
+                items.append(
+                    .object([
+                        ("input", .string(value)), ("valid", .bool(false)), ("isbn13", .null),
+                        ("isbn10", .null), ("error", .string(error.description)),
+                    ]))
                 if !(output.isJSON) { Output.line("\(value)\tinvalid\t\(error.description)") }
             }
         }

@@ -62,8 +62,9 @@ struct InitCommand: ParsableCommand {
     /// that shelf reads the notes in their own words from the first command on.
     private func detectExistingNotes(in root: String) throws {
         Output.line("\nThe folder already holds notes; here is what shelf detect finds in them:\n")
-        let detect = try DetectCommand.parse(["--library", root]
-                                             + (preset == nil ? ["--write"] : []) + (noPager ? ["--no-pager"] : []))
+        let detect = try DetectCommand.parse(
+            ["--library", root]
+                + (preset == nil ? ["--write"] : []) + (noPager ? ["--no-pager"] : []))
         try detect.run()
     }
 }

@@ -25,8 +25,9 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filters: QueryOptions
 
-    @Option(help: ArgumentHelp(
-        "Sort by title, author, added, started, finished, rating, pages or published.", valueName: "key"))
+    @Option(
+        help: ArgumentHelp(
+            "Sort by title, author, added, started, finished, rating, pages or published.", valueName: "key"))
     var sort: BookSortKey = .title
 
     @Flag(help: "Reverse the order (books lacking the sort key stay last).")
@@ -35,7 +36,9 @@ struct ListCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Show at most N books.", valueName: "N"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("One section per value of a field (author, series, status, tags, finished → year, any field).", valueName: "field"))
+    @Option(
+        help: ArgumentHelp(
+            "One section per value of a field (author, series, status, tags, finished → year, any field).", valueName: "field"))
     var groupBy: String?
 
     @OptionGroup var output: FormatOptions
@@ -48,7 +51,8 @@ struct ListCommand: ParsableCommand {
         let library = try library.open()
         // Paths in title order come from the index without decoding the books, when it can.
         if sort == .title, groupBy == nil, output.resolved == .paths,
-           let ordered = try QueryRunner.pathsInTitleOrder(filters, library: library, reversed: reverse) {
+            let ordered = try QueryRunner.pathsInTitleOrder(filters, library: library, reversed: reverse)
+        {
             Output.write(utf8: Paths.lineBytes(ordered, limit: limit, in: library))
             return
         }

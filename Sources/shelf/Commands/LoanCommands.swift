@@ -99,8 +99,10 @@ struct LoansCommand: ParsableCommand {
             return Output.line(JSONValue.array(items).serialized(indent: 2))
         }
         guard !listing.entries.isEmpty else {
-            return Output.line(history ? "No loans yet. Lend a book with: shelf lend BOOK --to NAME"
-                                       : "No book is lent out. Lend one with: shelf lend BOOK --to NAME")
+            return Output.line(
+                history
+                    ? "No loans yet. Lend a book with: shelf lend BOOK --to NAME"
+                    : "No book is lent out. Lend one with: shelf lend BOOK --to NAME")
         }
         let style = Style.standard
         for entry in listing.entries {

@@ -65,14 +65,16 @@ struct LookupCommand: ParsableCommand {
         let library = try library.open()
         let reporter = CommandReporter()
         let action = FillLookupsAction(
-            writer: library.commandWriter, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(), reporter: reporter)
+            writer: library.commandWriter, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(),
+            reporter: reporter)
         let summary = try ActionFailure.reported {
             try action.run { Diagnostics.report($0, library: library) }
         }
         reporter.finish()
         guard summary.total > 0 else { return Output.line("No book waits for a lookup.") }
-        Output.line("Filled \(summary.filled) of " + Plural.count(summary.total, "pending book") + "."
-            + (summary.failed > 0 ? " \(summary.failed) still pending (see above)." : ""))
+        Output.line(
+            "Filled \(summary.filled) of " + Plural.count(summary.total, "pending book") + "."
+                + (summary.failed > 0 ? " \(summary.failed) still pending (see above)." : ""))
         if summary.failed > 0 && summary.filled == 0 { throw ExitCode(1) }
     }
 
@@ -84,10 +86,15 @@ struct LookupCommand: ParsableCommand {
             throw Diagnostics.failure(error.description)
         }
         if output.isJSON {
-            Output.line(JSONValue.array(hits.map { hit in
-                .object([("title", .string(hit.title)), ("authors", .array(hit.authors.map(JSONValue.string))),
-                         ("year", hit.year.map(JSONValue.integer) ?? .null), ("isbns", .array(hit.isbns.map(JSONValue.string)))])
-            }).serialized(indent: 2))
+            Output.line(
+                JSONValue.array(
+                    hits.map { hit in
+                        .object([
+                            ("title", .string(hit.title)), ("authors", .array(hit.authors.map(JSONValue.string))),
+                            ("year", hit.year.map(JSONValue.integer) ?? .null), ("isbns", .array(hit.isbns.map(JSONValue.string))),
+                        ])
+                    }
+                ).serialized(indent: 2))
             return
         }
         if hits.isEmpty { Output.line("Nothing found for '\(words)'.") }
@@ -95,7 +102,11 @@ struct LookupCommand: ParsableCommand {
             let year = hit.year.map { " (\($0))" } ?? ""
             let authors = hit.authors.isEmpty ? "" : " — " + hit.authors.joined(separator: ", ")
             Output.line(hit.title + year + authors)
-            Output.line(hit.isbns.isEmpty ? "    no ISBN" : "    shelf add --isbn \(hit.isbns[0])" + (hit.isbns.count > 1 ? "   (also \(hit.isbns.dropFirst().joined(separator: ", ")))" : ""))
+            Output.line(
+                hit.isbns.isEmpty
+                    ? "    no ISBN"
+                    : "    shelf add --isbn \(hit.isbns[0])"
+                        + (hit.isbns.count > 1 ? "   (also \(hit.isbns.dropFirst().joined(separator: ", ")))" : ""))
         }
     }
 

@@ -19,7 +19,9 @@ struct NoteCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("The note; read from stdin or $EDITOR when absent.", valueName: "text"))
@@ -56,7 +58,9 @@ struct NotesCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: [String]
 
     @OptionGroup var output: TextOrJSONOptions
@@ -76,8 +80,9 @@ struct NotesCommand: ParsableCommand {
             Output.line("No notes yet — add one with: shelf note \(Paths.display(path, in: library)) \"…\"")
             return
         }
-        Output.write(notes.map { note in
-            (note.timestamp.map { "── \($0)\n" } ?? "") + note.text + "\n"
-        }.joined(separator: "\n"))
+        Output.write(
+            notes.map { note in
+                (note.timestamp.map { "── \($0)\n" } ?? "") + note.text + "\n"
+            }.joined(separator: "\n"))
     }
 }

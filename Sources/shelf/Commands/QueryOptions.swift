@@ -5,8 +5,10 @@ import ShelfKit
 /// A query given as arguments, plus the filter flags that combine with it by AND.
 struct QueryOptions: ParsableArguments {
     // `.allUnrecognized` lets a query start with `-` (`-has:rating`) without being taken for an option.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "A query (see docs/query.md): words, \"phrases\", field:value, rating:>=4, -tag:x, @saved…", valueName: "query"),
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "A query (see docs/query.md): words, \"phrases\", field:value, rating:>=4, -tag:x, @saved…", valueName: "query"),
         completion: .custom(CompletionValues.queryTerms))
     var query: [String] = []
 
@@ -16,23 +18,28 @@ struct QueryOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Only books with this tag, or a tag nested under it (repeatable: all must match).", valueName: "tag"),
-            completion: .custom(CompletionValues.tags))
+    @Option(
+        name: .customLong("tag"),
+        help: ArgumentHelp("Only books with this tag, or a tag nested under it (repeatable: all must match).", valueName: "tag"),
+        completion: .custom(CompletionValues.tags))
     var tags: [String] = []
 
-    @Option(name: .customLong("status"), help: ArgumentHelp("Only books with this status (repeatable: any may match).", valueName: "status"),
-            completion: .custom(CompletionValues.statuses))
+    @Option(
+        name: .customLong("status"), help: ArgumentHelp("Only books with this status (repeatable: any may match).", valueName: "status"),
+        completion: .custom(CompletionValues.statuses))
     var statuses: [String] = []
 
-    @Option(help: ArgumentHelp("Only books by an author whose name holds these words.", valueName: "name"),
-            completion: .custom(CompletionValues.authors))
+    @Option(
+        help: ArgumentHelp("Only books by an author whose name holds these words.", valueName: "name"),
+        completion: .custom(CompletionValues.authors))
     var author: String?
 
     @Option(help: ArgumentHelp("Only books rated N, or in a range N..M.", valueName: "N|N..M"))
     var rating: String?
 
-    @Option(help: ArgumentHelp("Only books in a series whose name holds these words.", valueName: "name"),
-            completion: .custom(CompletionValues.series))
+    @Option(
+        help: ArgumentHelp("Only books in a series whose name holds these words.", valueName: "name"),
+        completion: .custom(CompletionValues.series))
     var series: String?
 
     @Option(help: ArgumentHelp("Only books of this genre.", valueName: "genre"))
@@ -45,7 +52,8 @@ struct QueryOptions: ParsableArguments {
     var bookFormat: String?
 
     // `.unconditional`: a relative date (`-30d`) starts with a dash but is a value, not an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Added on or after this date (YYYY[-MM[-DD]] or -30d).", valueName: "date")) var addedAfter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Added on or after this date (YYYY[-MM[-DD]] or -30d).", valueName: "date"))
+    var addedAfter: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Added on or before this date.", valueName: "date")) var addedBefore: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Started on or after this date.", valueName: "date")) var startedAfter: String?
     @Option(parsing: .unconditional, help: ArgumentHelp("Started on or before this date.", valueName: "date")) var startedBefore: String?
@@ -71,16 +79,21 @@ struct QueryOptions: ParsableArguments {
                 guard let range = RatingRange.parse(rating) else {
                     throw ValidationError("--rating takes N or N..M with ratings from 1 to 5, not '\(rating)'")
                 }
-                parts.append(try field("rating", .range(String(range.lowerBound), String(range.upperBound)), rating, flag: "--rating", parser: parser))
+                parts.append(
+                    try field(
+                        "rating", .range(String(range.lowerBound), String(range.upperBound)), rating, flag: "--rating", parser: parser))
             }
-            for (key, flag, value) in [("series", "--series", series), ("genres", "--genre", genre), ("location", "--location", location),
-                                       ("format", "--book-format", bookFormat)] {
+            for (key, flag, value) in [
+                ("series", "--series", series), ("genres", "--genre", genre), ("location", "--location", location),
+                ("format", "--book-format", bookFormat),
+            ] {
                 if let value { parts.append(try field(key, .matches, value, flag: flag, parser: parser)) }
             }
             let dates: [(String, FieldQuery.Operation, String?, String)] = [
                 ("added", .greaterOrEqual, addedAfter, "--added-after"), ("added", .lessOrEqual, addedBefore, "--added-before"),
                 ("started", .greaterOrEqual, startedAfter, "--started-after"), ("started", .lessOrEqual, startedBefore, "--started-before"),
-                ("finished", .greaterOrEqual, finishedAfter, "--finished-after"), ("finished", .lessOrEqual, finishedBefore, "--finished-before"),
+                ("finished", .greaterOrEqual, finishedAfter, "--finished-after"),
+                ("finished", .lessOrEqual, finishedBefore, "--finished-before"),
             ]
             for case let (key, operation, value?, flag) in dates {
                 parts.append(try field(key, operation, value, flag: flag, parser: parser))
@@ -98,7 +111,9 @@ struct QueryOptions: ParsableArguments {
 
     /// A flag's field term, checked the way the query language checks it; a bad value is named
     /// with its flag (`--status: 'finishd' is not a status…`), not with a query the user never typed.
-    private func field(_ name: String, _ operation: FieldQuery.Operation, _ value: String, flag: String, parser: QueryParser) throws -> QueryExpression {
+    private func field(
+        _ name: String, _ operation: FieldQuery.Operation, _ value: String, flag: String, parser: QueryParser
+    ) throws -> QueryExpression {
         do {
             return try term(name, operation, value, parser: parser)
         } catch let error as QueryError {

@@ -10,7 +10,9 @@ struct RateCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("0.5 to 5 (4, 4.5), or none.", valueName: "rating"))
@@ -20,7 +22,8 @@ struct RateCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let edit: FieldEdit = rating.lowercased() == "none"
+        let edit: FieldEdit =
+            rating.lowercased() == "none"
             ? .unset("rating")
             : try BookEditing.checked { try FieldAssignment(key: "rating", value: rating).edit() }
         try BookEditing.edit(book, library: library.open(), edits: [edit], force: force)
@@ -29,7 +32,9 @@ struct RateCommand: ParsableCommand {
 
 /// Options shared by start, finish and abandon.
 struct ReadingDateOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The date: YYYY-MM-DD, or YYYY-MM / YYYY for an old read. Default: today (a date already set is kept).", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The date: YYYY-MM-DD, or YYYY-MM / YYYY for an old read. Default: today (a date already set is kept).", valueName: "date"))
     var date: String?
 
     @Flag(help: "Accept a date in the future, and replace a status or date shelf cannot read.")
@@ -152,7 +157,9 @@ struct ProgressCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
-    @Argument(help: ArgumentHelp("A page (120), pages read since the last (+20), a percent (45%) or a time (3h20m, 1:05).", valueName: "position")) var position: String
+    @Argument(
+        help: ArgumentHelp("A page (120), pages read since the last (+20), a percent (45%) or a time (3h20m, 1:05).", valueName: "position")
+    ) var position: String
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {

@@ -70,7 +70,8 @@ struct SearchCommand: ParsableCommand {
     private func json(_ result: SearchResult) -> JSONValue {
         guard case .object(var members) = result.book.jsonObject() else { return .null }
         members.append(("score", .number(result.score)))
-        members.append(("matches", .array(result.matches.map { .object([("field", .string($0.field)), ("snippet", .string($0.snippet))]) })))
+        members.append(
+            ("matches", .array(result.matches.map { .object([("field", .string($0.field)), ("snippet", .string($0.snippet))]) })))
         return .object(members)
     }
 }

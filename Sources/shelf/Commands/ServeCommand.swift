@@ -44,7 +44,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Show the library; allow no changes.")
     var readOnly = false
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Serve HTTPS with this certificate and private key (PEM files).", valueName: "cert> <key"))
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp("Serve HTTPS with this certificate and private key (PEM files).", valueName: "cert> <key"))
     var tls: [String] = []
 
     func validate() throws {
@@ -58,8 +60,9 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         guard let program = ServeProgram.find() else {
-            throw Diagnostics.failure("serve needs its program shelf-serve beside shelf (or in lib/shelf/); it was not found. "
-                + "Build it with `swift build --product shelf-serve` or `make install`")
+            throw Diagnostics.failure(
+                "serve needs its program shelf-serve beside shelf (or in lib/shelf/); it was not found. "
+                    + "Build it with `swift build --product shelf-serve` or `make install`")
         }
         var arguments = [program, "--library", library.root, "--host", host, "--port", String(port)]
         if readOnly { arguments.append("--read-only") }

@@ -24,7 +24,9 @@ struct SetCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("Assignments: key=value, key+=value, key-=value.", valueName: "key=value"))
@@ -57,7 +59,9 @@ struct UnsetCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("Keys to remove.", valueName: "key"))

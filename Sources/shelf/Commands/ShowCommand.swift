@@ -20,7 +20,9 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: [String]
 
     @OptionGroup var output: TextOrJSONOptions
@@ -41,8 +43,10 @@ struct ShowCommand: ParsableCommand {
             members.append(("notes", .string(document.body)))
             Output.line(JSONValue.object(members).serialized(indent: 2))
         } else {
-            Output.write(BookDetailRenderer.render(found, notes: document.body, path: Paths.display(path, in: library),
-                                                   alsoAt: otherNames.map { Paths.display($0, in: library) }))
+            Output.write(
+                BookDetailRenderer.render(
+                    found, notes: document.body, path: Paths.display(path, in: library),
+                    alsoAt: otherNames.map { Paths.display($0, in: library) }))
         }
     }
 }

@@ -22,7 +22,9 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filters: QueryOptions
-    @Option(help: ArgumentHelp("Only the books of one year (finished, started or added in it), finished month by month.", valueName: "year")) var year: Int?
+    @Option(
+        help: ArgumentHelp("Only the books of one year (finished, started or added in it), finished month by month.", valueName: "year"))
+    var year: Int?
     @Option(help: ArgumentHelp("Count books by any field (language, genre, your own country…).", valueName: "field")) var by: String?
     @OptionGroup var output: TextOrJSONOptions
 
@@ -60,7 +62,8 @@ enum StatsRenderer {
             text += Charts.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) }, width: width, style: style)
         } else if !stats.finishedByYear.isEmpty {
             text += "\n" + style.bold("Finished per year") + "\n"
-            text += Charts.bars(stats.finishedByYear.keys.sorted().map { (String($0), stats.finishedByYear[$0] ?? 0) }, width: width, style: style)
+            text += Charts.bars(
+                stats.finishedByYear.keys.sorted().map { (String($0), stats.finishedByYear[$0] ?? 0) }, width: width, style: style)
         }
         if stats.ratings.values.contains(where: { $0 > 0 }) {
             text += "\n" + style.bold("Ratings") + "\n"
@@ -74,7 +77,9 @@ enum StatsRenderer {
             text += "\n" + style.bold(title) + "\n" + Charts.bars(rows.prefix(5).map { ($0.name, $0.count) }, width: width, style: style)
         }
         if let by = stats.by {
-            text += "\n" + style.bold("By " + (byField ?? "value")) + "\n" + Charts.bars(by.prefix(15).map { ($0.value, $0.count) }, width: width, style: style)
+            text +=
+                "\n" + style.bold("By " + (byField ?? "value")) + "\n"
+                + Charts.bars(by.prefix(15).map { ($0.value, $0.count) }, width: width, style: style)
         }
         return text
     }

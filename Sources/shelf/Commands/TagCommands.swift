@@ -10,7 +10,9 @@ struct TagCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("Tags to add.", valueName: "tag"), completion: .custom(CompletionValues.tags))
@@ -35,7 +37,9 @@ struct UntagCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
 
-    @Argument(help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"), completion: .custom(CompletionValues.bookNames))
+    @Argument(
+        help: ArgumentHelp("The book: a path, file name, ISBN or title words.", valueName: "book"),
+        completion: .custom(CompletionValues.bookNames))
     var book: String
 
     @Argument(help: ArgumentHelp("Tags to remove.", valueName: "tag"), completion: .custom(CompletionValues.tags))
@@ -74,8 +78,9 @@ struct TagsListCommand: ParsableCommand {
         Diagnostics.report(problems, library: library)
         let counts = index.tagCounts()
         if output.isJSON {
-            Output.line(JSONValue.array(counts.map { .object([("tag", .string($0.tag)), ("count", .integer($0.count))]) })
-                .serialized(indent: 2))
+            Output.line(
+                JSONValue.array(counts.map { .object([("tag", .string($0.tag)), ("count", .integer($0.count))]) })
+                    .serialized(indent: 2))
             return
         }
         let width = counts.map { String($0.count).count }.max() ?? 1

@@ -9,7 +9,7 @@ import ShelfKit
 enum CommandLineGate {
     /// Help topics that are not commands: `shelf help query`.
     static let guides: [String: String] = [
-        "query": QueryGuide.text,
+        "query": QueryGuide.text
     ]
 
     /// The answer to `shelf … help TOPIC…`, or nil when the arguments ask for no help topic
@@ -20,7 +20,8 @@ enum CommandLineGate {
         let walked = tree.walk(arguments)
         // `help` must be the word that named no command, right under the root.
         guard walked.path.count == 1, walked.firstOther == "help",
-              let start = arguments.firstIndex(of: "help") else { return nil }
+            let start = arguments.firstIndex(of: "help")
+        else { return nil }
         let topic = arguments[(start + 1)...].filter { !$0.hasPrefix("-") }
         // `help` alone, or `help help`: the main help.
         guard let first = topic.first, topic != ["help"] else { return .output(tree.help(for: tree.root)) }
@@ -58,7 +59,8 @@ enum CommandLineGate {
         let strayWord = message.range(of: "unexpected argument", options: .caseInsensitive)
             .flatMap { _ in message.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first.map(String.init) }
         if let word = walked.firstOther, !command.configuration.subcommands.isEmpty,
-           walked.path.count == 1 || strayWord == word {
+            walked.path.count == 1 || strayWord == word
+        {
             let names = walked.path.map(CommandTree.name).joined(separator: " ")
             var text = "shelf: '\(word)' is not a \(names) command"
             if let hint = NearestName.hint(for: word, among: CommandTree.subcommandNames(of: command)) { text += "; \(hint)" }
@@ -91,4 +93,3 @@ enum CommandLineGate {
         return String(rest[..<end])
     }
 }
-

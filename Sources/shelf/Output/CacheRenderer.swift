@@ -9,7 +9,8 @@ enum CacheRenderer {
         let stale = Dictionary(report.stale.map { ($0.file, $0.reason) }, uniquingKeysWith: { first, _ in first })
         for index in report.indexes {
             let marker = index.file == report.current ? "*" : " "
-            var line = "\(marker) \(index.root ?? "(unreadable: another shelf version's)")  \(megabytes(index.bytes)), "
+            var line =
+                "\(marker) \(index.root ?? "(unreadable: another shelf version's)")  \(megabytes(index.bytes)), "
                 + "used \(age(index.lastUsed, now: now))"
             if index.file == report.current { line += " (this library)" }
             if let reason = stale[index.file] { line += " — due to go: \(reason.rawValue)" }
@@ -20,7 +21,9 @@ enum CacheRenderer {
             lines.append("  \(leftover.file)  \(megabytes(leftover.bytes)), \(state)")
         }
         let total = report.indexes.reduce(Int64(0)) { $0 + $1.bytes }
-        if report.indexes.count > 1 { lines.append("  \(Plural.count(report.indexes.count, "index", plural: "indexes")), \(megabytes(total)) in all") }
+        if report.indexes.count > 1 {
+            lines.append("  \(Plural.count(report.indexes.count, "index", plural: "indexes")), \(megabytes(total)) in all")
+        }
         lines.append("Lookup answers in \(report.lookupFolder): \(report.lookupAnswers), \(megabytes(report.lookupBytes)) (kept 30 days)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -30,20 +33,28 @@ enum CacheRenderer {
         return .object([
             ("index_folder", .string(report.indexFolder)),
             ("limit_bytes", .integer(Int(report.limit))),
-            ("indexes", .array(report.indexes.map { index in
-                .object([
-                    ("file", .string(index.file)), ("library", index.root.map(JSONValue.string) ?? .null),
-                    ("bytes", .integer(Int(index.bytes))), ("last_used", .string(timestamp(index.lastUsed))),
-                    ("library_exists", .bool(index.libraryExists)), ("current", .bool(index.file == report.current)),
-                    ("due_to_go", stale[index.file].map { .string($0.rawValue) } ?? .null),
-                ])
-            })),
-            ("temporary_files", .array(report.leftovers.map { leftover in
-                .object([
-                    ("file", .string(leftover.file)), ("bytes", .integer(Int(leftover.bytes))),
-                    ("modified", .string(timestamp(leftover.modified))), ("abandoned", .bool(leftover.isAbandoned)),
-                ])
-            })),
+            (
+                "indexes",
+                .array(
+                    report.indexes.map { index in
+                        .object([
+                            ("file", .string(index.file)), ("library", index.root.map(JSONValue.string) ?? .null),
+                            ("bytes", .integer(Int(index.bytes))), ("last_used", .string(timestamp(index.lastUsed))),
+                            ("library_exists", .bool(index.libraryExists)), ("current", .bool(index.file == report.current)),
+                            ("due_to_go", stale[index.file].map { .string($0.rawValue) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "temporary_files",
+                .array(
+                    report.leftovers.map { leftover in
+                        .object([
+                            ("file", .string(leftover.file)), ("bytes", .integer(Int(leftover.bytes))),
+                            ("modified", .string(timestamp(leftover.modified))), ("abandoned", .bool(leftover.isAbandoned)),
+                        ])
+                    })
+            ),
             ("lookup_folder", .string(report.lookupFolder)),
             ("lookup_answers", .integer(report.lookupAnswers)),
             ("lookup_bytes", .integer(Int(report.lookupBytes))),

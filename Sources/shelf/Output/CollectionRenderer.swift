@@ -5,18 +5,20 @@ enum CollectionRenderer {
     static func render(_ entries: [BookCollection.Entry], collection: BookCollection, format: OutputFormat, library: Library) -> String {
         switch format {
         case .json:
-            return JSONValue.array(entries.map { entry in
-                var members: [(String, JSONValue)] = [("name", .string(entry.name)), ("count", .integer(entry.books.count))]
-                if collection == .authors { members.append(("sort_name", .string(entry.sortName))) }
-                if collection == .series {
-                    members.append(("read", .integer(entry.readCount)))
-                    members.append(("total", entry.total.map(JSONValue.integer) ?? .null))
-                    members.append(("next", entry.nextToRead.map { .string($0.path) } ?? .null))
-                    members.append(("missing", .array(entry.missingNumbers.map(JSONValue.integer))))
+            return JSONValue.array(
+                entries.map { entry in
+                    var members: [(String, JSONValue)] = [("name", .string(entry.name)), ("count", .integer(entry.books.count))]
+                    if collection == .authors { members.append(("sort_name", .string(entry.sortName))) }
+                    if collection == .series {
+                        members.append(("read", .integer(entry.readCount)))
+                        members.append(("total", entry.total.map(JSONValue.integer) ?? .null))
+                        members.append(("next", entry.nextToRead.map { .string($0.path) } ?? .null))
+                        members.append(("missing", .array(entry.missingNumbers.map(JSONValue.integer))))
+                    }
+                    members.append(("books", .array(entry.books.map { $0.jsonObject() })))
+                    return .object(members)
                 }
-                members.append(("books", .array(entry.books.map { $0.jsonObject() })))
-                return .object(members)
-            }).serialized(indent: 2) + "\n"
+            ).serialized(indent: 2) + "\n"
         case .csv:
             var writer = CSVWriter()
             writer.writeRow(["name", "count"])
@@ -29,7 +31,8 @@ enum CollectionRenderer {
         case .table:
             let width = entries.map { String($0.books.count).count }.max() ?? 1
             return entries.map { entry in
-                var text = String(repeating: " ", count: width - String(entry.books.count).count) + "\(entry.books.count)  "
+                var text =
+                    String(repeating: " ", count: width - String(entry.books.count).count) + "\(entry.books.count)  "
                     + self.entry(name: entry, collection: collection)
                 if collection == .series {
                     text += "  (\(entry.readCount) of \(entry.total ?? entry.books.count) read)"

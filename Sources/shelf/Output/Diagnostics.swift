@@ -48,8 +48,11 @@ enum Diagnostics {
         case BookNameResolver.Failure.broken(let name, let problem):
             report([problem], library: library)
             // A malformed file can be mended in an editor; a link to nowhere or a FIFO cannot.
-            guard case .malformed = problem else { return failure("'\(name)' names that file, which shelf cannot read; nothing was changed") }
-            return failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
+            guard case .malformed = problem else {
+                return failure("'\(name)' names that file, which shelf cannot read; nothing was changed")
+            }
+            return failure(
+                "'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
         case BookNameResolver.Failure.unmatched:
             report(LoadedProblems.latest, library: library)
             return failure(String(describing: error))
@@ -101,7 +104,6 @@ enum FileDescriptorWriter {
         _ = text.withUTF8 { FileIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
-
 
 /// The files that failed to load when a command last loaded the library to find a book.
 enum LoadedProblems {

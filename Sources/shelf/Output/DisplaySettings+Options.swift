@@ -16,7 +16,8 @@ extension DisplaySettings {
     func apply(arguments: [String]) {
         if arguments.contains("--no-pager") { pager = false }
         if let index = arguments.firstIndex(of: "--color"), index + 1 < arguments.count,
-           let choice = ColorChoice(rawValue: arguments[index + 1]) {
+            let choice = ColorChoice(rawValue: arguments[index + 1])
+        {
             color = choice
         }
     }

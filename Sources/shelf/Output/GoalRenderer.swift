@@ -23,7 +23,10 @@ enum GoalRenderer {
     /// `books  ████░░  40 of 52 (76%) · 12 to go · behind: 46 expected by 2026-11-26 · 2.4 books a week needed`.
     static func line(_ measure: GoalProgress.Measure, noun: String, progress: GoalProgress, style: Style) -> String {
         let percent = measure.target > 0 ? min(100, measure.done * 100 / measure.target) : 100
-        var parts = [style.blue(Charts.progress(measure.done, of: measure.target, width: 20)) + "  \(measure.done) of \(measure.target) (\(percent)%)"]
+        var parts = [
+            style.blue(Charts.progress(measure.done, of: measure.target, width: 20))
+                + "  \(measure.done) of \(measure.target) (\(percent)%)"
+        ]
         switch progress.period {
         case .past:
             parts.append(measure.reached ? style.green("goal reached") : style.yellow("missed by \(measure.remaining)"))
@@ -35,9 +38,10 @@ enum GoalRenderer {
                 parts.append(style.green("goal reached"))
             } else {
                 parts.append("\(measure.remaining) to go")
-                parts.append(measure.onPace
-                    ? style.green("on pace") + " (\(measure.expected) expected by \(progress.today.text))"
-                    : style.yellow("behind") + " (\(measure.expected) expected by \(progress.today.text))")
+                parts.append(
+                    measure.onPace
+                        ? style.green("on pace") + " (\(measure.expected) expected by \(progress.today.text))"
+                        : style.yellow("behind") + " (\(measure.expected) expected by \(progress.today.text))")
                 if let perWeek = measure.perWeek { parts.append("\(decimal(perWeek)) \(noun)s a week needed") }
             }
         }
@@ -53,8 +57,10 @@ enum GoalRenderer {
                 members.append((name, .null))
                 continue
             }
-            var fields: [(String, JSONValue)] = [("goal", .integer(measure.target)), ("done", .integer(measure.done)),
-                                                 ("remaining", .integer(measure.remaining)), ("reached", .bool(measure.reached))]
+            var fields: [(String, JSONValue)] = [
+                ("goal", .integer(measure.target)), ("done", .integer(measure.done)),
+                ("remaining", .integer(measure.remaining)), ("reached", .bool(measure.reached)),
+            ]
             if case .current = progress.period {
                 fields.append(("expected_by_today", .integer(measure.expected)))
                 fields.append(("on_pace", .bool(measure.onPace)))

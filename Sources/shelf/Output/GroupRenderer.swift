@@ -4,13 +4,15 @@ import ShelfKit
 enum GroupRenderer {
     static func render(_ groups: [BookGrouping.Group], format: OutputFormat, library: Library) -> String {
         if format == .json {
-            return JSONValue.array(groups.map { group in
-                .object([
-                    ("group", group.value.map(JSONValue.string) ?? .null),
-                    ("count", .integer(group.books.count)),
-                    ("books", .array(group.books.map { $0.jsonObject() })),
-                ])
-            }).serialized(indent: 2) + "\n"
+            return JSONValue.array(
+                groups.map { group in
+                    .object([
+                        ("group", group.value.map(JSONValue.string) ?? .null),
+                        ("count", .integer(group.books.count)),
+                        ("books", .array(group.books.map { $0.jsonObject() })),
+                    ])
+                }
+            ).serialized(indent: 2) + "\n"
         }
         return groups.map { group in
             let heading = "\(group.value ?? "(none)") (\(group.books.count))"

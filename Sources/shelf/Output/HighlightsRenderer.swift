@@ -11,11 +11,15 @@ enum HighlightsRenderer {
             if !highlight.text.isEmpty {
                 lines += highlight.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  > " + $0 }
             }
-            let place = [highlight.chapter, highlight.page.map { "p. " + $0 }, highlight.location.map { "loc. " + $0 }, highlight.date?.text]
-                .compactMap { $0 }.joined(separator: " · ")
+            let place = [
+                highlight.chapter, highlight.page.map { "p. " + $0 }, highlight.location.map { "loc. " + $0 }, highlight.date?.text,
+            ]
+            .compactMap { $0 }.joined(separator: " · ")
             if !place.isEmpty { lines.append("    " + place) }
             if let note = highlight.note {
-                lines += note.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { "    " + ($0.offset == 0 ? "Note: " : "      ") + $0.element }
+                lines += note.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                    "    " + ($0.offset == 0 ? "Note: " : "      ") + $0.element
+                }
             }
         }
         return lines
@@ -27,7 +31,8 @@ enum HighlightImportSummary {
     static func lines(_ report: HighlightImportReport, dryRun: Bool, library: Library) -> [String] {
         var lines: [String] = []
         for source in report.sources {
-            lines.append("Read \(source.kind.displayName) \(source.path): \(count(source.books, "book")), \(count(source.highlights, "highlight"))")
+            lines.append(
+                "Read \(source.kind.displayName) \(source.path): \(count(source.books, "book")), \(count(source.highlights, "highlight"))")
         }
         let verb = dryRun ? "Would add" : "Added"
         for change in report.books {
@@ -37,7 +42,9 @@ enum HighlightImportSummary {
                 if change.replaced > 0 { line += ", \(count(change.replaced, "highlight")) updated from the device" }
                 if !change.reading.isEmpty { line += "; " + change.reading.joined(separator: ", ") }
             } else {
-                line = (dryRun ? "Would update " : "Updated ") + Paths.display(change.path, in: library) + ": " + change.reading.joined(separator: ", ")
+                line =
+                    (dryRun ? "Would update " : "Updated ") + Paths.display(change.path, in: library) + ": "
+                    + change.reading.joined(separator: ", ")
             }
             line += change.created ? " (new book)" : " (matched by \(change.matchedBy))"
             lines.append(line)
@@ -62,20 +69,36 @@ enum HighlightImportSummary {
 
     static func json(_ report: HighlightImportReport) -> JSONValue {
         .object([
-            ("sources", .array(report.sources.map {
-                .object([("path", .string($0.path)), ("kind", .string($0.kind.rawValue)), ("books", .integer($0.books)),
-                         ("highlights", .integer($0.highlights))])
-            })),
-            ("books", .array(report.books.map {
-                .object([("path", .string($0.path)), ("title", .string($0.title)), ("added", .integer($0.added)),
-                         ("replaced", .integer($0.replaced)), ("created", .bool($0.created)), ("matched_by", .string($0.matchedBy)),
-                         ("reading", .array($0.reading.map(JSONValue.string)))])
-            })),
+            (
+                "sources",
+                .array(
+                    report.sources.map {
+                        .object([
+                            ("path", .string($0.path)), ("kind", .string($0.kind.rawValue)), ("books", .integer($0.books)),
+                            ("highlights", .integer($0.highlights)),
+                        ])
+                    })
+            ),
+            (
+                "books",
+                .array(
+                    report.books.map {
+                        .object([
+                            ("path", .string($0.path)), ("title", .string($0.title)), ("added", .integer($0.added)),
+                            ("replaced", .integer($0.replaced)), ("created", .bool($0.created)), ("matched_by", .string($0.matchedBy)),
+                            ("reading", .array($0.reading.map(JSONValue.string))),
+                        ])
+                    })
+            ),
             ("unchanged", .integer(report.unchanged)),
             ("unmatched", .array(report.unmatched.map(JSONValue.string))),
-            ("fuzzy_skipped", .array(report.fuzzySkipped.map {
-                .object([("title", .string($0.sourceTitle)), ("book", .string($0.bookPath))])
-            })),
+            (
+                "fuzzy_skipped",
+                .array(
+                    report.fuzzySkipped.map {
+                        .object([("title", .string($0.sourceTitle)), ("book", .string($0.bookPath))])
+                    })
+            ),
             ("bookmarks", .integer(report.bookmarks)),
             ("failures", .array(report.failures.map(JSONValue.string))),
         ])

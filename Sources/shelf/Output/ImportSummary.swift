@@ -17,7 +17,9 @@ struct ImportSummary {
         if !report.failures.isEmpty { counts.append("\(report.failures.count) failed") }
         let name = file == "-" ? "standard input" : file
         let sourceName = ImportSourceName(source.rawValue).name
-        var lines = [(report.dryRun ? "Dry run, nothing written. " : "") + "\(sourceName) import of \(name): " + counts.joined(separator: ", ") + "."]
+        var lines = [
+            (report.dryRun ? "Dry run, nothing written. " : "") + "\(sourceName) import of \(name): " + counts.joined(separator: ", ") + "."
+        ]
         for skip in report.skipped { lines.append("  row \(skip.row): skipped, \(skip.reason)") }
         for failure in report.failures { lines.append("  row \(failure.row): failed, \(failure.message)") }
         return lines

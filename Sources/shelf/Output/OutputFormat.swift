@@ -23,9 +23,10 @@ enum OutputFormat: ExpressibleByArgument, Equatable {
 
 /// `--format` and its short form `--json`, shared by the commands that list books.
 struct FormatOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Output format: table, plain, json, csv, paths, or a template such as '{title} — {authors}'.",
-        valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: table, plain, json, csv, paths, or a template such as '{title} — {authors}'.",
+            valueName: "format"))
     var format: OutputFormat = .table
 
     @Flag(help: "Short for --format json.")

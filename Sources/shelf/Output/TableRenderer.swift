@@ -22,9 +22,10 @@ struct TableRenderer {
             let available = width - separator.count * (columns.count - 1)
             var excess = widths.reduce(0, +) - available
             while excess > 0 {
-                guard let widest = columns.indices
-                    .filter({ columns[$0].shrinks && widths[$0] > columns[$0].minimumWidth })
-                    .max(by: { widths[$0] < widths[$1] })
+                guard
+                    let widest = columns.indices
+                        .filter({ columns[$0].shrinks && widths[$0] > columns[$0].minimumWidth })
+                        .max(by: { widths[$0] < widths[$1] })
                 else { break }
                 widths[widest] -= 1
                 excess -= 1

@@ -16,7 +16,9 @@ final class RecordingReporter: ActionReporter {
 @Suite struct AddBooksActionTests {
     static let today = BookDate(year: 2024, month: 5, day: 1)
 
-    static func action(in folder: EditTempFolder, title: String, author: String? = nil, force: Bool = false) throws -> (AddBooksAction, RecordingReporter) {
+    static func action(
+        in folder: EditTempFolder, title: String, author: String? = nil, force: Bool = false
+    ) throws -> (AddBooksAction, RecordingReporter) {
         let library = try Library(root: folder.path)
         var request = NewBookRequest()
         request.title = title
@@ -93,16 +95,17 @@ final class RecordingReporter: ActionReporter {
             writer: library.writer, index: LibraryIndex(books: []), request: request,
             service: BookLookupService(environment: [:]), today: Self.today, force: false, refresh: false, reporter: RecordingReporter())
         let path = try action.add(isbn: nil).path
-        #expect(String(decoding: try folder.bytes(path), as: UTF8.self) == """
-            ---
-            title: Piranesi
-            author: [Susanna Clarke]
-            status: unread
-            created: 2024-05-01
-            total: 272
-            ---
+        #expect(
+            String(decoding: try folder.bytes(path), as: UTF8.self) == """
+                ---
+                title: Piranesi
+                author: [Susanna Clarke]
+                status: unread
+                created: 2024-05-01
+                total: 272
+                ---
 
-            """)
+                """)
     }
 
     @Test func aLikelyDuplicateIsRefusedAndNothingIsWritten() throws {

@@ -34,17 +34,18 @@ import Testing
     }
 
     @Test func aListOfMapsHasRangesAtEveryLevel() throws {
-        let m = MarkedText("""
-        ---
-        title: x
-        copies:
-          1️⃣- 2️⃣where: 3️⃣home4️⃣
-            format: 5️⃣paper6️⃣7️⃣
-          - 8️⃣where: office9️⃣  # c
-        # after
-        ---
+        let m = MarkedText(
+            """
+            ---
+            title: x
+            copies:
+              1️⃣- 2️⃣where: 3️⃣home4️⃣
+                format: 5️⃣paper6️⃣7️⃣
+              - 8️⃣where: office9️⃣  # c
+            # after
+            ---
 
-        """)
+            """)
         let copies = try #require(try frontMatter(m.bytes).entry("copies")?.value.sequence)
         #expect(copies.range == m[1]..<m[9])
         let first = try #require(copies.items.first?.mapping)

@@ -60,13 +60,14 @@ import Testing
         #expect(failure.message == "invalid UTF-8 (byte 0xC3)")
     }
 
-    @Test(arguments: [
-        ([0xC0, 0x80], 0xC0),        // overlong NUL
-        ([0xED, 0xA0, 0x80], 0xED),  // a UTF-16 surrogate
-        ([0xF4, 0x90, 0x80, 0x80], 0xF4),  // above U+10FFFF
-        ([0x80], 0x80),              // a lone continuation byte
-        ([0xF0, 0x9F, 0x8E], 0xF0),  // truncated at the end of the file
-    ] as [([UInt8], UInt8)])
+    @Test(
+        arguments: [
+            ([0xC0, 0x80], 0xC0),  // overlong NUL
+            ([0xED, 0xA0, 0x80], 0xED),  // a UTF-16 surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 0xF4),  // above U+10FFFF
+            ([0x80], 0x80),  // a lone continuation byte
+            ([0xF0, 0x9F, 0x8E], 0xF0),  // truncated at the end of the file
+        ] as [([UInt8], UInt8)])
     func malformedSequencesAreInvalidUTF8(sequence: [UInt8], reported: UInt8) throws {
         let bytes = Array("---\ntitle: ok\n---\nx".utf8) + sequence
         let failure = try #require(documentError(bytes))

@@ -17,21 +17,27 @@ import Testing
 
     @Test func findsLFFrontMatter() throws {
         let layout = try layout("---\ntitle: x\n---\nbody\n")
-        #expect(layout == FrontMatterLayout(
-            bomLength: 0, openingRange: 0..<4, contentRange: 4..<13, closingRange: 13..<17, lineEnding: .lf))
+        #expect(
+            layout
+                == FrontMatterLayout(
+                    bomLength: 0, openingRange: 0..<4, contentRange: 4..<13, closingRange: 13..<17, lineEnding: .lf))
         #expect(layout.bodyStart == 17)
     }
 
     @Test func findsCRLFFrontMatter() throws {
         let layout = try layout("---\r\ntitle: x\r\n---\r\nbody\r\n")
-        #expect(layout == FrontMatterLayout(
-            bomLength: 0, openingRange: 0..<5, contentRange: 5..<15, closingRange: 15..<20, lineEnding: .crlf))
+        #expect(
+            layout
+                == FrontMatterLayout(
+                    bomLength: 0, openingRange: 0..<5, contentRange: 5..<15, closingRange: 15..<20, lineEnding: .crlf))
     }
 
     @Test func skipsAByteOrderMark() throws {
         let layout = try layout("\u{FEFF}---\ntitle: x\n---\n")
-        #expect(layout == FrontMatterLayout(
-            bomLength: 3, openingRange: 3..<7, contentRange: 7..<16, closingRange: 16..<20, lineEnding: .lf))
+        #expect(
+            layout
+                == FrontMatterLayout(
+                    bomLength: 3, openingRange: 3..<7, contentRange: 7..<16, closingRange: 16..<20, lineEnding: .lf))
     }
 
     @Test func closesOnThreeDots() throws {

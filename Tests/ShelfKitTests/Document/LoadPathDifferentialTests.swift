@@ -9,8 +9,9 @@ import Testing
 @Suite struct LoadPathDifferentialTests {
     static let vocabularies: [Vocabulary] = [
         .standard,
-        Vocabulary(keys: [.authors: "author", .rating: "myRate", .tags: "Tags", .finished: "Date Read"],
-                   statuses: ["unread": .toRead, "done": .read, "meh": .abandoned]),
+        Vocabulary(
+            keys: [.authors: "author", .rating: "myRate", .tags: "Tags", .finished: "Date Read"],
+            statuses: ["unread": .toRead, "done": .read, "meh": .abandoned]),
     ]
 
     @Test func exampleLibrary() throws {
@@ -82,7 +83,9 @@ import Testing
         files.append("title: deep\nx: " + String(repeating: "[", count: 1_023) + String(repeating: "]", count: 1_023) + "\n")
         files.append("title: deep\nx: " + String(repeating: "[", count: 1_030) + String(repeating: "]", count: 1_030) + "\n")
         var laughs = "title: lol\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1..<9 { laughs += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1..<9 {
+            laughs += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
         laughs += "tags: *a8\nauthors: *a3\nother: *a2\n"
         files.append(laughs)
         // Past the depth limit through aliases: each link nests the one before.

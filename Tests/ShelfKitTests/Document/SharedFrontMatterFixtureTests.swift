@@ -19,7 +19,8 @@ import Testing
                 #expect(document.reassembled() == bytes, "\(name)")
                 #expect(document.bytes == bytes, "\(name)")
                 if let layout = document.frontMatter?.layout {
-                    #expect(layout.bomLength + layout.openingRange.count + layout.contentRange.count
+                    #expect(
+                        layout.bomLength + layout.openingRange.count + layout.contentRange.count
                             + layout.closingRange.count + document.bodyRange.count == bytes.count, "\(name)")
                 }
             } catch {

@@ -52,7 +52,9 @@ import Testing
         let files = FrontMatterCorpus.files(count: 1_500, seed: 99)
         for file in files {
             let (simple, libyaml, wasAccepted) = Self.readings(file.bytes)
-            #expect(LoadPathDifferentialTests.same(simple, libyaml), "\(String(decoding: file.bytes, as: UTF8.self).debugDescription)\nsimple: \(simple)\nlibyaml: \(libyaml)")
+            #expect(
+                LoadPathDifferentialTests.same(simple, libyaml),
+                "\(String(decoding: file.bytes, as: UTF8.self).debugDescription)\nsimple: \(simple)\nlibyaml: \(libyaml)")
             if wasAccepted { accepted += 1 }
         }
         #expect(accepted > files.count / 5, "\(accepted) of \(files.count) read without libyaml")
@@ -68,10 +70,12 @@ import Testing
             "title: Dune\r\nseries: Dune Chronicles\r\nseries_index: 1\r\nempty:\r\n",
             "title: Ünïcödé — “x”\nkey with spaces: value with: colon\nurl: https://e.x/a?b#c\n",
         ]
-        let alphabet = [" ", "  ", "\t", "#", " #", ":", ": ", "-", "- ", "'", "\"", "''", "[", "]", "{", "}", ",", "?",
-                        "&a ", "*a", "!", "!!str ", "|", ">", "%", "@", "`", "\\", "\\\"", "~", "null", "\r", "\n", "\r\n",
-                        "\n  ", "\n- ", "\n  - ", "é", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}", "\u{FFFE}", "x", "0", ".",
-                        "...", "---", "\u{7}", "\u{7F}", "<<", "=", "(", ")"]
+        let alphabet = [
+            " ", "  ", "\t", "#", " #", ":", ": ", "-", "- ", "'", "\"", "''", "[", "]", "{", "}", ",", "?",
+            "&a ", "*a", "!", "!!str ", "|", ">", "%", "@", "`", "\\", "\\\"", "~", "null", "\r", "\n", "\r\n",
+            "\n  ", "\n- ", "\n  - ", "é", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}", "\u{FFFE}", "x", "0", ".",
+            "...", "---", "\u{7}", "\u{7F}", "<<", "=", "(", ")",
+        ]
         var random = CorpusRandom(seed: 2_024)
         var accepted = 0
         let cases = 20_000

@@ -30,7 +30,8 @@ import Testing
         #expect(layout.contentRange.upperBound == layout.closingRange.lowerBound)
         #expect(layout.closingRange.upperBound == document.bodyRange.lowerBound)
         #expect(document.bodyRange.upperBound == bytes.count)
-        #expect(layout.bomLength + layout.openingRange.count + layout.contentRange.count
+        #expect(
+            layout.bomLength + layout.openingRange.count + layout.contentRange.count
                 + layout.closingRange.count + document.bodyRange.count == bytes.count)
         // The delimiter lines are exactly `---` / `...` and a line break (or the end of the file).
         let opening = document.text(layout.openingRange)
@@ -71,17 +72,25 @@ import Testing
             "switch": .scalar("off", isPlain: true),
             "sexagesimal": .scalar("1:30", isPlain: true),
             "underscored": .scalar("1_000", isPlain: true),
-        ],
+        ]
     ]
 
     @Test func theComparisonCatchesAWrongValueAndAWrongList() {
         let expected: [String: ExpectedValue] = ["title": .string("Dune"), "tags": .array([.string("a"), .string("b")])]
-        #expect(differences([FieldEntry(key: "title", value: .scalar("Dune", isPlain: true)),
-                             FieldEntry(key: "tags", value: .list([.scalar("a", isPlain: true), .scalar("b", isPlain: true)]))],
-                            expected) == [])
-        #expect(differences([FieldEntry(key: "title", value: .scalar("Dune ", isPlain: true)),
-                             FieldEntry(key: "tags", value: .list([.scalar("a", isPlain: true)]))],
-                            expected) == ["tags: shelf reads 1 items, PyYAML 2", #"title: shelf reads "Dune ", PyYAML "Dune""#])
+        #expect(
+            differences(
+                [
+                    FieldEntry(key: "title", value: .scalar("Dune", isPlain: true)),
+                    FieldEntry(key: "tags", value: .list([.scalar("a", isPlain: true), .scalar("b", isPlain: true)])),
+                ],
+                expected) == [])
+        #expect(
+            differences(
+                [
+                    FieldEntry(key: "title", value: .scalar("Dune ", isPlain: true)),
+                    FieldEntry(key: "tags", value: .list([.scalar("a", isPlain: true)])),
+                ],
+                expected) == ["tags: shelf reads 1 items, PyYAML 2", #"title: shelf reads "Dune ", PyYAML "Dune""#])
         #expect(differences(.scalar("1984", isPlain: false), .integer(1984)).count == 1)
         #expect(differences(.scalar("yes", isPlain: true), .bool(true)).count == 1)
         #expect(differences(.null, .string("")).count == 1)

@@ -53,7 +53,8 @@ private let sigioCount = Atomic<Int>(0)
         stop.store(true, ordering: .relaxed)
         while !writer.isFinished { usleep(1000) }
         #expect(checks > 1000 && opens.load(ordering: .relaxed) > 1000, "\(checks) checks, \(opens.load(ordering: .relaxed)) opens")
-        #expect(sigioCount.load(ordering: .relaxed) == 0, "\(sigioCount.load(ordering: .relaxed)) SIGIOs in \(checks) checks (\(busy) busy)")
+        #expect(
+            sigioCount.load(ordering: .relaxed) == 0, "\(sigioCount.load(ordering: .relaxed)) SIGIOs in \(checks) checks (\(busy) busy)")
         #endif
     }
 }

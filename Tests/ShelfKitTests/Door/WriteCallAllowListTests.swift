@@ -19,11 +19,15 @@ import Testing
     ]
 
     /// POSIX functions that write, called by name (`unlink(`, not `.unlink(` or `func unlink(`).
-    static let functions = ["rename", "renameat", "renameat2", "unlink", "unlinkat", "link", "linkat", "symlink", "symlinkat", "mkdir",
-                            "mkdirat", "rmdir", "truncate", "ftruncate", "creat", "fopen", "mkstemp"]
+    static let functions = [
+        "rename", "renameat", "renameat2", "unlink", "unlinkat", "link", "linkat", "symlink", "symlinkat", "mkdir",
+        "mkdirat", "rmdir", "truncate", "ftruncate", "creat", "fopen", "mkstemp",
+    ]
     /// Flags that open for writing, and Foundation's writers and FileManager's changes.
-    static let markers = ["O_CREAT", "O_WRONLY", "O_RDWR", "O_TRUNC", ".write(to: URL", ".write(toFile:", "createFile(atPath", "removeItem(at",
-                          "moveItem(at", "copyItem(at", "createDirectory(at", "replaceItemAt("]
+    static let markers = [
+        "O_CREAT", "O_WRONLY", "O_RDWR", "O_TRUNC", ".write(to: URL", ".write(toFile:", "createFile(atPath", "removeItem(at",
+        "moveItem(at", "copyItem(at", "createDirectory(at", "replaceItemAt(",
+    ]
 
     /// Whether a line of code writes a file, by the calls above.
     static func writes(_ code: String) -> Bool {
@@ -34,8 +38,12 @@ import Testing
             while let found = code.range(of: name + "(", range: searchStart..<code.endIndex) {
                 searchStart = found.upperBound
                 let offset = code.distance(from: code.startIndex, to: found.lowerBound)
-                if offset > 0, characters[offset - 1].isLetter || characters[offset - 1].isNumber || characters[offset - 1] == "_"
-                    || characters[offset - 1] == "." { continue }
+                if offset > 0,
+                    characters[offset - 1].isLetter || characters[offset - 1].isNumber || characters[offset - 1] == "_"
+                        || characters[offset - 1] == "."
+                {
+                    continue
+                }
                 let before = code[..<found.lowerBound].trimmingCharacters(in: .whitespaces)
                 if before.hasSuffix("func") || before.hasSuffix("case") { continue }
                 return true
@@ -48,7 +56,9 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let sources = root.appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".swift")
+        }
         #expect(files.count > 100, "the sources were found")
         var offenders: [String] = []
         for file in files {
@@ -75,8 +85,10 @@ import Testing
         #expect(Self.writes(line))
     }
 
-    @Test(arguments: ["case .rename(let key, _, _)", "splicer.rename(old, to: new)", "item.write(to: &output)", "DisplayWidth.truncate(cell)",
-                      ".link(base)", "indirect case link(Style)", "static func truncate(_ text: String)", "func rename(_ old: String)"])
+    @Test(arguments: [
+        "case .rename(let key, _, _)", "splicer.rename(old, to: new)", "item.write(to: &output)", "DisplayWidth.truncate(cell)",
+        ".link(base)", "indirect case link(Style)", "static func truncate(_ text: String)", "func rename(_ old: String)",
+    ])
     func theCheckLeavesLookalikes(_ line: String) {
         #expect(!Self.writes(line))
     }

@@ -8,50 +8,60 @@ import Testing
     let note = "### 2024-03-02 21:14\n\nThe desert as an ecology."
 
     @Test func appendsAfterABlankLine() {
-        expectEdit([.appendToBody(note)], on: "---\ntitle: T\n---\nBody\n",
-                   gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.\n")
+        expectEdit(
+            [.appendToBody(note)], on: "---\ntitle: T\n---\nBody\n",
+            gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.\n")
     }
 
     @Test func aBodyEndingInABlankLineGetsNoSecondOne() {
-        expectEdit([.appendToBody(note)], on: "---\ntitle: T\n---\nBody\n\n",
-                   gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.\n")
-        expectEdit([.appendToBody(note)], on: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n",
-                   gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\nThe desert as an ecology.\r\n")
+        expectEdit(
+            [.appendToBody(note)], on: "---\ntitle: T\n---\nBody\n\n",
+            gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.\n")
+        expectEdit(
+            [.appendToBody(note)], on: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n",
+            gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\nThe desert as an ecology.\r\n")
     }
 
     @Test func crlfFileWithFinalNewline() {
-        expectEdit([.appendToBody(note)], on: "\u{FEFF}---\r\ntitle: T\r\n---\r\nBody\r\n",
-                   gives: "\u{FEFF}---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\nThe desert as an ecology.\r\n")
+        expectEdit(
+            [.appendToBody(note)], on: "\u{FEFF}---\r\ntitle: T\r\n---\r\nBody\r\n",
+            gives: "\u{FEFF}---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\nThe desert as an ecology.\r\n")
     }
 
     @Test func noFinalNewlineStaysSo() {
-        expectEdit([.appendToBody(note)], on: "---\ntitle: T\n---\nBody",
-                   gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.")
-        expectEdit([.appendToBody(note)], on: EditCorpus.noFinalNewline,
-                   gives: "---\ntitle: Solaris\ntags: scifi\nrating: 2\n---\n### 2024-03-02 21:14\n\nThe desert as an ecology.")
+        expectEdit(
+            [.appendToBody(note)], on: "---\ntitle: T\n---\nBody",
+            gives: "---\ntitle: T\n---\nBody\n\n### 2024-03-02 21:14\n\nThe desert as an ecology.")
+        expectEdit(
+            [.appendToBody(note)], on: EditCorpus.noFinalNewline,
+            gives: "---\ntitle: Solaris\ntags: scifi\nrating: 2\n---\n### 2024-03-02 21:14\n\nThe desert as an ecology.")
     }
 
     @Test func dashesInTheBodyStayBodyAndTheNoteGoesAfterThem() {
-        expectEdit([.appendToBody(note)], on: EditCorpus.dashesInBody, gives: """
-            ---
-            title: Solaris
-            tags:
-            ---
-            Part one.
-            ---
-            title: not front matter
-            ---
+        expectEdit(
+            [.appendToBody(note)], on: EditCorpus.dashesInBody,
+            gives: """
+                ---
+                title: Solaris
+                tags:
+                ---
+                Part one.
+                ---
+                title: not front matter
+                ---
 
-            ### 2024-03-02 21:14
+                ### 2024-03-02 21:14
 
-            The desert as an ecology.
-            """)
+                The desert as an ecology.
+                """)
     }
 
     @Test func trailingBlankLinesOfTheNoteGo() {
-        expectEdit([.appendToBody("### h\n\none\n\n\n")], on: "---\ntitle: T\n---\nBody\n", gives: "---\ntitle: T\n---\nBody\n\n### h\n\none\n")
-        expectEdit([.appendToBody("### h\n\none\n\n")], on: "---\r\ntitle: T\r\n---\r\nBody\r\n",
-                   gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### h\r\n\r\none\r\n")
+        expectEdit(
+            [.appendToBody("### h\n\none\n\n\n")], on: "---\ntitle: T\n---\nBody\n", gives: "---\ntitle: T\n---\nBody\n\n### h\n\none\n")
+        expectEdit(
+            [.appendToBody("### h\n\none\n\n")], on: "---\r\ntitle: T\r\n---\r\nBody\r\n",
+            gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### h\r\n\r\none\r\n")
     }
 
     /// Swift's `split(separator: "\n")` works on Characters, and "\r\n" is one Character: a note
@@ -59,10 +69,12 @@ import Testing
     /// CRLFs go into an LF file as they are and its trailing blank lines stay.
     @Test
     func theNotesLineBreaksBecomeTheFilesAndTrailingBlankLinesGo() {
-        expectEdit([.appendToBody("### 2024-03-02 21:14\r\n\r\none\ntwo\r\n\n\n")], on: "---\r\ntitle: T\r\n---\r\nBody\r\n",
-                   gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\none\r\ntwo\r\n")
-        expectEdit([.appendToBody("### h\r\n\r\none\r\ntwo")], on: "---\ntitle: T\n---\nBody\n",
-                   gives: "---\ntitle: T\n---\nBody\n\n### h\n\none\ntwo\n")
+        expectEdit(
+            [.appendToBody("### 2024-03-02 21:14\r\n\r\none\ntwo\r\n\n\n")], on: "---\r\ntitle: T\r\n---\r\nBody\r\n",
+            gives: "---\r\ntitle: T\r\n---\r\nBody\r\n\r\n### 2024-03-02 21:14\r\n\r\none\r\ntwo\r\n")
+        expectEdit(
+            [.appendToBody("### h\r\n\r\none\r\ntwo")], on: "---\ntitle: T\n---\nBody\n",
+            gives: "---\ntitle: T\n---\nBody\n\n### h\n\none\ntwo\n")
     }
 
     @Test func aFileWithoutFrontMatterGetsTheNoteToo() {
@@ -71,8 +83,9 @@ import Testing
 
     @Test func markdownInTheNoteIsKeptAsWritten() {
         let markdown = "### 2024-03-02 21:14\n\n> a quote\n\n- item with `code` and *stars*\n---\n"
-        expectEdit([.appendToBody(markdown)], on: "---\ntitle: T\n---\n",
-                   gives: "---\ntitle: T\n---\n### 2024-03-02 21:14\n\n> a quote\n\n- item with `code` and *stars*\n---\n")
+        expectEdit(
+            [.appendToBody(markdown)], on: "---\ntitle: T\n---\n",
+            gives: "---\ntitle: T\n---\n### 2024-03-02 21:14\n\n> a quote\n\n- item with `code` and *stars*\n---\n")
     }
 
     @Test func theOriginalBytesAreAPrefixOfTheResultForEveryCorpusFile() throws {
@@ -81,7 +94,8 @@ import Testing
             let after = try editApplying([.appendToBody(note)], to: before)
             #expect(after.starts(with: before), "\(editVisible(after))")
             // The front matter reads the same afterwards.
-            #expect(try BookDocument(bytes: after).frontMatter?.entries.map(\.key)
+            #expect(
+                try BookDocument(bytes: after).frontMatter?.entries.map(\.key)
                     == BookDocument(bytes: before).frontMatter?.entries.map(\.key))
         }
     }
@@ -90,11 +104,12 @@ import Testing
         let once = try editApplying([.appendToBody("### 2024-03-02 21:14\n\nFirst.")], to: "---\ntitle: T\n---\nFree text.\n")
         let twice = try editApplying([.appendToBody("### 2024-03-03 08:05\n\nSecond\nline.")], to: once)
         let notes = BookNote.notes(in: try BookDocument(bytes: twice).body)
-        #expect(notes == [
-            BookNote(timestamp: nil, text: "Free text."),
-            BookNote(timestamp: "2024-03-02 21:14", text: "First."),
-            BookNote(timestamp: "2024-03-03 08:05", text: "Second\nline."),
-        ])
+        #expect(
+            notes == [
+                BookNote(timestamp: nil, text: "Free text."),
+                BookNote(timestamp: "2024-03-02 21:14", text: "First."),
+                BookNote(timestamp: "2024-03-03 08:05", text: "Second\nline."),
+            ])
         #expect(BookNote.heading(date: BookDate(year: 2024, month: 3, day: 2), time: "21:14") == "### 2024-03-02 21:14")
     }
 
@@ -105,10 +120,11 @@ import Testing
         let once = try editApplying([.appendToBody("### 2024-03-02 21:14\n\nFirst.")], to: "---\r\ntitle: T\r\n---\r\nFree text.\r\n")
         let twice = try editApplying([.appendToBody("### 2024-03-03 08:05\n\nSecond\nline.")], to: once)
         let notes = BookNote.notes(in: try BookDocument(bytes: twice).body)
-        #expect(notes == [
-            BookNote(timestamp: nil, text: "Free text."),
-            BookNote(timestamp: "2024-03-02 21:14", text: "First."),
-            BookNote(timestamp: "2024-03-03 08:05", text: "Second\nline."),
-        ])
+        #expect(
+            notes == [
+                BookNote(timestamp: nil, text: "Free text."),
+                BookNote(timestamp: "2024-03-02 21:14", text: "First."),
+                BookNote(timestamp: "2024-03-03 08:05", text: "Second\nline."),
+            ])
     }
 }

@@ -45,7 +45,8 @@ import Testing
         #expect(BookFileName.name(for: book("Dune", authors: ["Frank Herbert"]), template: "{year}-{author}") == "herbert.md")
         #expect(BookFileName.name(for: book("三体", authors: ["刘慈欣"]), template: "{author}-{title}") == "刘慈欣-三体.md")
         #expect(BookFileName.name(for: book("三体"), template: "books/{title}") == "books-三体.md")
-        #expect(BookFileName.name(for: book("Breakfast of Champions", authors: ["Kurt Vonnegut Jr."]), template: "{author}-{title}")
+        #expect(
+            BookFileName.name(for: book("Breakfast of Champions", authors: ["Kurt Vonnegut Jr."]), template: "{author}-{title}")
                 == "vonnegut-breakfast-of-champions.md")
     }
 

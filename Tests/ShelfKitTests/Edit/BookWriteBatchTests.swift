@@ -48,7 +48,8 @@ import Testing
         var result: Result<LibraryWriter.Outcome, any Error>?
         batch.commit { _, outcome in result = outcome }
         #expect(try result?.get() == .written)
-        #expect(try folder.bytes("a.md") == Array(Self.book("A", tags: "new").replacingOccurrences(of: "rating: 3", with: "rating: 5").utf8))
+        #expect(
+            try folder.bytes("a.md") == Array(Self.book("A", tags: "new").replacingOccurrences(of: "rating: 3", with: "rating: 5").utf8))
         #expect(try folder.temporaryFiles().isEmpty)
     }
 

@@ -16,177 +16,199 @@ import Testing
     }
 
     @Test func setKeepsDoubleQuotesBOMAndCRLF() {
-        expectEdit([.set("title", .string("The Dispossessed")), .set("rating", .typed("5"))], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Dispossessed\"",
-            "author: Ursula K. Le Guin",
-            "rating: 5",
-            "tags:",
-            "  - sci-fi",
-            "  - classics",
-            "  - hainish",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.set("title", .string("The Dispossessed")), .set("rating", .typed("5"))], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Dispossessed\"",
+                "author: Ursula K. Le Guin",
+                "rating: 5",
+                "tags:",
+                "  - sci-fi",
+                "  - classics",
+                "  - hainish",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func anEditOfAuthorsLandsOnTheAuthorAlias() {
-        expectEdit([.set("authors", .string("Ursula Le Guin"))], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - classics",
-            "  - hainish",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.set("authors", .string("Ursula Le Guin"))], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - classics",
+                "  - hainish",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func aNewKeyEndsInCRLF() {
-        expectEdit([.set("pages", .typed("304")), .set("mood", .string("no"))], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - classics",
-            "  - hainish",
-            "pages: 304",
-            "mood: \"no\"",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.set("pages", .typed("304")), .set("mood", .string("no"))], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - classics",
+                "  - hainish",
+                "pages: 304",
+                "mood: \"no\"",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func unsetRemovesTheLineAndItsCRLF() {
-        expectEdit([.unset("rating"), .unset("tags")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.unset("rating"), .unset("tags")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func aTagAddedToABlockListIsOneCRLFLineAfterTheLast() {
-        expectEdit([.add("tags", "anarchism"), .add("tags", "Sci-Fi")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - classics",
-            "  - hainish",
-            "  - anarchism",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.add("tags", "anarchism"), .add("tags", "Sci-Fi")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - classics",
+                "  - hainish",
+                "  - anarchism",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func removingTheMiddleItemOfABlockListRemovesItsLine() {
-        expectEdit([.remove("tags", "CLASSICS")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - hainish",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.remove("tags", "CLASSICS")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - hainish",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func removingTheFirstAndLastItemsOfABlockList() {
-        expectEdit([.remove("tags", "sci-fi"), .remove("tags", "hainish")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - classics",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.remove("tags", "sci-fi"), .remove("tags", "hainish")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - classics",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func removingEveryItemOfABlockListLeavesAnEmptyFlowList() {
         let edits: [FieldEdit] = [.remove("tags", "sci-fi"), .remove("tags", "hainish"), .remove("tags", "classics")]
-        expectEdit(edits, on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags: []",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            edits, on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags: []",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func renamingABlockItemKeepsItsPlace() {
-        expectEdit([.rename("tags", from: "Classics", to: "classic lit")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - classic lit",
-            "  - hainish",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.rename("tags", from: "Classics", to: "classic lit")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - classic lit",
+                "  - hainish",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func settingTheWholeListKeepsItABlockList() {
-        expectEdit([.set("tags", .list(["a", "Yes", "b: c"]))], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - a",
-            "  - \"Yes\"",
-            "  - \"b: c\"",
-            "---",
-            "Body line one.",
-            "Body line two.",
-        ]))
+        expectEdit(
+            [.set("tags", .list(["a", "Yes", "b: c"]))], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - a",
+                "  - \"Yes\"",
+                "  - \"b: c\"",
+                "---",
+                "Body line one.",
+                "Body line two.",
+            ]))
     }
 
     @Test func aNoteIsAppendedInCRLFWithoutAddingAFinalNewline() {
-        expectEdit([.appendToBody("### 2024-03-02 21:14\n\nFirst line.\nSecond line.")], on: input, gives: EditCorpus.crlf([
-            "\u{FEFF}---",
-            "title: \"The Left Hand of Darkness\"",
-            "author: Ursula K. Le Guin",
-            "rating: 3",
-            "tags:",
-            "  - sci-fi",
-            "  - classics",
-            "  - hainish",
-            "---",
-            "Body line one.",
-            "Body line two.",
-            "",
-            "### 2024-03-02 21:14",
-            "",
-            "First line.",
-            "Second line.",
-        ]))
+        expectEdit(
+            [.appendToBody("### 2024-03-02 21:14\n\nFirst line.\nSecond line.")], on: input,
+            gives: EditCorpus.crlf([
+                "\u{FEFF}---",
+                "title: \"The Left Hand of Darkness\"",
+                "author: Ursula K. Le Guin",
+                "rating: 3",
+                "tags:",
+                "  - sci-fi",
+                "  - classics",
+                "  - hainish",
+                "---",
+                "Body line one.",
+                "Body line two.",
+                "",
+                "### 2024-03-02 21:14",
+                "",
+                "First line.",
+                "Second line.",
+            ]))
     }
 
     @Test func aBOMAloneStaysThroughAnEditThatChangesNothing() throws {

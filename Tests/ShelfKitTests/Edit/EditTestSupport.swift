@@ -45,9 +45,10 @@ func expectEdit(
 ) {
     do {
         let actual = try editApplying(edits, to: input)
-        #expect(actual == Array(expected.utf8),
-                "\n--- expected ---\n\(editVisible(Array(expected.utf8)))\n--- actual ---\n\(editVisible(actual))",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == Array(expected.utf8),
+            "\n--- expected ---\n\(editVisible(Array(expected.utf8)))\n--- actual ---\n\(editVisible(actual))",
+            sourceLocation: sourceLocation)
         #expect(throws: Never.self, "the edited file must parse", sourceLocation: sourceLocation) {
             _ = try BookDocument(bytes: actual)
         }

@@ -6,28 +6,32 @@ import Testing
 /// typed and tagged values.
 @Suite struct FrontMatterShapeEditTests {
     @Test func noFinalNewlineStaysSo() {
-        expectEdit([.set("rating", .typed("3")), .set("mood", .string("bleak"))], on: EditCorpus.noFinalNewline,
-                   gives: "---\ntitle: Solaris\ntags: scifi\nrating: 3\nmood: bleak\n---")
+        expectEdit(
+            [.set("rating", .typed("3")), .set("mood", .string("bleak"))], on: EditCorpus.noFinalNewline,
+            gives: "---\ntitle: Solaris\ntags: scifi\nrating: 3\nmood: bleak\n---")
         expectEdit([.unset("rating")], on: EditCorpus.noFinalNewline, gives: "---\ntitle: Solaris\ntags: scifi\n---")
     }
 
     @Test func dashesInTheBodyAreBodyText() {
-        expectEdit([.set("title", .string("Solaris (1961)")), .set("rating", .typed("5"))], on: EditCorpus.dashesInBody, gives: """
-            ---
-            title: Solaris (1961)
-            tags:
-            rating: 5
-            ---
-            Part one.
-            ---
-            title: not front matter
-            ---
-            """)
+        expectEdit(
+            [.set("title", .string("Solaris (1961)")), .set("rating", .typed("5"))], on: EditCorpus.dashesInBody,
+            gives: """
+                ---
+                title: Solaris (1961)
+                tags:
+                rating: 5
+                ---
+                Part one.
+                ---
+                title: not front matter
+                ---
+                """)
     }
 
     @Test func aNewKeyTakesTheFrontMattersIndentation() {
-        expectEdit([.set("mood", .string("cozy"))], on: "---\n  title: T   \n  rating: 3\n---\n",
-                   gives: "---\n  title: T   \n  rating: 3\n  mood: cozy\n---\n")
+        expectEdit(
+            [.set("mood", .string("cozy"))], on: "---\n  title: T   \n  rating: 3\n---\n",
+            gives: "---\n  title: T   \n  rating: 3\n  mood: cozy\n---\n")
         expectEdit([.add("tags", "x")], on: "---\r\n  title: T\r\n---\r\n", gives: "---\r\n  title: T\r\n  tags: [x]\r\n---\r\n")
     }
 
@@ -58,8 +62,9 @@ import Testing
     }
 
     @Test func aValueOnTheLineAfterItsKey() {
-        expectEdit([.set("title", .string("New"))], on: "---\ntitle:\n  The Left Hand\n  of Darkness\nrating: 3\n---\n",
-                   gives: "---\ntitle:\n  New\nrating: 3\n---\n")
+        expectEdit(
+            [.set("title", .string("New"))], on: "---\ntitle:\n  The Left Hand\n  of Darkness\nrating: 3\n---\n",
+            gives: "---\ntitle:\n  New\nrating: 3\n---\n")
     }
 
     @Test func aKeyWrittenTwice() {
@@ -72,10 +77,12 @@ import Testing
     @Test func theKeysSpellingStays() {
         expectEdit([.set("title", .string("New"))], on: "---\nTitle: Old\n---\n", gives: "---\nTitle: New\n---\n")
         expectEdit([.set("rating", .typed("5"))], on: "---\ntitle: T\n\"rating\": 3\n---\n", gives: "---\ntitle: T\n\"rating\": 5\n---\n")
-        expectEdit([.set("series_index", .typed("2"))], on: "---\ntitle: T\nseriesIndex: 1\n---\n",
-                   gives: "---\ntitle: T\nseriesIndex: 2\n---\n")
-        expectEdit([.set("finished", .typed("2024-03-02"))], on: "---\ntitle: T\ndate_read: 2023-01-01 # approx\n---\n",
-                   gives: "---\ntitle: T\ndate_read: 2024-03-02 # approx\n---\n")
+        expectEdit(
+            [.set("series_index", .typed("2"))], on: "---\ntitle: T\nseriesIndex: 1\n---\n",
+            gives: "---\ntitle: T\nseriesIndex: 2\n---\n")
+        expectEdit(
+            [.set("finished", .typed("2024-03-02"))], on: "---\ntitle: T\ndate_read: 2023-01-01 # approx\n---\n",
+            gives: "---\ntitle: T\ndate_read: 2024-03-02 # approx\n---\n")
     }
 
     @Test func theCanonicalSpellingWinsOverAnAlias() {
@@ -84,10 +91,12 @@ import Testing
     }
 
     @Test func anUnknownKeyIsMatchedAsWritten() {
-        expectEdit([.set("my_mood", .string("calm"))], on: "---\ntitle: T\nMy Mood: tense\n---\n",
-                   gives: "---\ntitle: T\nMy Mood: calm\n---\n")
-        expectEdit([.set("weird key: x", .string("v"))], on: "---\ntitle: T\n---\n",
-                   gives: "---\ntitle: T\n\"weird key: x\": v\n---\n")
+        expectEdit(
+            [.set("my_mood", .string("calm"))], on: "---\ntitle: T\nMy Mood: tense\n---\n",
+            gives: "---\ntitle: T\nMy Mood: calm\n---\n")
+        expectEdit(
+            [.set("weird key: x", .string("v"))], on: "---\ntitle: T\n---\n",
+            gives: "---\ntitle: T\n\"weird key: x\": v\n---\n")
     }
 
     @Test func aTypedValueWrittenAsAStringStaysQuoted() {
@@ -113,12 +122,15 @@ import Testing
     }
 
     @Test func aScalarBecomesAListAndAListAScalar() {
-        expectEdit([.set("tags", .list(["a", "b"]))], on: "---\ntitle: T\ntags: a  # c\n---\n",
-                   gives: "---\ntitle: T\ntags: [a, b]  # c\n---\n")
-        expectEdit([.set("tags", .list(["x"]))], on: "---\ntitle: T\ntags: [a, b]  # c\n---\n",
-                   gives: "---\ntitle: T\ntags: [x]  # c\n---\n")
-        expectEdit([.set("mood", .string("calm"))], on: "---\ntitle: T\nmood:\n  - a\n  - b\nx: 1\n---\n",
-                   gives: "---\ntitle: T\nmood: calm\nx: 1\n---\n")
+        expectEdit(
+            [.set("tags", .list(["a", "b"]))], on: "---\ntitle: T\ntags: a  # c\n---\n",
+            gives: "---\ntitle: T\ntags: [a, b]  # c\n---\n")
+        expectEdit(
+            [.set("tags", .list(["x"]))], on: "---\ntitle: T\ntags: [a, b]  # c\n---\n",
+            gives: "---\ntitle: T\ntags: [x]  # c\n---\n")
+        expectEdit(
+            [.set("mood", .string("calm"))], on: "---\ntitle: T\nmood:\n  - a\n  - b\nx: 1\n---\n",
+            gives: "---\ntitle: T\nmood: calm\nx: 1\n---\n")
     }
 
     /// `tags=,` (an empty list) on a block list. The result reads right, but the `[]` lands on

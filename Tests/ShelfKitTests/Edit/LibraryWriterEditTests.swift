@@ -50,7 +50,8 @@ import Testing
             calls += 1
             if calls == 1 {
                 // Another program changes the title and appends to the body meanwhile.
-                try? Data("---\ntitle: Dune Messiah  # c\nrating: 3\ntags: [a]\n---\nBody\nMore.\n".utf8).write(to: URL(fileURLWithPath: path))
+                try? Data("---\ntitle: Dune Messiah  # c\nrating: 3\ntags: [a]\n---\nBody\nMore.\n".utf8).write(
+                    to: URL(fileURLWithPath: path))
             }
         }
         #expect(outcome == .written)
@@ -125,8 +126,9 @@ import Testing
             calls += 1
             if calls == 1 { try? Data(concurrent.utf8).write(to: URL(fileURLWithPath: path)) }
         }
-        #expect(String(decoding: try folder.bytes("dune.md"), as: UTF8.self) == concurrent
-            + "\n## Highlights\n\n> Fear is the mind-killer.\n\n<!-- shelf:highlights \(highlight.id) -->\n")
+        #expect(
+            String(decoding: try folder.bytes("dune.md"), as: UTF8.self) == concurrent
+                + "\n## Highlights\n\n> Fear is the mind-killer.\n\n<!-- shelf:highlights \(highlight.id) -->\n")
     }
 
     @Test func aTagAddedWhileTheTagsChangedIsRefused() throws {

@@ -33,9 +33,12 @@ import Testing
     @Test func everyCaseAndNestedTagIsRenamedInPlace() throws {
         let results = try renamed("SCIFI", "sci-fi")
         #expect(Set(results.keys) == ["a.md", "b.md", "c.md", "d.md", "f.md"])
-        #expect(results["a.md"].map { Array($0.utf8) } == Array("---\ntitle: A\ntags: [sci-fi, sci-fi/Space, classics]  # mine\n---\n".utf8))
-        #expect(results["b.md"].map { Array($0.utf8) } == Array(
-            "---\r\ntitle: B\r\ntags:\r\n  - 'sci-fi'\r\n  - scifiction\r\n  - sci-fi/space/opera\r\n---\r\nBody\r\n".utf8))
+        #expect(
+            results["a.md"].map { Array($0.utf8) } == Array("---\ntitle: A\ntags: [sci-fi, sci-fi/Space, classics]  # mine\n---\n".utf8))
+        #expect(
+            results["b.md"].map { Array($0.utf8) }
+                == Array(
+                    "---\r\ntitle: B\r\ntags:\r\n  - 'sci-fi'\r\n  - scifiction\r\n  - sci-fi/space/opera\r\n---\r\nBody\r\n".utf8))
         #expect(results["c.md"].map { Array($0.utf8) } == Array("---\ntitle: C\ntags: [sci-fi, x]\n---\n".utf8))
         #expect(results["d.md"].map { Array($0.utf8) } == Array("---\ntitle: D\ntags: sci-fi\n---\n".utf8))
         #expect(results["f.md"].map { Array($0.utf8) } == Array("---\ntitle: F\ntags: [sci-fi]\n---\n".utf8))
@@ -45,8 +48,10 @@ import Testing
         let results = try renamed("scifi/space", "space")
         #expect(Set(results.keys) == ["a.md", "b.md"])
         #expect(results["a.md"].map { Array($0.utf8) } == Array("---\ntitle: A\ntags: [scifi, space, classics]  # mine\n---\n".utf8))
-        #expect(results["b.md"].map { Array($0.utf8) } == Array(
-            "---\r\ntitle: B\r\ntags:\r\n  - '#SCIFI'\r\n  - scifiction\r\n  - space/opera\r\n---\r\nBody\r\n".utf8))
+        #expect(
+            results["b.md"].map { Array($0.utf8) }
+                == Array(
+                    "---\r\ntitle: B\r\ntags:\r\n  - '#SCIFI'\r\n  - scifiction\r\n  - space/opera\r\n---\r\nBody\r\n".utf8))
     }
 
     @Test func aRenameAlreadyDoneHasNothingToDo() throws {

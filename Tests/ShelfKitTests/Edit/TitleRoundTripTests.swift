@@ -44,11 +44,12 @@ import Testing
         ("literal", "---\ntitle: ", "|\n  Old\n", "rating: 3\n---\n"),
     ]
 
-    static let cases: [String] = strings(count: 400, seed: 0x5EED) + [
-        " leading", "trailing ", " both ", "tab\tinside", "line\nbreak", "ends with newline\n", "\\", "\\\\n", "'", "''",
-        "\"", "a #b", "a: b", "#hash", "-", "- item", "?", "[1, 2]", "{a: 1}", "*alias", "&anchor", "!tag", "%YAML",
-        "@at", "`tick", "|", ">", "Yes", "NO", "null", "~", "1984", "0441478123", "3.14", "2024-03-02", "0x1F",
-    ]
+    static let cases: [String] =
+        strings(count: 400, seed: 0x5EED) + [
+            " leading", "trailing ", " both ", "tab\tinside", "line\nbreak", "ends with newline\n", "\\", "\\\\n", "'", "''",
+            "\"", "a #b", "a: b", "#hash", "-", "- item", "?", "[1, 2]", "{a: 1}", "*alias", "&anchor", "!tag", "%YAML",
+            "@at", "`tick", "|", ">", "Yes", "NO", "null", "~", "1984", "0441478123", "3.14", "2024-03-02", "0x1F",
+        ]
 
     @Test(arguments: cases)
     func settingTheTitleRoundTrips(value: String) throws {

@@ -17,8 +17,9 @@ import Testing
                 let scalar = context == .block ? node?.scalar : node?.sequence?.items.dropFirst().first?.scalar
                 #expect(scalar?.value == value, "\(context): \(editVisible(Array(file.utf8)))", sourceLocation: sourceLocation)
                 if scalar?.style == .plain {
-                    #expect(!EditYAMLTypes.isTypedPlain(written), "plain '\(written)' reads as a non-string",
-                            sourceLocation: sourceLocation)
+                    #expect(
+                        !EditYAMLTypes.isTypedPlain(written), "plain '\(written)' reads as a non-string",
+                        sourceLocation: sourceLocation)
                 }
                 if context == .block {
                     #expect(document.frontMatter?.entries.count == 1, sourceLocation: sourceLocation)
@@ -86,8 +87,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Dune", "C#", "a:b", "Ender's Game", "三体", "🚀 launch", "me@example.com", "50% off", "a - b",
-                      "Gödel, Escher, Bach", "x#y", "Vol. 1", "1984 (novel)", "The Year 2000", "...", "Ünïcödé"])
+    @Test(arguments: [
+        "Dune", "C#", "a:b", "Ender's Game", "三体", "🚀 launch", "me@example.com", "50% off", "a - b",
+        "Gödel, Escher, Bach", "x#y", "Vol. 1", "1984 (novel)", "The Year 2000", "...", "Ünïcödé",
+    ])
     func ordinaryTextIsWrittenPlain(value: String) {
         #expect(YAMLScalarWriter.string(value) == value)
         expectReadsBack(value)

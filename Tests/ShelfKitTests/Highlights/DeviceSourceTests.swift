@@ -47,8 +47,12 @@ import Testing
         #expect(book.title == "Анна Каренина")
         #expect(book.authors == ["Лев Толстой"])
         #expect(book.isbn == "9780143035008")
-        #expect(book.highlights == [Highlight(text: "Все счастливые семьи похожи друг на друга.", note: "Мой комментарий",
-                                              chapter: "Глава 1", page: "12", date: BookDate(year: 2024, month: 3, day: 3))])
+        #expect(
+            book.highlights == [
+                Highlight(
+                    text: "Все счастливые семьи похожи друг на друга.", note: "Мой комментарий",
+                    chapter: "Глава 1", page: "12", date: BookDate(year: 2024, month: 3, day: 3))
+            ])
         var reading = DeviceReading(status: .reading, percent: 25, page: 200, pages: 800, lastRead: BookDate(year: 2024, month: 3, day: 10))
         // The first passage marked is before the day the status was set.
         reading.started = BookDate(year: 2024, month: 3, day: 3)
@@ -70,14 +74,19 @@ import Testing
             }
             """
         let book = try #require(try KOReaderSidecar.parse(text))
-        #expect(book.highlights == [Highlight(text: "The sky above the port", note: "Gibson's opening", chapter: "One", page: "3",
-                                              date: BookDate(year: 2020, month: 1, day: 2))])
+        #expect(
+            book.highlights == [
+                Highlight(
+                    text: "The sky above the port", note: "Gibson's opening", chapter: "One", page: "3",
+                    date: BookDate(year: 2020, month: 1, day: 2))
+            ])
         #expect(book.reading?.status == .finished)
     }
 
     static func koboDatabase(at path: String) throws {
         let database = try SQLiteDatabase(path: path, writable: true)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE content (ContentID TEXT NOT NULL, ContentType TEXT NOT NULL, MimeType TEXT, BookID TEXT, BookTitle TEXT,
               Title TEXT, Attribution TEXT, ISBN TEXT, ReadStatus INT, ___PercentRead INT, DateLastRead TEXT, PRIMARY KEY (ContentID));
             CREATE TABLE Bookmark (BookmarkID TEXT NOT NULL, VolumeID TEXT NOT NULL, ContentID TEXT NOT NULL, StartContainerPath TEXT,
@@ -104,10 +113,17 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let source = try #require(try HighlightSource.readFile(path))
         #expect(source.kind == .kobo)
-        #expect(source.books == [HighlightedBook(
-            title: "Dune", authors: ["Frank Herbert"], isbn: "9780441013593",
-            highlights: [Highlight(text: "I must not fear.", note: "The litany.", chapter: "Book One: Dune", date: BookDate(year: 2024, month: 3, day: 4))],
-            reading: DeviceReading(status: .finished, percent: 100, lastRead: BookDate(year: 2024, month: 3, day: 10)))])
+        #expect(
+            source.books == [
+                HighlightedBook(
+                    title: "Dune", authors: ["Frank Herbert"], isbn: "9780441013593",
+                    highlights: [
+                        Highlight(
+                            text: "I must not fear.", note: "The litany.", chapter: "Book One: Dune",
+                            date: BookDate(year: 2024, month: 3, day: 4))
+                    ],
+                    reading: DeviceReading(status: .finished, percent: 100, lastRead: BookDate(year: 2024, month: 3, day: 10)))
+            ])
         // Read-only: the device's database is exactly as it was, and no journal was left beside it.
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["KoboReader.sqlite"])
@@ -117,7 +133,8 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("statistics.sqlite3")
         let database = try SQLiteDatabase(path: path, writable: true)
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE book (id integer PRIMARY KEY autoincrement, title text, authors text, notes integer, last_open integer,
               highlights integer, pages integer, series text, language text, md5 text, total_read_time integer, total_read_pages integer);
             CREATE TABLE page_stat_data (id_book integer, page integer NOT NULL DEFAULT 0, start_time integer NOT NULL DEFAULT 0,
@@ -126,19 +143,32 @@ import Testing
             """)
         let source = try #require(try HighlightSource.readFile(path))
         #expect(source.kind == .koreaderStatistics)
-        #expect(source.books == [HighlightedBook(title: "Neuromancer", authors: ["William Gibson"], reading: DeviceReading(
-            page: 250, pages: 271, lastRead: BookDate(year: 2024, month: 3, day: 3), secondsRead: 36000))])
+        #expect(
+            source.books == [
+                HighlightedBook(
+                    title: "Neuromancer", authors: ["William Gibson"],
+                    reading: DeviceReading(
+                        page: 250, pages: 271, lastRead: BookDate(year: 2024, month: 3, day: 3), secondsRead: 36000))
+            ])
     }
 
     @Test func aReadwiseExportIsReadByItsHeaderNames() throws {
-        let csv = "Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags\r\n"
+        let csv =
+            "Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at,Document tags\r\n"
             + "\"A line, with a comma\",Dune,Frank Herbert,B00B7NPRY8,\"My \"\"note\"\"\",yellow,,location,1234,2024-03-04 08:00:00+00:00,\r\n"
             + "Second,Dune,Frank Herbert,,,,,page,12,,\r\n"
         let books = ReadwiseCSV.parse(CSVTable(text: csv))
-        #expect(books == [HighlightedBook(title: "Dune", authors: ["Frank Herbert"], highlights: [
-            Highlight(text: "A line, with a comma", note: "My \"note\"", location: "1234", date: BookDate(year: 2024, month: 3, day: 4)),
-            Highlight(text: "Second", page: "12"),
-        ])])
+        #expect(
+            books == [
+                HighlightedBook(
+                    title: "Dune", authors: ["Frank Herbert"],
+                    highlights: [
+                        Highlight(
+                            text: "A line, with a comma", note: "My \"note\"", location: "1234",
+                            date: BookDate(year: 2024, month: 3, day: 4)),
+                        Highlight(text: "Second", page: "12"),
+                    ])
+            ])
     }
 
     @Test func unknownAndBrokenSourcesAreRefusedWithTheReason() throws {
@@ -146,7 +176,10 @@ import Testing
         try Data("just some text\n".utf8).write(to: URL(fileURLWithPath: folder.file("notes.txt")))
         #expect(try HighlightSource.readFile(folder.file("notes.txt")) == nil)
         try Data([0x41, 0x0A, 0x42, 0xE9, 0x0A] + Array("==========\n".utf8)).write(to: URL(fileURLWithPath: folder.file("latin1.txt")))
-        #expect(throws: HighlightSourceError(path: folder.file("latin1.txt"), reason: "line 2, column 2: not UTF-8 text; save it as UTF-8 and import it again")) {
+        #expect(
+            throws: HighlightSourceError(
+                path: folder.file("latin1.txt"), reason: "line 2, column 2: not UTF-8 text; save it as UTF-8 and import it again")
+        ) {
             try HighlightSource.readFile(folder.file("latin1.txt"))
         }
         try Data("return { [\"doc_props\"] = { [\"title\"] = \"x\" ".utf8).write(to: URL(fileURLWithPath: folder.file("metadata.epub.lua")))

@@ -3,8 +3,9 @@ import Testing
 
 /// The `## Highlights` section: what an import adds, byte for byte, and what it leaves alone.
 @Suite struct HighlightsSectionTests {
-    static let light = Highlight(text: "Light is the left hand of darkness.", note: "The whole book.", page: "233",
-                                 location: "3540-3542", date: BookDate(year: 2024, month: 3, day: 3))
+    static let light = Highlight(
+        text: "Light is the left hand of darkness.", note: "The whole book.", page: "233",
+        location: "3540-3542", date: BookDate(year: 2024, month: 3, day: 3))
     static let ice = Highlight(text: "On the Ice.\nTwo people, a sledge.", chapter: "Chapter 16")
 
     func adding(_ highlights: [Highlight], to text: String) throws -> String {
@@ -15,24 +16,25 @@ import Testing
 
     @Test func aBookWithoutTheSectionGetsItAtTheEndOfItsNotes() throws {
         let book = "---\ntitle: Left Hand\n---\n\nMy own notes.\n"
-        #expect(try adding([Self.light, Self.ice], to: book) == book + """
+        #expect(
+            try adding([Self.light, Self.ice], to: book) == book + """
 
-            ## Highlights
+                ## Highlights
 
-            > Light is the left hand of darkness.
-            >
-            > — p. 233 · loc. 3540–3542 · 2024-03-03
+                > Light is the left hand of darkness.
+                >
+                > — p. 233 · loc. 3540–3542 · 2024-03-03
 
-            The whole book.
+                The whole book.
 
-            > On the Ice.
-            > Two people, a sledge.
-            >
-            > — Chapter 16
+                > On the Ice.
+                > Two people, a sledge.
+                >
+                > — Chapter 16
 
-            <!-- shelf:highlights \(Self.light.id) \(Self.ice.id) -->
+                <!-- shelf:highlights \(Self.light.id) \(Self.ice.id) -->
 
-            """)
+                """)
     }
 
     @Test func addingTheSameHighlightsAgainChangesNothingEvenAfterTheReaderDeletedOne() throws {
@@ -40,7 +42,8 @@ import Testing
         let once = try adding([Self.light, Self.ice], to: book)
         #expect(try adding([Self.light, Self.ice], to: once) == once)
         // The reader deletes the first quote and its note: it stays deleted.
-        let edited = once.replacingOccurrences(of: "> Light is the left hand of darkness.\n>\n> — p. 233 · loc. 3540–3542 · 2024-03-03\n\nThe whole book.\n\n", with: "")
+        let edited = once.replacingOccurrences(
+            of: "> Light is the left hand of darkness.\n>\n> — p. 233 · loc. 3540–3542 · 2024-03-03\n\nThe whole book.\n\n", with: "")
         #expect(edited != once)
         #expect(try adding([Self.light, Self.ice], to: edited) == edited)
     }
@@ -48,7 +51,8 @@ import Testing
     @Test func newHighlightsGoBeforeTheRecordAndTheReadersTextAroundStaysByteForByte() throws {
         let book = "---\ntitle: Left Hand\n---\n"
         let once = try adding([Self.light], to: book)
-        let withOwnText = once.replacingOccurrences(of: "The whole book.\n", with: "The whole book.\n\nMy thought, in between.\n")
+        let withOwnText =
+            once.replacingOccurrences(of: "The whole book.\n", with: "The whole book.\n\nMy thought, in between.\n")
             + "\n## Later\n\nAfter the section.\n"
         let twice = try adding([Self.light, Self.ice], to: withOwnText)
         let expected = withOwnText.replacingOccurrences(
@@ -60,15 +64,18 @@ import Testing
     @Test func aSectionWrittenByHandGetsNewHighlightsAfterItsLastLineAndBeforeTheNextHeading() throws {
         let book = "---\ntitle: Left Hand\n---\n\n## Highlights\n\n> Light is the left hand of darkness.\n\n\n## Thoughts\n\nMine.\n"
         let result = try adding([Self.light, Self.ice], to: book)
-        #expect(result == "---\ntitle: Left Hand\n---\n\n## Highlights\n\n> Light is the left hand of darkness.\n\n"
-            + "> On the Ice.\n> Two people, a sledge.\n>\n> — Chapter 16\n\n<!-- shelf:highlights \(Self.ice.id) -->\n\n\n## Thoughts\n\nMine.\n")
+        #expect(
+            result == "---\ntitle: Left Hand\n---\n\n## Highlights\n\n> Light is the left hand of darkness.\n\n"
+                + "> On the Ice.\n> Two people, a sledge.\n>\n> — Chapter 16\n\n<!-- shelf:highlights \(Self.ice.id) -->\n\n\n## Thoughts\n\nMine.\n"
+        )
     }
 
     @Test func aCRLFFileWithoutAFinalNewlineKeepsItsLineEnds() throws {
         let book = "---\r\ntitle: Left Hand\r\n---\r\n\r\nNotes."
         let result = try adding([Self.ice], to: book)
-        #expect(result == book + "\r\n\r\n## Highlights\r\n\r\n> On the Ice.\r\n> Two people, a sledge.\r\n>\r\n> — Chapter 16\r\n\r\n"
-            + "<!-- shelf:highlights \(Self.ice.id) -->")
+        #expect(
+            result == book + "\r\n\r\n## Highlights\r\n\r\n> On the Ice.\r\n> Two people, a sledge.\r\n>\r\n> — Chapter 16\r\n\r\n"
+                + "<!-- shelf:highlights \(Self.ice.id) -->")
         #expect(try adding([Self.ice], to: result) == result)
     }
 
@@ -83,9 +90,14 @@ import Testing
         let once = try adding([first], to: "---\ntitle: Dune\n---\n")
         let withNote = once.replacingOccurrences(of: "— loc. 120–121\n", with: "— loc. 120–121\n\nThe litany.\n")
         let result = try adding([extended], to: withNote)
-        #expect(result == withNote
-            .replacingOccurrences(of: "> Fear is the mind-killer.\n>\n> — loc. 120–121", with: "> I must not fear. Fear is the mind-killer.\n>\n> — loc. 120–125")
-            .replacingOccurrences(of: "\(first.id) -->", with: "\(first.id) \(extended.id) -->"))
+        #expect(
+            result
+                == withNote
+                .replacingOccurrences(
+                    of: "> Fear is the mind-killer.\n>\n> — loc. 120–121",
+                    with: "> I must not fear. Fear is the mind-killer.\n>\n> — loc. 120–125"
+                )
+                .replacingOccurrences(of: "\(first.id) -->", with: "\(first.id) \(extended.id) -->"))
         // Imported again (the clippings file still holds the first version): nothing changes.
         #expect(try adding([first, extended], to: result) == result)
     }

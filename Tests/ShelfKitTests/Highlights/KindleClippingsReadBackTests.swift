@@ -18,16 +18,21 @@ import Darwin
 
     /// Three books' clippings interleaved: a highlight extended later, notes (one at a
     /// highlight's end, one alone), a bookmark, CRLF and LF, and a last entry with no separator.
-    static let text = clipping("Dune (Herbert, Frank)", "- Your Highlight on page 8 | Location 120-121 | Added on Monday, March 4, 2024 8:00:00 AM",
-                               "Fear is the mind-killer.")
-        + clipping("The Left Hand of Darkness (Le Guin, Ursula K.)",
-                   "- Your Highlight on page 233 | Location 3540-3542 | Added on Sunday, March 3, 2024 10:15:32 PM",
-                   "Light is the left hand of darkness,\r\nand darkness the right hand of light.")
-        + clipping("Dune (Herbert, Frank)", "- Your Highlight on page 8 | Location 120-124 | Added on Monday, March 4, 2024 8:05:00 AM",
-                   "Fear is the mind-killer. Fear is the little-death.", lineEnd: "\n")
+    static let text =
+        clipping(
+            "Dune (Herbert, Frank)", "- Your Highlight on page 8 | Location 120-121 | Added on Monday, March 4, 2024 8:00:00 AM",
+            "Fear is the mind-killer.")
+        + clipping(
+            "The Left Hand of Darkness (Le Guin, Ursula K.)",
+            "- Your Highlight on page 233 | Location 3540-3542 | Added on Sunday, March 3, 2024 10:15:32 PM",
+            "Light is the left hand of darkness,\r\nand darkness the right hand of light.")
+        + clipping(
+            "Dune (Herbert, Frank)", "- Your Highlight on page 8 | Location 120-124 | Added on Monday, March 4, 2024 8:05:00 AM",
+            "Fear is the mind-killer. Fear is the little-death.", lineEnd: "\n")
         + clipping("Dune (Herbert, Frank)", "- Your Bookmark on page 9 | Location 130 | Added on Monday, March 4, 2024 8:01:00 AM", "")
-        + clipping("The Left Hand of Darkness (Le Guin, Ursula K.)",
-                   "- Your Note on page 233 | Location 3542 | Added on Sunday, March 3, 2024 10:16:00 PM", "The whole book in one line.")
+        + clipping(
+            "The Left Hand of Darkness (Le Guin, Ursula K.)",
+            "- Your Note on page 233 | Location 3542 | Added on Sunday, March 3, 2024 10:16:00 PM", "The whole book in one line.")
         + clipping("挪威的森林 (村上春树)", "- 您在位置 #120-121的标注 | 添加于 2024年3月3日星期日 下午10:15:32", "每个人都有属于自己的一片森林。")
         + clipping("Dune (Herbert, Frank)", "- Your Note on Location 900 | Added on Monday, March 4, 2024 9:00:00 AM", "A note alone.")
         + "Dune (Herbert, Frank)\n- Your Highlight on Location 1170-72 | Added on Monday, March 4, 2024 9:10:00 AM\n\nWaste no more time."
@@ -38,7 +43,8 @@ import Darwin
         let folder = try EditTempFolder()
         let path = try folder.write("My Clippings.txt", text)
         let file = try ReadBackFile(descriptor: open(path, O_RDONLY | O_CLOEXEC), path: path)
-        let index = try KindleClippings.index(ImportChunks(duplicating: file.descriptor, path: path, size: size, rewinding: true), path: path)
+        let index = try KindleClippings.index(
+            ImportChunks(duplicating: file.descriptor, path: path, size: size, rewinding: true), path: path)
         let books = try index.books.map { book in
             HighlightedBook(title: book.title, authors: book.authors, highlights: try KindleClippings.highlights(of: book, in: file))
         }
@@ -56,9 +62,12 @@ import Darwin
 
     @Test func randomClippingsReadBackAsTheWholeText() throws {
         var generator = CorpusRandom(seed: 11)
-        let parts = ["Dune (Frank Herbert)", "Solaris (Lem, Stanisław)", "- Your Highlight at location 120-125 | Added on Monday, 4 March 2024 08:01:00",
-                     "- Your Note at location 125 | Added on Monday, 4 March 2024 08:02:00", "- Your Bookmark at location 7",
-                     "Fear é 🦋", "==========", "", "\u{FEFF}"]
+        let parts = [
+            "Dune (Frank Herbert)", "Solaris (Lem, Stanisław)",
+            "- Your Highlight at location 120-125 | Added on Monday, 4 March 2024 08:01:00",
+            "- Your Note at location 125 | Added on Monday, 4 March 2024 08:02:00", "- Your Bookmark at location 7",
+            "Fear é 🦋", "==========", "", "\u{FEFF}",
+        ]
         for _ in 0..<60 {
             let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
                 (parts.randomElement(using: &generator) ?? "") + (Bool.random(using: &generator) ? "\r\n" : "\n")

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct LuaReaderTests {
     @Test func readsTheLiteralsKOReaderWrites() throws {
-        let value = try LuaReader.read("""
+        let value = try LuaReader.read(
+            """
             -- we can read Lua syntax here!
             return {
                 ["a"] = "line\\nbreak \\"quoted\\" \\65\\u{263A}",

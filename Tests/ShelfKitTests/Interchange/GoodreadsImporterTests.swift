@@ -8,28 +8,31 @@ import Testing
 
     @Test func aReadBookInASeriesMapsEveryColumn() throws {
         let record = try interchangeRecord(InterchangeFixtures.rows(.goodreads, Self.wide), titled: "The Fifth Season")
-        #expect(interchangeLines(record) == [
-            "title: \"The Fifth Season\"", "authors: [N.K. Jemisin]", "isbn: \"9780316229296\"", "status: \"read\"",
-            "rating: 5", "tags: [favorites, sci-fi, women-authors]", "added: 2020-05-02", "finished: 2020-06-14",
-            // Read twice, one date known: the other read is a line of reads: with no date.
-            "reads: - {finished: true}", "series: \"The Broken Earth\"", "series_index: 1", "publisher: \"Orbit\"", "published: 2015", "pages: 468",
-            "format: \"paperback\"", "goodreads: \"19161852\"", "source: \"goodreads\"", "read_count: 2", "owned_copies: 1",
-        ])
+        #expect(
+            interchangeLines(record) == [
+                "title: \"The Fifth Season\"", "authors: [N.K. Jemisin]", "isbn: \"9780316229296\"", "status: \"read\"",
+                "rating: 5", "tags: [favorites, sci-fi, women-authors]", "added: 2020-05-02", "finished: 2020-06-14",
+                // Read twice, one date known: the other read is a line of reads: with no date.
+                "reads: - {finished: true}", "series: \"The Broken Earth\"", "series_index: 1", "publisher: \"Orbit\"", "published: 2015",
+                "pages: 468",
+                "format: \"paperback\"", "goodreads: \"19161852\"", "source: \"goodreads\"", "read_count: 2", "owned_copies: 1",
+            ])
         #expect(record.row == 2)
     }
 
     @Test func theReviewAndPrivateNotesBecomeTheBodyWithLineBreaksAndEntitiesDecoded() throws {
         let record = try interchangeRecord(InterchangeFixtures.rows(.goodreads, Self.wide), titled: "The Fifth Season")
-        #expect(record.notes == """
-            Stunning. The second-person chapters, & the reveal, wow.
+        #expect(
+            record.notes == """
+                Stunning. The second-person chapters, & the reveal, wow.
 
-            Essun, Damaya, Syenite: "one" woman, three times.
-            Reread *soon*, with **notes** & a [map](https://example.org/map).
+                Essun, Damaya, Syenite: "one" woman, three times.
+                Reread *soon*, with **notes** & a [map](https://example.org/map).
 
-            ## Private notes
+                ## Private notes
 
-            Lent to Sam, 2021.
-            """)
+                Lent to Sam, 2021.
+                """)
     }
 
     @Test func aQuotedMultiLineReviewKeepsItsLinesCommasAndQuotes() throws {
@@ -40,22 +43,27 @@ import Testing
 
     @Test func anEmptyISBNWrapperIsNoISBNAndISBN10IsUsedWhenThereIsNo13() throws {
         let rows = try InterchangeFixtures.rows(.goodreads, Self.wide)
-        #expect(try interchangeRecord(rows, titled: "It Walks by Night: A Paris Mystery (British Library Crime Classics Book 1)").value(of: "isbn") == nil)
+        #expect(
+            try interchangeRecord(rows, titled: "It Walks by Night: A Paris Mystery (British Library Crime Classics Book 1)").value(
+                of: "isbn") == nil)
         #expect(try interchangeRecord(rows, titled: "How to Be an Antiracist").text(of: "isbn") == "0525509283")
     }
 
     @Test func exclusiveShelvesBecomeStatusesAndTheOtherShelvesTags() throws {
         let records = interchangeRecords(try InterchangeFixtures.rows(.goodreads, Self.wide))
-        let summary = records.map { "\($0.title ?? ""): \($0.text(of: "status") ?? "-") \(interchangeLines($0).first { $0.hasPrefix("tags:") } ?? "")" }
-        #expect(summary == [
-            "The Fifth Season: read tags: [favorites, sci-fi, women-authors]",
-            "It Walks by Night: A Paris Mystery (British Library Crime Classics Book 1): to-read ",
-            "How to Be an Antiracist: reading tags: [non-fiction, covid-reading]",
-            "White Fang: abandoned tags: [kidz]",
-            "Principles of Synthetic Intelligence, Psi: An Architecture of Motivated Cognition: to-read tags: [owned-unread, ai]",
-            "The Lord of the Rings: read ",
-            "Cats & Dogs: \"Notes\", Volume 2: read ",
-        ])
+        let summary = records.map {
+            "\($0.title ?? ""): \($0.text(of: "status") ?? "-") \(interchangeLines($0).first { $0.hasPrefix("tags:") } ?? "")"
+        }
+        #expect(
+            summary == [
+                "The Fifth Season: read tags: [favorites, sci-fi, women-authors]",
+                "It Walks by Night: A Paris Mystery (British Library Crime Classics Book 1): to-read ",
+                "How to Be an Antiracist: reading tags: [non-fiction, covid-reading]",
+                "White Fang: abandoned tags: [kidz]",
+                "Principles of Synthetic Intelligence, Psi: An Architecture of Motivated Cognition: to-read tags: [owned-unread, ai]",
+                "The Lord of the Rings: read ",
+                "Cats & Dogs: \"Notes\", Volume 2: read ",
+            ])
     }
 
     @Test func myRatingZeroIsNoRating() throws {
@@ -84,14 +92,16 @@ import Testing
 
     @Test func the23ColumnExportWithBOMAndCRLFReadsTheSameWay() throws {
         let rows = try InterchangeFixtures.rows(.goodreads, Self.narrow)
-        let record = try interchangeRecord(rows, titled: "The World for Sale: Money, Power and the Traders Who Barter the Earth’s Resources")
-        #expect(interchangeLines(record) == [
-            "title: \"The World for Sale: Money, Power and the Traders Who Barter the Earth’s Resources\"",
-            "authors: [Javier Blas, Jack Farchy]", "isbn: \"9781847942661\"", "status: \"read\"", "rating: 5",
-            "added: 2026-05-13", "publisher: \"Random House Business\"", "published: 2020", "pages: 410",
-            "format: \"paperback\"", "goodreads: \"52199304\"", "source: \"goodreads\"", "original_published: 2021",
-            "read_count: 1",
-        ])
+        let record = try interchangeRecord(
+            rows, titled: "The World for Sale: Money, Power and the Traders Who Barter the Earth’s Resources")
+        #expect(
+            interchangeLines(record) == [
+                "title: \"The World for Sale: Money, Power and the Traders Who Barter the Earth’s Resources\"",
+                "authors: [Javier Blas, Jack Farchy]", "isbn: \"9781847942661\"", "status: \"read\"", "rating: 5",
+                "added: 2026-05-13", "publisher: \"Random House Business\"", "published: 2020", "pages: 410",
+                "format: \"paperback\"", "goodreads: \"52199304\"", "source: \"goodreads\"", "original_published: 2021",
+                "read_count: 1",
+            ])
         #expect(record.notes == "Commodity traders, oil & metals.\nWorth it.")
         #expect(try interchangeRecord(rows, titled: "Dune").text(of: "series") == "Dune")
     }

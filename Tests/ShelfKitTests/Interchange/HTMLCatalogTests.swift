@@ -15,14 +15,23 @@ import Testing
 
     @Test func anIndexAndAPagePerBookAreBuilt() throws {
         let books = [
-            ExportedBook(book: try book("title: Dune\nauthors: [Frank Herbert]\nstatus: read\nrating: 5\ntags: [sci-fi, Classics]", path: "herbert-dune.md"), notes: ""),
+            ExportedBook(
+                book: try book(
+                    "title: Dune\nauthors: [Frank Herbert]\nstatus: read\nrating: 5\ntags: [sci-fi, Classics]", path: "herbert-dune.md"),
+                notes: ""),
             ExportedBook(book: try book("title: Solaris", path: "classics/lem-solaris.md"), notes: "Ocean."),
             ExportedBook(book: try book("title: Solaris", path: "lem-solaris.md"), notes: ""),
         ]
         let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", localCover: { _ in .refused("missing") })
-        #expect(catalog.files.map(\.path) == ["index.html", "books/herbert-dune.html", "books/classics-lem-solaris.html", "books/lem-solaris.html"])
+        #expect(
+            catalog.files.map(\.path) == [
+                "index.html", "books/herbert-dune.html", "books/classics-lem-solaris.html", "books/lem-solaris.html",
+            ])
         let index = try text(catalog, "index.html")
-        #expect(index.contains("<li class=\"book\" data-status=\"read\" data-tags=\"sci-fi|classics\" data-search=\"dune frank herbert sci-fi classics\">"))
+        #expect(
+            index.contains(
+                "<li class=\"book\" data-status=\"read\" data-tags=\"sci-fi|classics\" data-search=\"dune frank herbert sci-fi classics\">")
+        )
         #expect(index.contains("<a class=\"title\" href=\"books/herbert-dune.html\">Dune</a>"))
         #expect(index.contains("<span class=\"rating\" title=\"5 of 5\">★★★★★</span>"))
         #expect(index.contains("<option value=\"classics\">Classics (1)</option>"))
@@ -37,8 +46,9 @@ import Testing
             tags: ["\\"><script>alert(2)</script>"]
             mood: "</dd><script>alert(3)</script>"
             """
-        let catalog = HTMLCatalog(books: [ExportedBook(book: try book(yaml, path: "x.md"), notes: "")], title: "<b>Lib</b>",
-                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
+        let catalog = HTMLCatalog(
+            books: [ExportedBook(book: try book(yaml, path: "x.md"), notes: "")], title: "<b>Lib</b>",
+            libraryRoot: "/library", localCover: { _ in .refused("missing") })
         for file in catalog.files {
             let html = String(decoding: file.bytes, as: UTF8.self)
             #expect(!html.contains("<script>alert"), "\(file.path)")
@@ -46,24 +56,33 @@ import Testing
             #expect(!html.contains("<b>Lib"), "\(file.path)")
         }
         let page = try text(catalog, "books/x.html")
-        #expect(page.contains("<h1>&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;</h1>") || page.contains("<h1>&lt;script&gt;alert('title')&lt;/script&gt;</h1>"))
+        #expect(
+            page.contains("<h1>&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;</h1>")
+                || page.contains("<h1>&lt;script&gt;alert('title')&lt;/script&gt;</h1>"))
         #expect(page.contains("<dd>&lt;/dd&gt;&lt;script&gt;alert(3)&lt;/script&gt;</dd>"))
     }
 
     @Test func theProgressLogShowsItsLinesNotTheJSONObjects() throws {
         let yaml = "title: Dune\nprogress:\n  - 2026-01-05 page 120\n  - 2026-01-06 <b>37%</b>"
-        let catalog = HTMLCatalog(books: [ExportedBook(book: try book(yaml, path: "dune.md"), notes: "")], title: "Books",
-                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
-        #expect(try text(catalog, "books/dune.html").contains("<dt>Progress</dt><dd>2026-01-05 page 120, 2026-01-06 &lt;b&gt;37%&lt;/b&gt;</dd>"))
+        let catalog = HTMLCatalog(
+            books: [ExportedBook(book: try book(yaml, path: "dune.md"), notes: "")], title: "Books",
+            libraryRoot: "/library", localCover: { _ in .refused("missing") })
+        #expect(
+            try text(catalog, "books/dune.html").contains(
+                "<dt>Progress</dt><dd>2026-01-05 page 120, 2026-01-06 &lt;b&gt;37%&lt;/b&gt;</dd>"))
     }
 
     @Test func rawHTMLInNotesShowsAsText() {
         let html = NotesHTML.render("Hello <script>alert(1)</script> and <img src=x onerror=alert(2)>\n\n<div onclick=x>raw</div>")
-        #expect(html == "<p>Hello &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;</p><p>&lt;div onclick=x&gt;raw&lt;/div&gt;</p>")
+        #expect(
+            html
+                == "<p>Hello &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=x onerror=alert(2)&gt;</p><p>&lt;div onclick=x&gt;raw&lt;/div&gt;</p>"
+        )
     }
 
     @Test func dangerousLinksAndSmuggledAttributesAreDropped() {
-        let html = NotesHTML.render("[a](javascript:alert(1)) [b](JaVaScRiPt&#58;alert(1)) [c](http://x.org/\"onmouseover=\"alert(1)) ![d](y\" onerror=\"alert(1))")
+        let html = NotesHTML.render(
+            "[a](javascript:alert(1)) [b](JaVaScRiPt&#58;alert(1)) [c](http://x.org/\"onmouseover=\"alert(1)) ![d](y\" onerror=\"alert(1))")
         #expect(!html.contains("javascript"))
         #expect(!html.lowercased().contains("javascript"))
         #expect(!html.contains("onmouseover="))
@@ -73,9 +92,10 @@ import Testing
 
     @Test func markdownStillRenders() {
         let html = NotesHTML.render("# Notes\n\n- *one* & **two**\n- `a < b`\n\n> quote\n\n[site](https://example.org)\n\n```\nx < y\n```")
-        #expect(html == "<h1>Notes</h1><ul><li><em>one</em> &amp; <strong>two</strong></li><li><code>a &lt; b</code></li></ul>"
-            + "<blockquote><p>quote</p></blockquote><p><a href=\"https://example.org\" rel=\"noopener noreferrer\">site</a></p>"
-            + "<pre><code>x &lt; y\n</code></pre>")
+        #expect(
+            html == "<h1>Notes</h1><ul><li><em>one</em> &amp; <strong>two</strong></li><li><code>a &lt; b</code></li></ul>"
+                + "<blockquote><p>quote</p></blockquote><p><a href=\"https://example.org\" rel=\"noopener noreferrer\">site</a></p>"
+                + "<pre><code>x &lt; y\n</code></pre>")
     }
 
     /// Ink 0.6 traps on an empty list item followed by a line of spaces; these render.
@@ -96,8 +116,8 @@ import Testing
         #expect(NotesHTML.render(nested) == "<p>\(nested)</p>")
         let unclosed = String(repeating: "x [a [b ", count: 30)
         #expect(NotesHTML.render(unclosed) == "<p>\(unclosed.trimmingCharacters(in: .whitespaces))</p>")
-        #expect(NotesHTML.render("[1] and [a [b] c](x) and ![i](p.png)") ==
-            "<p>[1] and [a [b] c](x) and <img src=\"p.png\" alt=\"i\"/></p>")
+        #expect(
+            NotesHTML.render("[1] and [a [b] c](x) and ![i](p.png)") == "<p>[1] and [a [b] c](x) and <img src=\"p.png\" alt=\"i\"/></p>")
     }
 
     @Test func notesStartingWithARuleAreNotDropped() {
@@ -112,7 +132,9 @@ import Testing
             ExportedBook(book: try book("title: C\ncover: javascript:alert(1)", path: "c.md"), notes: ""),
             ExportedBook(book: try book("title: D\ncover: covers/missing.jpg", path: "d.md"), notes: ""),
         ]
-        let catalog = HTMLCatalog(books: books, title: "Books", libraryRoot: "/library", localCover: { $0 == "covers/a.png" ? .file("/library/covers/a.png") : .refused("cover \($0) does not exist") })
+        let catalog = HTMLCatalog(
+            books: books, title: "Books", libraryRoot: "/library",
+            localCover: { $0 == "covers/a.png" ? .file("/library/covers/a.png") : .refused("cover \($0) does not exist") })
         #expect(catalog.covers == [HTMLCatalog.CoverCopy(from: "/library/covers/a.png", to: "covers/a.png")])
         let index = try text(catalog, "index.html")
         #expect(index.contains("<img src=\"covers/a.png\""))
@@ -122,8 +144,9 @@ import Testing
     }
 
     @Test func bookPagesRunNoScriptAndTheIndexOnlyItsOwn() throws {
-        let catalog = HTMLCatalog(books: [ExportedBook(book: try book("title: A", path: "a.md"), notes: "")], title: "Books",
-                                  libraryRoot: "/library", localCover: { _ in .refused("missing") })
+        let catalog = HTMLCatalog(
+            books: [ExportedBook(book: try book("title: A", path: "a.md"), notes: "")], title: "Books",
+            libraryRoot: "/library", localCover: { _ in .refused("missing") })
         #expect(try text(catalog, "books/a.html").contains("script-src 'none'"))
         #expect(try text(catalog, "index.html").components(separatedBy: "<script>").count == 2)
     }

@@ -48,18 +48,19 @@ import Testing
         guard case .record(let record)? = rows.first else { throw ImportError("no record") }
         let vocabulary = VocabularyPreset.obsidianBookSearch.vocabulary
         let bytes = ImportedBookFile.bytes(for: record, vocabulary: vocabulary)
-        #expect(String(decoding: bytes, as: UTF8.self) == """
-            ---
-            title: Dune
-            author: [Frank Herbert]
-            status: unread
-            myRate: 4
-            total: 412
-            mood: dry
-            ---
-            Body.
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == """
+                ---
+                title: Dune
+                author: [Frank Herbert]
+                status: unread
+                myRate: 4
+                total: 412
+                mood: dry
+                ---
+                Body.
 
-            """)
+                """)
     }
 
     @Test func progressIsReportedForLongImportsOnly() throws {

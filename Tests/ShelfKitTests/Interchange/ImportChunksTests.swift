@@ -36,7 +36,8 @@ import Testing
         let csv = "Title,Review\r\n\"Cats & Dogs: \"\"Notes\"\", Volume 2\",\"one\r\ntwo\n\"\"three\"\"\"\r\nDune,ok\r\n"
         try Self.expectSameRecords(Array(csv.utf8))
         let (records, _) = try Self.records(Array(csv.utf8), size: 1)
-        #expect(records.map(\.cells) == [["Title", "Review"], ["Cats & Dogs: \"Notes\", Volume 2", "one\ntwo\n\"three\""], ["Dune", "ok"]])
+        #expect(
+            records.map(\.cells) == [["Title", "Review"], ["Cats & Dogs: \"Notes\", Volume 2", "one\ntwo\n\"three\""], ["Dune", "ok"]])
         #expect(records.map(\.line) == [1, 2, 5])
     }
 
@@ -51,13 +52,15 @@ import Testing
     @Test func multiByteCharactersSplitBetweenPiecesAreKept() throws {
         let csv = Array("\u{FEFF}Title,Author\nL'Étranger,Albert Camus\n挪威的森林,村上春树\n🦋 \"Wings\",Žižek\n".utf8)
         let (records, _) = try Self.records(csv, size: 1)
-        #expect(records.map(\.cells) == [["Title", "Author"], ["L'Étranger", "Albert Camus"], ["挪威的森林", "村上春树"], ["🦋 \"Wings\"", "Žižek"]])
+        #expect(
+            records.map(\.cells) == [["Title", "Author"], ["L'Étranger", "Albert Camus"], ["挪威的森林", "村上春树"], ["🦋 \"Wings\"", "Žižek"]])
         try Self.expectSameRecords(csv)
     }
 
     @Test func windows1252AndUTF16FilesDecodeTheSameInPieces() throws {
         // Stray Windows-1252 bytes among UTF-8, as LibraryThing writes; UTF-16 of both byte orders.
-        let latin: [UInt8] = Array("Title\tPrimary Author\nRayuela\tCort".utf8) + [0xE9] + Array("zar, Julio\n".utf8) + [0x93, 0x41, 0x94, 0xE2, 0x82]
+        let latin: [UInt8] =
+            Array("Title\tPrimary Author\nRayuela\tCort".utf8) + [0xE9] + Array("zar, Julio\n".utf8) + [0x93, 0x41, 0x94, 0xE2, 0x82]
         let text = "Title,Author\r\n\"Dune, \"\"1\"\"\",Frank Herbert\r\n🦋,X\r\n"
         let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         let big: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
@@ -80,12 +83,16 @@ import Testing
     }
 
     @Test func everyExportFixtureReadsTheSameInPieces() throws {
-        for (name, delimiter) in [("goodreads-31-columns.csv", ","), ("goodreads-23-columns.csv", ","), ("storygraph.csv", ","),
-                                  ("librarything.tsv", "\t"), ("calibre-catalog.csv", ",")] as [(String, Character)] {
+        for (name, delimiter) in [
+            ("goodreads-31-columns.csv", ","), ("goodreads-23-columns.csv", ","), ("storygraph.csv", ","),
+            ("librarything.tsv", "\t"), ("calibre-catalog.csv", ","),
+        ] as [(String, Character)] {
             try Self.expectSameRecords(InterchangeFixtures.bytes(name), delimiter: delimiter)
         }
-        for (source, name) in [(ImportSource.goodreads, "goodreads-31-columns.csv"), (.goodreads, "goodreads-23-columns.csv"),
-                               (.storygraph, "storygraph.csv"), (.librarything, "librarything.tsv"), (.calibre, "calibre-list.json")] {
+        for (source, name) in [
+            (ImportSource.goodreads, "goodreads-31-columns.csv"), (.goodreads, "goodreads-23-columns.csv"),
+            (.storygraph, "storygraph.csv"), (.librarything, "librarything.tsv"), (.calibre, "calibre-list.json"),
+        ] {
             let bytes = try InterchangeFixtures.bytes(name)
             for size in [1, 7, 1 << 20] {
                 var rows: [ImportRow] = []
@@ -108,7 +115,9 @@ import Testing
     @Test func aHeaderOfAnotherExportStopsTheReadBeforeAnyRow() throws {
         var rows: [ImportRow] = []
         #expect(throws: ImportError.self) {
-            try ImportSource.goodreads.read(ImportChunks(bytes: Array("Name,Price\nx,1\n".utf8), size: 2), warn: { _ in }) { rows.append($0) }
+            try ImportSource.goodreads.read(ImportChunks(bytes: Array("Name,Price\nx,1\n".utf8), size: 2), warn: { _ in }) {
+                rows.append($0)
+            }
         }
         #expect(rows.isEmpty)
     }

@@ -16,7 +16,8 @@ import Testing
     static func referenceMatch(_ record: ImportRecord, books: [Book], existing: Int) -> (path: String, reason: String)? {
         let restoring = record.path != nil
         if let path = record.path, let id = books.indices.first(where: { books[$0].path == path }), id < existing,
-           ImportMatcher.titlesAgree(record.title, books[id].title) {
+            ImportMatcher.titlesAgree(record.title, books[id].title)
+        {
             return (books[id].path, "path")
         }
         let eligible = { (id: Int) in !restoring || id < existing }
@@ -37,7 +38,8 @@ import Testing
         }
         let isbn = record.text(of: "isbn").flatMap(ISBN.parse)?.isbn13
         if let isbn, let found = books.indices.first(where: { books[$0].isbn13 == isbn }), eligible(found), !conflict(books[found]),
-           found < existing || ImportMatcher.titlesAgree(record.title, books[found].title) {
+            found < existing || ImportMatcher.titlesAgree(record.title, books[found].title)
+        {
             return (books[found].path, "ISBN")
         }
         guard let title = record.title.map(ImportMatcher.titleKey) else { return nil }
@@ -45,7 +47,8 @@ import Testing
         let volume = record.text(of: "series_index").flatMap(Double.init)
         let found = books.indices.first { index in
             let book = books[index]
-            let titles = [ImportMatcher.titleKey(book.title)] + (book.subtitle.map { [ImportMatcher.titleKey(book.title + " " + $0)] } ?? [])
+            let titles =
+                [ImportMatcher.titleKey(book.title)] + (book.subtitle.map { [ImportMatcher.titleKey(book.title + " " + $0)] } ?? [])
             guard titles.contains(title), eligible(index), !conflict(book) else { return false }
             if let isbn, let theirs = book.isbn13, isbn != theirs { return false }
             if let volume, let theirs = book.seriesIndex, volume != theirs { return false }

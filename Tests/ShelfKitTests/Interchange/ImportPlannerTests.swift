@@ -18,7 +18,9 @@ import Testing
         let actions = interchangePlanner(.goodreads).plan(try InterchangeFixtures.rows(.goodreads, "goodreads-23-columns.csv"), books: [])
         guard case let .create(_, _, bytes)? = actions.first else { throw TestFailure("no create") }
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.hasPrefix("---\ntitle: Raintree County\nauthors:\n  - Ross Lockridge Jr.\nisbn: \"9780140236668\"\nstatus: read\nrating: 3\n"))
+        #expect(
+            text.hasPrefix(
+                "---\ntitle: Raintree County\nauthors:\n  - Ross Lockridge Jr.\nisbn: \"9780140236668\"\nstatus: read\nrating: 3\n"))
         let book = try interchangeBook(bytes)
         let baseline = try #require(book.value(of: "imported")?.text.flatMap(ImportBaseline.init(text:)))
         #expect(baseline.source == "goodreads")
@@ -28,15 +30,20 @@ import Testing
     }
 
     @Test func importingTheSameRowsAgainChangesNothing() throws {
-        for (source, file) in [(ImportSource.goodreads, "goodreads-31-columns.csv"), (.goodreads, "goodreads-23-columns.csv"),
-                               (.storygraph, "storygraph.csv"), (.librarything, "librarything.tsv"),
-                               (.calibre, "calibre-catalog.csv"), (.calibre, "calibre-list.json")] {
+        for (source, file) in [
+            (ImportSource.goodreads, "goodreads-31-columns.csv"), (.goodreads, "goodreads-23-columns.csv"),
+            (.storygraph, "storygraph.csv"), (.librarything, "librarything.tsv"),
+            (.calibre, "calibre-catalog.csv"), (.calibre, "calibre-list.json"),
+        ] {
             let rows = try InterchangeFixtures.rows(source, file)
             let books = try interchangeCreatedBooks(interchangePlanner(source).plan(rows, books: []))
             for update in [false, true] {
                 let again = interchangePlanner(source, update: update).plan(rows, books: books)
-                #expect(!again.contains { if case .create = $0 { return true } else if case .update = $0 { return true } else { return false } },
-                        "\(file) update=\(update): \(again)")
+                #expect(
+                    !again.contains {
+                        if case .create = $0 { return true } else if case .update = $0 { return true } else { return false }
+                    },
+                    "\(file) update=\(update): \(again)")
             }
         }
     }
@@ -54,7 +61,9 @@ import Testing
     }
 
     @Test func twoEditionsWithDifferentIdsAreNotMatchedByTitle() throws {
-        let library = [try interchangeBook(Array("---\ntitle: Master and Man\nauthors: [Leo Tolstoy]\ngoodreads: \"18919568\"\n---\n".utf8))]
+        let library = [
+            try interchangeBook(Array("---\ntitle: Master and Man\nauthors: [Leo Tolstoy]\ngoodreads: \"18919568\"\n---\n".utf8))
+        ]
         var record = ImportRecord(row: 3)
         record.set("title", string: "Master And Man")
         record.set("authors", .list(["Leo Tolstoy"]))
@@ -82,7 +91,8 @@ import Testing
 
     @Test func withoutUpdateAMatchedBookIsLeftAlone() throws {
         let library = [try interchangeBook(Array("---\ntitle: Dune\nauthors: [Frank Herbert]\nrating: 2\n---\n".utf8), path: "dune.md")]
-        let actions = interchangePlanner(.goodreads).plan(try InterchangeFixtures.rows(.goodreads, "goodreads-23-columns.csv"), books: library)
+        let actions = interchangePlanner(.goodreads).plan(
+            try InterchangeFixtures.rows(.goodreads, "goodreads-23-columns.csv"), books: library)
         #expect(actions.contains(.unchanged(row: 4, path: "dune.md", kept: [])))
     }
 

@@ -42,13 +42,20 @@ import Testing
         let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
         let (text, result) = try updated(bytes, from: second)
         #expect(result.changed == ["rating"])
-        #expect(changedLines(bytes, text) == ["rating: 5", "imported: " + ImportBaseline.of(
-            try #require(interchangeRecords(try GoodreadsImporter.read(second)).first), source: "goodreads").text])
+        #expect(
+            changedLines(bytes, text) == [
+                "rating: 5",
+                "imported: "
+                    + ImportBaseline.of(
+                        try #require(interchangeRecords(try GoodreadsImporter.read(second)).first), source: "goodreads"
+                    ).text,
+            ])
     }
 
     @Test func aValueTheReaderChangedIsKeptEvenWhenTheSourceChangesIt() throws {
         var bytes = try created(Self.first)
-        bytes = try BookBytes.apply([.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
+        bytes = try BookBytes.apply(
+            [.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
         let (text, result) = try updated(bytes, from: second)
         #expect(result.kept == ["rating"])
@@ -82,7 +89,8 @@ import Testing
         #expect(result.changed == ["body"])
         #expect(text.hasSuffix("---\n\nOcean, and Kelvin.\n"))
 
-        let edited = try BookBytes.apply([.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
+        let edited = try BookBytes.apply(
+            [.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let (kept, keptResult) = try updated(edited, from: second)
         #expect(keptResult.kept == ["body"])
         #expect(kept.hasSuffix("Ocean.\n\nMy own thoughts.\n"))
@@ -139,7 +147,8 @@ import Testing
 /// `import --update` over books an earlier shelf imported: `owned: true` (before `ownership:`) is
 /// kept and compared by meaning, and earlier reads are added as lines of a new `reads:` list.
 @Suite struct ImportUpdaterReadingLifeTests {
-    static let storyGraph = "Title,Authors,ISBN/UID,Read Status,Dates Read,Read Count,Owned?\n"
+    static let storyGraph =
+        "Title,Authors,ISBN/UID,Read Status,Dates Read,Read Count,Owned?\n"
         + "Piranesi,Susanna Clarke,9781635575637,read,\"2021/01/05-2021/01/12, 2023/02/20-2023/03/02\",2,Yes\n"
 
     /// A file as the earlier StoryGraph import wrote it: `owned: true`, no `reads:`, and a
@@ -150,7 +159,8 @@ import Testing
         record.remove("reads")
         record.set("owned", typed: "true")
         let baseline = ImportBaseline.of(record, source: "storygraph")
-        return ImportedBookFile.bytes(for: record, extra: [ImportField(key: ImportBaseline.key, value: .string(baseline.text))], vocabulary: .standard)
+        return ImportedBookFile.bytes(
+            for: record, extra: [ImportField(key: ImportBaseline.key, value: .string(baseline.text))], vocabulary: .standard)
     }
 
     @Test func anEarlierImportKeepsOwnedAndGainsItsEarlierReads() throws {
@@ -164,7 +174,8 @@ import Testing
         let result = ImportUpdater(source: .storygraph).update(book, body: document.body, from: record)
         #expect(result.changed == ["reads"], "\(result)")
         #expect(result.kept.isEmpty, "\(result)")
-        let after = String(decoding: try BookBytes.apply(result.edits, to: document, displayPath: "x.md", vocabulary: .standard), as: UTF8.self)
+        let after = String(
+            decoding: try BookBytes.apply(result.edits, to: document, displayPath: "x.md", vocabulary: .standard), as: UTF8.self)
         #expect(after.contains("\nowned: true\n"), "\(after)")
         #expect(after.contains("\nreads:\n  - {started: 2021-01-05, finished: 2021-01-12}\n"), "\(after)")
         // Once more: nothing to do.

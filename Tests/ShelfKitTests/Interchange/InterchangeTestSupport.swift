@@ -66,8 +66,9 @@ func interchangeCreatedBooks(_ actions: [ImportStep]) throws -> [Book] {
 func interchangePlanner(
     _ source: ImportSource, update: Bool = false, files: Set<String> = [], notes: [String: String] = [:]
 ) -> ImportPlanner {
-    ImportPlanner(source: source, update: update, naming: FileNameTemplate(template: LibraryConfig.defaultFilenameTemplate), vocabulary: .standard,
-                  exists: { files.contains($0) }, notes: { notes[$0.path] })
+    ImportPlanner(
+        source: source, update: update, naming: FileNameTemplate(template: LibraryConfig.defaultFilenameTemplate), vocabulary: .standard,
+        exists: { files.contains($0) }, notes: { notes[$0.path] })
 }
 
 /// Counts of each kind of action, as `created 3, updated 1, unchanged 2, skipped 1`.

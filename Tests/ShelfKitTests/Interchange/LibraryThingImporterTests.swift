@@ -7,15 +7,16 @@ import Testing
 
     @Test func aCataloguedBookMapsEveryColumnItHas() throws {
         let record = try interchangeRecord(InterchangeFixtures.rows(.librarything, Self.file), titled: "Marelle")
-        #expect(interchangeLines(record) == [
-            "title: \"Marelle\"", "authors: [Julio Cortazar]", "isbn: \"9782070291342\"", "favorite: true", "status: \"read\"",
-            "rating: 5", "rating_exact: 4.5", "tags: [roman, espagnol, expérimental]", "added: 2006-08-09",
-            "started: 2007-04-16", "finished: 2007-05-08", "publisher: \"Gallimard\"", "published: 1979", "pages: 590",
-            "language: \"French\"", "format: \"paperback\"", "librarything: \"5498194\"", "source: \"librarything\"",
-            "contributors: [Laure Guille-Bataillon (Translator), Françoise Rosset (Translator)]",
-            "original_language: \"Spanish\"", "subjects: [Argentine fiction, Paris (France) > Fiction]", "dewey: \"863\"",
-            "lcc: \"PQ7797 .C7145\"", "oclc: \"6144386\"",
-        ])
+        #expect(
+            interchangeLines(record) == [
+                "title: \"Marelle\"", "authors: [Julio Cortazar]", "isbn: \"9782070291342\"", "favorite: true", "status: \"read\"",
+                "rating: 5", "rating_exact: 4.5", "tags: [roman, espagnol, expérimental]", "added: 2006-08-09",
+                "started: 2007-04-16", "finished: 2007-05-08", "publisher: \"Gallimard\"", "published: 1979", "pages: 590",
+                "language: \"French\"", "format: \"paperback\"", "librarything: \"5498194\"", "source: \"librarything\"",
+                "contributors: [Laure Guille-Bataillon (Translator), Françoise Rosset (Translator)]",
+                "original_language: \"Spanish\"", "subjects: [Argentine fiction, Paris (France) > Fiction]", "dewey: \"863\"",
+                "lcc: \"PQ7797 .C7145\"", "oclc: \"6144386\"",
+            ])
         #expect(record.notes == "chef d'oeuvre")
     }
 

@@ -7,12 +7,14 @@ import Testing
 
     @Test func aReadBookTakesItsLatestReadingAndKeepsItsExactRating() throws {
         let record = try interchangeRecord(InterchangeFixtures.rows(.storygraph, Self.file), titled: "Piranesi")
-        #expect(interchangeLines(record) == [
-            "title: \"Piranesi\"", "authors: [Susanna Clarke]", "isbn: \"9781635575637\"", "status: \"read\"", "rating: 5",
-            "rating_exact: 4.75", "tags: [fantasy, favorites]", "added: 2021-01-04", "started: 2023-02-20",
-            "finished: 2023-03-02", "reads: - {started: 2021-01-05, finished: 2021-01-12}", "format: \"hardcover\"", "source: \"storygraph\"", "read_count: 2",
-            "moods: [mysterious, reflective, adventurous]", "pace: \"medium\"", "driven: \"a mix\"", "ownership: \"owned\"",
-        ])
+        #expect(
+            interchangeLines(record) == [
+                "title: \"Piranesi\"", "authors: [Susanna Clarke]", "isbn: \"9781635575637\"", "status: \"read\"", "rating: 5",
+                "rating_exact: 4.75", "tags: [fantasy, favorites]", "added: 2021-01-04", "started: 2023-02-20",
+                "finished: 2023-03-02", "reads: - {started: 2021-01-05, finished: 2021-01-12}", "format: \"hardcover\"",
+                "source: \"storygraph\"", "read_count: 2",
+                "moods: [mysterious, reflective, adventurous]", "pace: \"medium\"", "driven: \"a mix\"", "ownership: \"owned\"",
+            ])
         #expect(record.notes == "The House is infinite.\nThe Beauty of the House is immeasurable; its Kindness infinite.")
     }
 

@@ -64,9 +64,11 @@ import Testing
         book.source = "s"
         book.fields = [
             BookField(key: "title", canonical: .title, value: .scalar("Title ✓", isPlain: true)),
-            BookField(key: "mood", canonical: nil, value: .map([
-                FieldEntry(key: "a", value: .list([.scalar("4", isPlain: false), .null, .list([])])),
-            ])),
+            BookField(
+                key: "mood", canonical: nil,
+                value: .map([
+                    FieldEntry(key: "a", value: .list([.scalar("4", isPlain: false), .null, .list([])]))
+                ])),
         ]
         book.problems = [BookProblem(code: "invalid-rating", key: "rating", message: "7 is not 1–5")]
         #expect(!book.isbns13.isEmpty)
@@ -99,7 +101,9 @@ import Testing
     @Test func anyTruncationFailsCleanly() throws {
         var book = Book(path: "a.md", title: "A title long enough to need the heap")
         book.tags = ["one", "two"]
-        book.fields = [BookField(key: "tags", canonical: .tags, value: .list([.scalar("one", isPlain: true), .scalar("two", isPlain: true)]))]
+        book.fields = [
+            BookField(key: "tags", canonical: .tags, value: .list([.scalar("one", isPlain: true), .scalar("two", isPlain: true)]))
+        ]
         var writer = CacheByteWriter()
         BookCodec.encode(book, into: &writer)
         for length in 0..<writer.bytes.count {

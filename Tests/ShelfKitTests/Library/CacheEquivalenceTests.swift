@@ -43,7 +43,8 @@ import Testing
             lines.append(query + " → " + result.books.map(\.path).joined(separator: ", "))
             // In title order, both ways: from the index's title ranks when it answers alone.
             for reversed in [false, true] {
-                let ordered = try library.pathsInTitleOrder(expression, today: today, reversed: reversed)?.paths
+                let ordered =
+                    try library.pathsInTitleOrder(expression, today: today, reversed: reversed)?.paths
                     ?? BookSortKey.title.sort(result.books, reversed: reversed).map(\.path)
                 lines.append("  by title\(reversed ? ", reversed" : ""): " + ordered.joined(separator: ", "))
             }
@@ -85,8 +86,10 @@ import Testing
         let total = try fresh.load().index.books.count
         // No cache yet: the first query reads every file and writes the index.
         #expect(try Self.indexed(cached, parser.parse("tag:sci-fi")) != nil)
-        for query in ["tag:sci-fi -tag:classics", "tag:sci-fi rating:>=4", "rating:3..4 -status:read", "finished:2024 OR pages:>300",
-                      "NOT (rating:5 OR finished:2024)"] {
+        for query in [
+            "tag:sci-fi -tag:classics", "tag:sci-fi rating:>=4", "rating:3..4 -status:read", "finished:2024 OR pages:>300",
+            "NOT (rating:5 OR finished:2024)",
+        ] {
             let expression = try parser.parse(query)
             let answer = try #require(try Self.indexed(cached, expression), "\(query)")
             #expect(answer.books.map(\.path) == (try fresh.query(expression, today: Self.today)).books.map(\.path), "\(query)")
@@ -198,8 +201,10 @@ import Testing
             return "removed \(path)"
         case 4:
             // Titles repeat (with and without an article), so that equal title keys are ordered by path.
-            try test.write("new-\(round).md", "---\ntitle: \(round % 2 == 0 ? "The " : "")New \(round % 3)\nauthors: [Ann Leckie]\ntags: [sci-fi]\nstatus: reading\n"
-                + "finished: 2024-0\(random.next(upTo: 9) + 1)-01\n---\n\nThe reader of Estraven.\n")
+            try test.write(
+                "new-\(round).md",
+                "---\ntitle: \(round % 2 == 0 ? "The " : "")New \(round % 3)\nauthors: [Ann Leckie]\ntags: [sci-fi]\nstatus: reading\n"
+                    + "finished: 2024-0\(random.next(upTo: 9) + 1)-01\n---\n\nThe reader of Estraven.\n")
             return "added new-\(round).md"
         case 5:
             try test.write(path, "---\ntitle: [unclosed\n---\n")

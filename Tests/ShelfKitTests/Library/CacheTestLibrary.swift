@@ -47,8 +47,10 @@ struct CacheTestLibrary {
     /// Sets a file's modification time back to `stamp`'s, as `touch -d` or `rsync -t` would.
     func restoreModificationTime(_ relative: String, from stamp: FileStamp) {
         let seconds = stamp.modified / 1_000_000_000
-        let times = [timespec(tv_sec: Int(seconds), tv_nsec: Int(stamp.modified - seconds * 1_000_000_000)),
-                     timespec(tv_sec: Int(seconds), tv_nsec: Int(stamp.modified - seconds * 1_000_000_000))]
+        let times = [
+            timespec(tv_sec: Int(seconds), tv_nsec: Int(stamp.modified - seconds * 1_000_000_000)),
+            timespec(tv_sec: Int(seconds), tv_nsec: Int(stamp.modified - seconds * 1_000_000_000)),
+        ]
         _ = utimensat(AT_FDCWD, path(relative), times, 0)
     }
 

@@ -6,9 +6,10 @@ import Testing
 /// answer over them) on one core while the others stat the files. That early answer is the
 /// answer only when no file changed; otherwise the changed entries are taken out of it and the
 /// books read again are evaluated with the rest.
-@Suite(.enabled(
-    if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
-    "the temporary folder is on a file system whose folder times shelf does not trust"))
+@Suite(
+    .enabled(
+        if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
+        "the temporary folder is on a file system whose folder times shelf does not trust"))
 struct EarlyAnswerTests {
     static let today = BookDate(year: 2025, month: 6, day: 10)
     static let book = "le-guin-the-left-hand-of-darkness.md"

@@ -55,12 +55,15 @@ import Testing
             #expect(words == expected, "round \(round), made for \(expectedWords) words")
             #expect(list.strings(keeping: nil) == expected, "round \(round): the same words as strings")
             let filter = NoteWordFilter(words: ["a", "zz"])
-            #expect(list.strings(keeping: filter) == expected.filter { $0.hasPrefix("a") || $0.hasPrefix("zz") },
-                    "round \(round): only the words a query can ask about")
+            #expect(
+                list.strings(keeping: filter) == expected.filter { $0.hasPrefix("a") || $0.hasPrefix("zz") },
+                "round \(round): only the words a query can ask about")
             #expect(list.count == expected.count)
-            #expect(Array(list.hashes) == words.map { word in
-                Array(word.utf8).withUnsafeBytes { WordBloom.hash(of: $0) }
-            }, "each word's hash, in order")
+            #expect(
+                Array(list.hashes)
+                    == words.map { word in
+                        Array(word.utf8).withUnsafeBytes { WordBloom.hash(of: $0) }
+                    }, "each word's hash, in order")
 
             // Words already folded (the note words a load hands over) give the same list.
             var fromFolded = DistinctWordList()
@@ -89,7 +92,9 @@ import Testing
         for _ in 0..<3000 {
             let field = value(0)
             let wanted = (0..<random.below(4)).map { _ in random.pick(texts) }
-            #expect(field.hasTexts(wanted) == (field.texts.map { Array($0.utf8) } == wanted.map { Array($0.utf8) }), "\(field) against \(wanted)")
+            #expect(
+                field.hasTexts(wanted) == (field.texts.map { Array($0.utf8) } == wanted.map { Array($0.utf8) }),
+                "\(field) against \(wanted)")
             #expect(field.hasTexts(field.texts), "\(field) against its own texts")
         }
     }

@@ -30,7 +30,8 @@ import Testing
             return
         }
         guard let text = try? String(contentsOf: golden, encoding: .utf8) else {
-            Issue.record("""
+            Issue.record(
+                """
                 there is no golden index for LibraryCache.formatVersion \(version) (\(golden.lastPathComponent)): \
                 write it with \(IndexFormatGoldenTests.regenerateCommand)
                 """)
@@ -39,7 +40,8 @@ import Testing
         let expected = try GoldenHex.decode(text)
         guard bytes != expected else { return }
         let first = GoldenHex.firstDifference(bytes, expected)
-        Issue.record("""
+        Issue.record(
+            """
             the index layout changed: bump LibraryCache.formatVersion and regenerate the golden file with \
             \(IndexFormatGoldenTests.regenerateCommand) (and update docs/index-format.md). \
             First difference past the main section's checksum at byte \(first) (0x\(String(first, radix: 16))); \
@@ -96,7 +98,9 @@ enum GoldenIndex {
     /// The files, in path order, as the scanner gives them.
     static let files: [(path: String, text: String)] = [
         ("broken.md", "---\ntitle: [unclosed\n---\n"),
-        ("dune.md", """
+        (
+            "dune.md",
+            """
             ---
             title: Dune
             subtitle: "Book One"
@@ -128,16 +132,20 @@ enum GoldenIndex {
             ---
             Spice and sand; the sand worms.
 
-            """),
+            """
+        ),
         ("notes/readme.md", "Not a book: no front matter.\n"),
-        ("the-left-hand.md", """
+        (
+            "the-left-hand.md",
+            """
             ---
             title: The Left Hand of Darkness
             author: Ursula K. Le Guin
             rating: lots
             ---
 
-            """),
+            """
+        ),
     ]
 
     /// Each file's stamp: a distinct inode, times long past.
@@ -175,7 +183,8 @@ enum GoldenIndex {
         scan.conflicts = [ConflictCopy(path: "dune.sync-conflict-20240302-211405-ABCDEFG.md")].compactMap { $0 }
         scan.folders = ["", "notes"].enumerated().map { position, path in
             BookFileScanner.ListedFolder(
-                path: path, stamp: FileStamp(
+                path: path,
+                stamp: FileStamp(
                     device: 0x801, inode: 2 + UInt64(position), size: 4096,
                     modified: 1_600_000_000_000_000_000, changed: 1_600_000_000_000_000_000))
         }

@@ -111,8 +111,9 @@ import Testing
         // The index in use stays even when it alone passes the limit; the others make room.
         let tiny = LibraryCacheFolder(path: setup.folder, limit: 1)
         let current = setup.indexFile(of: setup.roots[0])
-        #expect(Set(tiny.stale(now: now, keeping: current).map(\.index.file))
-            == Set([setup.indexFile(of: setup.roots[1]), setup.indexFile(of: setup.roots[2])]))
+        #expect(
+            Set(tiny.stale(now: now, keeping: current).map(\.index.file))
+                == Set([setup.indexFile(of: setup.roots[1]), setup.indexFile(of: setup.roots[2])]))
     }
 
     @Test func aFileThatIsNoIndexGoesOnceADayOld() throws {
@@ -144,8 +145,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let me = getpid()
         // 99999999 is above the kernel's largest pid: no process has it.
-        let names = [".tmp-\(me)-34.cache", ".spill-\(me)-34", ".tmp-\(me)-78.cache", ".spill-\(me)-78",
-                     ".tmp-99999999-1.cache", ".spill-99999999-1", ".other", "notes.txt"]
+        let names = [
+            ".tmp-\(me)-34.cache", ".spill-\(me)-34", ".tmp-\(me)-78.cache", ".spill-\(me)-78",
+            ".tmp-99999999-1.cache", ".spill-99999999-1", ".other", "notes.txt",
+        ]
         for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         let old = timespec(tv_sec: Int(Date().timeIntervalSince1970) - 7_200, tv_nsec: 0)
         for name in [".tmp-\(me)-34.cache", ".spill-\(me)-34", ".other", "notes.txt"] {

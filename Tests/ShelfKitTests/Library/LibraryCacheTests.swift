@@ -55,8 +55,10 @@ import Testing
         // Same size, in place, and the modification time set back (touch -d, rsync -t).
         let stampBefore = try #require(FileStamp.of(path: library.path("gibson-neuromancer.md")))
         let neuromancer = try library.read("gibson-neuromancer.md")
-        try library.overwriteInPlace("gibson-neuromancer.md", neuromancer.replacingOccurrences(of: "rating: 5", with: "rating: 4")
-            .replacingOccurrences(of: "status: read", with: "status: abc1"))
+        try library.overwriteInPlace(
+            "gibson-neuromancer.md",
+            neuromancer.replacingOccurrences(of: "rating: 5", with: "rating: 4")
+                .replacingOccurrences(of: "status: read", with: "status: abc1"))
         library.restoreModificationTime("gibson-neuromancer.md", from: stampBefore)
         #expect(FileStamp.of(path: library.path("gibson-neuromancer.md"))?.modified == stampBefore.modified)
         // Notes grow.
@@ -69,14 +71,16 @@ import Testing
         try FileManager.default.removeItem(atPath: library.path("beard-spqr.md"))
         try library.write("new-book.md", "---\ntitle: A New Book\ntags: [zyzzyva]\n---\nFresh notes.\n")
         try FileManager.default.createDirectory(atPath: library.path("moved"), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: library.path("eco-the-name-of-the-rose.md"), toPath: library.path("moved/eco-the-name-of-the-rose.md"))
+        try FileManager.default.moveItem(
+            atPath: library.path("eco-the-name-of-the-rose.md"), toPath: library.path("moved/eco-the-name-of-the-rose.md"))
         // A book that stops being one, a file that breaks, a file that is no book at all.
         try library.write("calvino-invisible-cities.md", "---\nname: Invisible Cities\ntags: [cities]\n---\n")
         try library.write("didion-slouching-towards-bethlehem.md", "---\ntitle: [unclosed\n---\n")
         try library.write("README-notes.md", "Just some notes, no front matter.\n")
         // A book replaced by a link to another file of the library (listed once, under its own name).
         try FileManager.default.removeItem(atPath: library.path("rulfo-pedro-paramo.md"))
-        try FileManager.default.createSymbolicLink(atPath: library.path("rulfo-pedro-paramo.md"), withDestinationPath: library.path("herbert-dune.md"))
+        try FileManager.default.createSymbolicLink(
+            atPath: library.path("rulfo-pedro-paramo.md"), withDestinationPath: library.path("herbert-dune.md"))
         // Emptied.
         try library.overwriteInPlace("strugatsky-roadside-picnic.md", "")
 

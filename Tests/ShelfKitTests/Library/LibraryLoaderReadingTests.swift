@@ -8,7 +8,8 @@ import Testing
     @Test func filesInFoldersReadAsByTheirWholePath() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let big = "---\ntitle: Big\ntags: [" + (0..<20_000).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n"
+        let big =
+            "---\ntitle: Big\ntags: [" + (0..<20_000).map { "t\($0)" }.joined(separator: ", ") + "]\n---\n"
             + String(repeating: "Words in the notes. ", count: 10_000)
         let files: [String: String] = [
             "top.md": "---\ntitle: Top\n---\nTop notes.\n",
@@ -58,11 +59,12 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-notes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let files = FrontMatterCorpus.files(count: 400, seed: 31) + [
-            ("plain.md", Array("No front matter, just notes.\n".utf8)),
-            ("bom.md", [0xEF, 0xBB, 0xBF] + Array("Notes after a byte order mark.\n".utf8)),
-            ("unclosed.md", Array("---\ntitle: x\n".utf8)),
-        ]
+        let files =
+            FrontMatterCorpus.files(count: 400, seed: 31) + [
+                ("plain.md", Array("No front matter, just notes.\n".utf8)),
+                ("bom.md", [0xEF, 0xBB, 0xBF] + Array("Notes after a byte order mark.\n".utf8)),
+                ("unclosed.md", Array("---\ntitle: x\n".utf8)),
+            ]
         for file in files { try Data(file.bytes).write(to: root.appendingPathComponent(file.name)) }
         let library = try Library(root: root.path)
         for file in files {

@@ -8,7 +8,8 @@ import Testing
     /// The path as `URL` makes it absolute and standard, without a `/` at the end.
     static func throughURL(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
-        let url = expanded.hasPrefix("/")
+        let url =
+            expanded.hasPrefix("/")
             ? URL(fileURLWithPath: expanded)
             : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(expanded)
         var result = url.standardizedFileURL.path
@@ -59,7 +60,8 @@ import Testing
         ]
         for path in paths {
             let url = URL(fileURLWithPath: path)
-            let throughURL = manager.fileExists(atPath: path)
+            let throughURL =
+                manager.fileExists(atPath: path)
                 ? url.resolvingSymlinksInPath().path
                 : url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
             #expect(Library.resolved(path) == throughURL, "\(path)")

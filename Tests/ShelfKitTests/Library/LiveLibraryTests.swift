@@ -39,7 +39,9 @@ import Testing
         let today = BookDate(year: 2025, month: 6, day: 10)
         for text in ["tag:sci-fi", "rating:>=4 -status:read", "dune", "\"left hand\""] {
             let expression = try fresh.queryParser(today: today).parse(text)
-            #expect(try live.query(expression, today: today).books.map(\.path) == fresh.query(expression, today: today).books.map(\.path), "\(text)")
+            #expect(
+                try live.query(expression, today: today).books.map(\.path) == fresh.query(expression, today: today).books.map(\.path),
+                "\(text)")
         }
     }
 }

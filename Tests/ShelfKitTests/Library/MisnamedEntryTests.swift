@@ -18,7 +18,8 @@ import Testing
                 out.append(next)
                 utf8 = utf8.dropFirst(2)
             } else if first == UInt8(ascii: "\\"), utf8.count >= 4, utf8.dropFirst().first == UInt8(ascii: "x"),
-               let byte = UInt8(String(decoding: utf8.dropFirst(2).prefix(2), as: UTF8.self), radix: 16) {
+                let byte = UInt8(String(decoding: utf8.dropFirst(2).prefix(2), as: UTF8.self), radix: 16)
+            {
                 out.append(byte)
                 utf8 = utf8.dropFirst(4)
             } else {
@@ -54,11 +55,14 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let length = Int.random(in: 1...12, using: &generator)
-            let pieces: [[UInt8]] = [[0x61], [0xE9], Array("é".utf8), Array("书".utf8), Array("😀".utf8), [0xF0, 0x9F],
-                                     [0xED, 0xB0, 0x80], [0xC1, 0xBF], [0xEF, 0xBF, 0xBD], [0x80], [0xFF]]
+            let pieces: [[UInt8]] = [
+                [0x61], [0xE9], Array("é".utf8), Array("书".utf8), Array("😀".utf8), [0xF0, 0x9F],
+                [0xED, 0xB0, 0x80], [0xC1, 0xBF], [0xEF, 0xBF, 0xBD], [0x80], [0xFF],
+            ]
             var name: [UInt8] = []
             for _ in 0..<length {
-                name += Bool.random(using: &generator)
+                name +=
+                    Bool.random(using: &generator)
                     ? [UInt8.random(in: 1...0xFF, using: &generator)] : pieces.randomElement(using: &generator)!
             }
             guard !name.isEmpty else { continue }

@@ -21,11 +21,17 @@ import Testing
             let everyWord = QueryEvaluator(index: full, today: today, notesReader: { opened.notes(of: $0) }).evaluate(expression).ids
             let answer = try opened.query(expression, today: today)
             #expect(answer.matches == everyWord, "\(query)")
-            let rankedFull = SearchRanker.rank(everyWord, terms: expression.positiveTerms, prefixWord: expression.lastPrefixWord, index: full, notes: { opened.notes(of: $0) })
-            let rankedFiltered = SearchRanker.rank(answer.matches, terms: expression.positiveTerms, prefixWord: expression.lastPrefixWord, index: answer.index, notes: { opened.notes(of: $0) })
+            let rankedFull = SearchRanker.rank(
+                everyWord, terms: expression.positiveTerms, prefixWord: expression.lastPrefixWord, index: full,
+                notes: { opened.notes(of: $0) })
+            let rankedFiltered = SearchRanker.rank(
+                answer.matches, terms: expression.positiveTerms, prefixWord: expression.lastPrefixWord, index: answer.index,
+                notes: { opened.notes(of: $0) })
             #expect(rankedFull.map(\.id) == rankedFiltered.map(\.id), "\(query)")
             if let notes = answer.index.noteWords, expression.needsNotes {
-                #expect(notes.termCounts.count < full.noteWords?.termCounts.count ?? 0 || query == "a", "\(query): only the query's words are indexed")
+                #expect(
+                    notes.termCounts.count < full.noteWords?.termCounts.count ?? 0 || query == "a",
+                    "\(query): only the query's words are indexed")
             }
         }
     }

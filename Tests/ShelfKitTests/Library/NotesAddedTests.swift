@@ -88,8 +88,10 @@ import Testing
         }
     }
 
-    static let partNames = ["path", "is a book", "tags", "columns", "words", "bloom", "book", "notes", "title rank",
-                            "book checksum", "notes checksum"]
+    static let partNames = [
+        "path", "is a book", "tags", "columns", "words", "bloom", "book", "notes", "title rank",
+        "book checksum", "notes checksum",
+    ]
 
     /// Everything an entry records but its stamp (the two libraries' files are not the same files).
     static func parts(of index: Int, in cache: LibraryCache) -> [[UInt8]] {

@@ -6,9 +6,10 @@ import Testing
 /// what changed, a few changed files are read again without writing the index, and anything
 /// that changes a folder (a file added, removed, renamed, a swap file) sends the query back to a
 /// full listing, which records the folders again.
-@Suite(.enabled(
-    if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
-    "the temporary folder is on a file system whose folder times shelf does not trust"))
+@Suite(
+    .enabled(
+        if: CacheListing.trustsFolderTimes(root: FileManager.default.temporaryDirectory.path),
+        "the temporary folder is on a file system whose folder times shelf does not trust"))
 struct QuickIndexTests {
     static let today = BookDate(year: 2025, month: 6, day: 10)
 
@@ -117,8 +118,10 @@ struct QuickIndexTests {
         #expect(state.cache.listing?.unrecorded == ["broken.md"])
         #expect(state.problems.count == 1)
         let result = try library.query(try Self.parse("tag:sci-fi", library), today: Self.today)
-        #expect(result.problems.map(\.description) == (try Library(root: test.root).query(
-            try Self.parse("tag:sci-fi", library), today: Self.today)).problems.map(\.description))
+        #expect(
+            result.problems.map(\.description)
+                == (try Library(root: test.root).query(
+                    try Self.parse("tag:sci-fi", library), today: Self.today)).problems.map(\.description))
         // Mended in place: read as a book now, before the index knows it.
         try test.overwriteInPlace("broken.md", "---\ntitle: Mended\ntags: [sci-fi]\n---\n")
         let mended = try #require(Self.quick(library))
@@ -134,8 +137,10 @@ struct QuickIndexTests {
         try test.write(copy, try test.read("le-guin-the-left-hand-of-darkness.md"))
         let (library, _) = try Self.indexed(test)
         let state = try #require(Self.quick(library))
-        #expect(state.problems.map(\.description) == (try Library(root: test.root).query(
-            try Self.parse("tag:sci-fi", library), today: Self.today)).problems.map(\.description))
+        #expect(
+            state.problems.map(\.description)
+                == (try Library(root: test.root).query(
+                    try Self.parse("tag:sci-fi", library), today: Self.today)).problems.map(\.description))
         #expect(state.cache.listing?.conflicts == [copy])
     }
 

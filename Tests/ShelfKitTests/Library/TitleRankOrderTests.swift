@@ -19,8 +19,9 @@ import Testing
             let ranks = (0..<entries).map { _ in UInt32(random.below(distinct)) }
             let ids = (0..<entries).filter { _ in random.chance(0.6) }.map(Int32.init)
             for reversed in [false, true] {
-                #expect(IndexedQuery.byTitleRank(ids, rank: { ranks[$0] }, entries: entries, reversed: reversed)
-                    == Self.sorted(ids, ranks, reversed: reversed), "round \(round), reversed \(reversed)")
+                #expect(
+                    IndexedQuery.byTitleRank(ids, rank: { ranks[$0] }, entries: entries, reversed: reversed)
+                        == Self.sorted(ids, ranks, reversed: reversed), "round \(round), reversed \(reversed)")
             }
         }
     }

@@ -62,8 +62,9 @@ import Testing
             let prefix = random.chance(0.5)
             bytes.withUnsafeBytes { raw in
                 wanted.withUnsafeBytes { want in
-                    #expect(LibraryCache.list(raw, holds: want, prefix: prefix) == Self.reference(raw, holds: wanted, prefix: prefix),
-                            "round \(round): \(words.count) words, wanted \(wanted), prefix \(prefix)")
+                    #expect(
+                        LibraryCache.list(raw, holds: want, prefix: prefix) == Self.reference(raw, holds: wanted, prefix: prefix),
+                        "round \(round): \(words.count) words, wanted \(wanted), prefix \(prefix)")
                 }
             }
         }

@@ -14,7 +14,7 @@ import Testing
         let harness = try LookupHarness(overriding: [
             "/api/books": { target in
                 attempts.next() == 0 ? .status(429) : FakeBookServices.reply(to: target, base: "http://covers")
-            },
+            }
         ])
         defer { harness.stop() }
         let started = Date()
@@ -29,7 +29,7 @@ import Testing
         let harness = try LookupHarness(overriding: [
             "/api/books": { target in
                 attempts.next() < 2 ? .status(503, retryAfter: "0") : FakeBookServices.reply(to: target, base: "http://covers")
-            },
+            }
         ])
         defer { harness.stop() }
         // A backoff of 30 s would make this test time out if Retry-After: 0 were not used.
@@ -122,7 +122,7 @@ import Testing
                 var reply = FakeBookServices.reply(to: target, base: "http://covers")
                 reply.delay = 4
                 return reply
-            },
+            }
         ])
         defer { harness.stop() }
         let started = Date()

@@ -123,8 +123,10 @@ import Testing
             guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("mode\t") else { continue }
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard cells.count == 7 else { throw VectorError("line \(number + 1): \(cells.count) cells, expected 7") }
-            vectors.append(Vector(line: number + 1, mode: cells[0], input: cells[1], valid: cells[2] == "true",
-                                  isbn13: cells[3], isbn10: cells[4], error: cells[5], note: cells[6]))
+            vectors.append(
+                Vector(
+                    line: number + 1, mode: cells[0], input: cells[1], valid: cells[2] == "true",
+                    isbn13: cells[3], isbn10: cells[4], error: cells[5], note: cells[6]))
         }
         return vectors
     }

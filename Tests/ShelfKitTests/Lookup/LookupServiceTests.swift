@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: [("2014", "2014"), ("2014-10", "2014-10"), ("2014-10-28", "2014-10-28"), ("Oct 2014", "2014-10")])
     func googleDatesOfEveryPrecisionAreKept(publishedDate: String, expected: String) throws {
         let harness = try LookupHarness(overriding: [
-            "/books/v1/volumes": { _ in .json(GoogleBooksFixtures.prideAndPrejudice(publishedDate: publishedDate, images: "http://img")) },
+            "/books/v1/volumes": { _ in .json(GoogleBooksFixtures.prideAndPrejudice(publishedDate: publishedDate, images: "http://img")) }
         ])
         defer { harness.stop() }
         let found = try harness.service().lookup(isbn(ISBNs.pride))

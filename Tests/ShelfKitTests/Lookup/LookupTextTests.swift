@@ -77,11 +77,13 @@ import Testing
         let harness = try LookupHarness()
         defer { harness.stop() }
         let hits = try harness.service().openLibrary.search("left hand of darkness")
-        #expect(hits == [
-            .init(title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"], year: 1969,
-                  isbns: ["9780441478125", "9780441013593"]),
-            .init(title: "Notes on \"The Left Hand of Darkness\"", authors: [], year: nil, isbns: []),
-        ])
+        #expect(
+            hits == [
+                .init(
+                    title: "The Left Hand of Darkness", authors: ["Ursula K. Le Guin"], year: 1969,
+                    isbns: ["9780441478125", "9780441013593"]),
+                .init(title: "Notes on \"The Left Hand of Darkness\"", authors: [], year: nil, isbns: []),
+            ])
         let request = try #require(harness.server.requests(to: "/search.json").first)
         #expect(request.query.contains("q=left%20hand%20of%20darkness") || request.query.contains("q=left+hand+of+darkness"))
         #expect(request.query.contains("limit=10"))

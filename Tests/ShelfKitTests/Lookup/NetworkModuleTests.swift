@@ -54,8 +54,10 @@ import Testing
     @Test func aLibraryWithoutTheEntryPointIsRefused() throws {
         let libc = try #require(Self.mappedLibrary(named: "libc.so.6"), "libc is mapped into every process")
         let error = failure(NetworkModule.load(environment: ["SHELF_HTTP_LIBRARY": libc], executable: nil))
-        #expect(error == .networkModuleMissing(
-            looked: [libc], failure: "\(libc) has no \(NetworkModule.symbol); is it from another version of shelf?"))
+        #expect(
+            error
+                == .networkModuleMissing(
+                    looked: [libc], failure: "\(libc) has no \(NetworkModule.symbol); is it from another version of shelf?"))
     }
 
     /// `swift build --build-tests` must leave the module beside the test bundle, or every lookup

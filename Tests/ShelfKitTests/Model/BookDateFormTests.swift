@@ -4,18 +4,19 @@ import Testing
 /// The date forms people write by hand, read for queries and sorting, and written back in the
 /// style a book already uses.
 @Suite struct BookDateFormTests {
-    @Test(arguments: [
-        ("21.04.2025", 2025, 4, 21),
-        ("1.4.2025", 2025, 4, 1),
-        ("April 21, 2025", 2025, 4, 21),
-        ("Apr 21, 2025", 2025, 4, 21),
-        ("Sept. 3, 2021", 2021, 9, 3),
-        ("21 April 2025", 2025, 4, 21),
-        ("21st April 2025", 2025, 4, 21),
-        ("[[2022-01-06]]", 2022, 1, 6),
-        ("[[2022-01-06|Jan 6th]]", 2022, 1, 6),
-        ("[[April 21, 2025]]", 2025, 4, 21),
-    ] as [(String, Int, Int, Int)])
+    @Test(
+        arguments: [
+            ("21.04.2025", 2025, 4, 21),
+            ("1.4.2025", 2025, 4, 1),
+            ("April 21, 2025", 2025, 4, 21),
+            ("Apr 21, 2025", 2025, 4, 21),
+            ("Sept. 3, 2021", 2021, 9, 3),
+            ("21 April 2025", 2025, 4, 21),
+            ("21st April 2025", 2025, 4, 21),
+            ("[[2022-01-06]]", 2022, 1, 6),
+            ("[[2022-01-06|Jan 6th]]", 2022, 1, 6),
+            ("[[April 21, 2025]]", 2025, 4, 21),
+        ] as [(String, Int, Int, Int)])
     func readsADayWrittenByHand(text: String, year: Int, month: Int, day: Int) throws {
         let date = try #require(BookDate(text))
         #expect(date.year == year && date.month == month && date.day == day)

@@ -4,7 +4,8 @@ import Testing
 /// A book is read generously: every spelling of a canonical field, a single value for a list.
 @Suite struct BookReadingTests {
     @Test func readsTheCanonicalFields() throws {
-        let book = try requireBook("""
+        let book = try requireBook(
+            """
             title: The Left Hand of Darkness
             subtitle: A novel
             authors:

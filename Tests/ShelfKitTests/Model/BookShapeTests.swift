@@ -29,7 +29,9 @@ import Testing
         #expect(try read("name: Ursula K. Le Guin\ntitle: Ursula K. Le Guin\n", path: "_authors/ukl.md") == nil)
         #expect(try read("title: Ursula K. Le Guin\n", path: "people/ukl.md") == nil)
         // A book kept in such a folder, with a book's keys, is a book.
-        #expect(try read("title: The Dispossessed\nisbn: \"9780060512750\"\n", path: "authors/ukl/dispossessed.md")?.title == "The Dispossessed")
+        #expect(
+            try read("title: The Dispossessed\nisbn: \"9780060512750\"\n", path: "authors/ukl/dispossessed.md")?.title == "The Dispossessed"
+        )
         // Elsewhere, a note with a title is a book.
         #expect(try read("title: Ursula K. Le Guin\n", path: "notes/ukl.md") != nil)
     }

@@ -36,8 +36,10 @@ import Testing
         #expect(!(ReadingStatus.read < .reading))
     }
 
-    @Test(arguments: [("5", 5.0), ("1", 1), ("4.0", 4), ("\"3\"", 3), ("4.5", 4.5), ("\"4.5\"", 4.5), ("3.75", 3.75),
-                      ("★★★★☆", 4), ("★★★½", 3.5), ("⭐⭐⭐", 3), ("4/5", 4), ("9/10", 4.5), ("'★★☆☆☆'", 2)])
+    @Test(arguments: [
+        ("5", 5.0), ("1", 1), ("4.0", 4), ("\"3\"", 3), ("4.5", 4.5), ("\"4.5\"", 4.5), ("3.75", 3.75),
+        ("★★★★☆", 4), ("★★★½", 3.5), ("⭐⭐⭐", 3), ("4/5", 4), ("9/10", 4.5), ("'★★☆☆☆'", 2),
+    ])
     func aRatingAsPeopleWriteItIsRead(text: String, rating: Double) throws {
         let book = try requireBook("title: x\nrating: \(text)\n")
         #expect(book.rating == rating)
@@ -99,11 +101,12 @@ import Testing
         #expect(book.started == nil)
         #expect(book.finished == nil)
         #expect(book.added == nil)
-        #expect(book.problems.map(\.description) == [
-            "started: 'last spring' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
-            "finished: '2023-02-29' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
-            "added: '2023-13-01' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
-        ])
+        #expect(
+            book.problems.map(\.description) == [
+                "started: 'last spring' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+                "finished: '2023-02-29' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+                "added: '2023-13-01' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)",
+            ])
     }
 
     @Test func anISBNKeepsItsLeadingZero() throws {

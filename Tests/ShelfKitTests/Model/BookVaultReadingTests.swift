@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func linksReadAsTheirText() throws {
-        let book = try requireBook("""
+        let book = try requireBook(
+            """
             title: "[[Dune]]"
             author: "[[Frank Herbert]]"
             series: "[[Books/Dune Chronicles|Dune Chronicles]]"
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func placeholdersAreNoValues() throws {
-        let book = try requireBook("""
+        let book = try requireBook(
+            """
             title: Dune
             author: "{{author}}"
             rating: "<% tp.system.prompt('Rating') %>"
@@ -95,7 +97,8 @@ import Testing
     }
 
     @Test func elseFromItsFileName() throws {
-        let book = try #require(try read("---\nauthor: Frank Herbert\n---\nNo heading.\n## Only a second level\n", path: "Books/Dune Messiah.md"))
+        let book = try #require(
+            try read("---\nauthor: Frank Herbert\n---\nNo heading.\n## Only a second level\n", path: "Books/Dune Messiah.md"))
         #expect(book.title == "Dune Messiah")
     }
 

@@ -57,10 +57,12 @@ import Testing
     }
 
     @Test func mapsKeepTheirWrittenOrderAndNestedValues() throws {
-        #expect(try value("{when: winter, with: [tea, blanket], n: ~}") == .map([
-            FieldEntry(key: "when", value: .scalar("winter", isPlain: true)),
-            FieldEntry(key: "with", value: .list([.scalar("tea", isPlain: true), .scalar("blanket", isPlain: true)])),
-            FieldEntry(key: "n", value: .null),
-        ]))
+        #expect(
+            try value("{when: winter, with: [tea, blanket], n: ~}")
+                == .map([
+                    FieldEntry(key: "when", value: .scalar("winter", isPlain: true)),
+                    FieldEntry(key: "with", value: .list([.scalar("tea", isPlain: true), .scalar("blanket", isPlain: true)])),
+                    FieldEntry(key: "n", value: .null),
+                ]))
     }
 }

@@ -27,7 +27,8 @@ import Testing
         }
         let (library, input, valid, isbn13, isbn10, notes) = (
             try column("library"), try column("input"), try column("expected_valid"),
-            try column("expected_isbn13"), try column("expected_isbn10"), try column("notes"))
+            try column("expected_isbn13"), try column("expected_isbn10"), try column("notes")
+        )
         return lines.enumerated().dropFirst().compactMap { number, line in
             guard !line.isEmpty else { return nil }
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -85,7 +86,7 @@ import Testing
     /// Rows where shelf's documented behaviour (an ISBN has 10 or 13 digits) differs on purpose.
     static let knownDisagreements: [(input: String, why: String)] = [
         // stdnum reads a 9-digit SBN (the 1966 Standard Book Number) as an ISBN-10 with a leading 0.
-        ("12-345678-9", "9 digits is an SBN, not an ISBN; shelf says badLength(9)"),
+        ("12-345678-9", "9 digits is an SBN, not an ISBN; shelf says badLength(9)")
     ]
 
     @Test func theFreeTextRowsAreLeftOut() throws {

@@ -27,10 +27,13 @@ import Testing
     @Test func canonicalKeysReadAsTheDictionaryReadsThem() {
         var keys = Array(CanonicalField.byFoldedKey.keys)
         keys += CanonicalField.allCases.flatMap { [$0.rawValue.uppercased(), $0.rawValue.capitalized] }
-        keys += ["Date Read", "series index", "Series_Index", "ISBN-13", "my rating", "Title ", " title", "title:", "tïtle",
-                 "ＴＩＴＬＥ", "K\u{212A}", "", "-", "_ _", "mood", "aVeryLongKeyThatIsLongerThanFifteenBytes", "publication year",
-                 "PUBLICATION__YEAR", "number-of-pages", "title\u{0}", "isbn\u{301}"]
-        keys += Self.strings(count: 5_000, seed: 1, pieces: ["t", "T", "i", "tle", "isbn", "_", "-", " ", "13", "é", "date", "read", "x", "\u{0}"])
+        keys += [
+            "Date Read", "series index", "Series_Index", "ISBN-13", "my rating", "Title ", " title", "title:", "tïtle",
+            "ＴＩＴＬＥ", "K\u{212A}", "", "-", "_ _", "mood", "aVeryLongKeyThatIsLongerThanFifteenBytes", "publication year",
+            "PUBLICATION__YEAR", "number-of-pages", "title\u{0}", "isbn\u{301}",
+        ]
+        keys += Self.strings(
+            count: 5_000, seed: 1, pieces: ["t", "T", "i", "tle", "isbn", "_", "-", " ", "13", "é", "date", "read", "x", "\u{0}"])
         for key in keys {
             #expect(CanonicalField(key: key) == CanonicalField.lookUpHashing(key), "\(key.debugDescription)")
         }
@@ -53,9 +56,13 @@ import Testing
     }
 
     @Test func tagsFoldAsTheGeneralPathFoldsThem() {
-        let tags = ["sci-fi", "Sci-Fi", "#classic", "  spaced ", "SF/Space", "a\tb", "ünï", "#", "", "x#", "A/B/C", "tag\u{301}",
-                    "/", "//", "a//b/", "a/\u{301}b"]
-            + Self.strings(count: 5_000, seed: 5, pieces: ["a", "Z", "-", "/", "#", " ", "\t", "é", "É", "\u{301}", "ß", "0", "~", "\u{7F}"])
+        let tags =
+            [
+                "sci-fi", "Sci-Fi", "#classic", "  spaced ", "SF/Space", "a\tb", "ünï", "#", "", "x#", "A/B/C", "tag\u{301}",
+                "/", "//", "a//b/", "a/\u{301}b",
+            ]
+            + Self.strings(
+                count: 5_000, seed: 5, pieces: ["a", "Z", "-", "/", "#", " ", "\t", "é", "É", "\u{301}", "ß", "0", "~", "\u{7F}"])
         for tag in tags {
             let folded = TextFolding.foldTag(tag)
             #expect(folded.utf8.elementsEqual(TextFolding.foldTagGenerally(tag).utf8), "\(tag.debugDescription)")
@@ -64,13 +71,16 @@ import Testing
     }
 
     @Test func trimmingAgreesWithUnicodeWhitespace() {
-        let texts = ["", " ", "a", " a", "a ", "\u{A0}a\u{A0}", "\u{2003}x", "é", "x\u{301}", "\u{85}", "a\nb\n", "\t"]
-            + Self.strings(count: 5_000, seed: 7, pieces: ["a", " ", "\t", "\n", "\r\n", "\u{A0}", "é", "\u{3000}", "\u{7F}", "\u{1}", "~"])
+        let texts =
+            ["", " ", "a", " a", "a ", "\u{A0}a\u{A0}", "\u{2003}x", "é", "x\u{301}", "\u{85}", "a\nb\n", "\t"]
+            + Self.strings(
+                count: 5_000, seed: 7, pieces: ["a", " ", "\t", "\n", "\r\n", "\u{A0}", "é", "\u{3000}", "\u{7F}", "\u{1}", "~"])
         for text in texts {
             let scalars = text.unicodeScalars
             let expected: String
             if let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) {
+                let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            {
                 expected = String(scalars[first...last])
             } else {
                 expected = ""
@@ -80,8 +90,10 @@ import Testing
     }
 
     @Test func datesReadAsTheReplacedParserReadThem() {
-        let texts = ["2024", "2024-03-02", "2024/3/2", "180", "2024-02-29", "2023-02-29", "2024-03-02T21:14:05.123+01:00", " 2024 "]
-            + Self.strings(count: 20_000, seed: 11, pieces: ["20", "24", "1", "0", "9", "-", "/", " ", "T", "t", ":", ".", "Z", "+", "x", "\u{661}"])
+        let texts =
+            ["2024", "2024-03-02", "2024/3/2", "180", "2024-02-29", "2023-02-29", "2024-03-02T21:14:05.123+01:00", " 2024 "]
+            + Self.strings(
+                count: 20_000, seed: 11, pieces: ["20", "24", "1", "0", "9", "-", "/", " ", "T", "t", ":", ".", "Z", "+", "x", "\u{661}"])
         for text in texts {
             let date = BookDate(text)
             let reference = ReferenceDate.parts(text)
@@ -93,8 +105,10 @@ import Testing
     @Test func listsOfNamesReadAsTheReplacedReaderReadThem() {
         let parts = Self.strings(count: 2_000, seed: 23, pieces: ["Ann", " ", "\t", "é", "\u{A0}", ""])
         for (index, part) in parts.enumerated() {
-            let values: [FieldValue] = [.scalar(part, isPlain: true), .null, .map([]),
-                                        .list([.scalar(part, isPlain: false), .null, .list([]), .scalar(parts[(index + 7) % parts.count], isPlain: true)])]
+            let values: [FieldValue] = [
+                .scalar(part, isPlain: true), .null, .map([]),
+                .list([.scalar(part, isPlain: false), .null, .list([]), .scalar(parts[(index + 7) % parts.count], isPlain: true)]),
+            ]
             for value in values {
                 let reference = value.texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
                 #expect(Book.trimmedTexts(value).map { Array($0.utf8) } == reference.map { Array($0.utf8) }, "\(value)")
@@ -107,14 +121,19 @@ import Testing
         for (index, part) in parts.enumerated() {
             let list = FieldValue.list([.scalar(part, isPlain: true), .scalar(parts[(index + 1) % parts.count], isPlain: false), .null])
             for value in [list, FieldValue.scalar(part, isPlain: true)] {
-                #expect(Book.readTags(value).map { Array($0.utf8) } == ReferenceTags.read(value).map { Array($0.utf8) }, "\(part.debugDescription)")
+                #expect(
+                    Book.readTags(value).map { Array($0.utf8) } == ReferenceTags.read(value).map { Array($0.utf8) },
+                    "\(part.debugDescription)")
             }
         }
     }
 
     @Test func candidateNamesAndPathOrderAgreeWithCharacters() {
-        let names = ["a.md", ".md", "x.md", ".hidden.md", "~x.md", "x.md.tmp", "x.partial", "x.MD", "é.md", "\u{600}.md",
-                     "x.md\u{301}", "\r\n.md", "abc", "~", ".md.md"]
+        let names =
+            [
+                "a.md", ".md", "x.md", ".hidden.md", "~x.md", "x.md.tmp", "x.partial", "x.MD", "é.md", "\u{600}.md",
+                "x.md\u{301}", "\r\n.md", "abc", "~", ".md.md",
+            ]
             + Self.strings(count: 5_000, seed: 17, pieces: [".", "md", "m", "d", "~", "x", "é", "\u{301}", ".tmp", ".partial", "\r\n"])
         for name in names {
             #expect(BookFileScanner.isCandidate(name) == BookFileScanner.isCandidateByCharacter(name), "\(name.debugDescription)")
@@ -127,8 +146,10 @@ import Testing
 
     @Test func utf8IsCheckedAsByteByByte() {
         var random = CorpusRandom(seed: 29)
-        let pieces: [[UInt8]] = [Array("ascii text ".utf8), Array("é".utf8), Array("📚".utf8), [0xFF], [0xC3], [0xE2, 0x82],
-                                 [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], Array(repeating: 0x61, count: 40)]
+        let pieces: [[UInt8]] = [
+            Array("ascii text ".utf8), Array("é".utf8), Array("📚".utf8), [0xFF], [0xC3], [0xE2, 0x82],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], Array(repeating: 0x61, count: 40),
+        ]
         for _ in 0..<5_000 {
             var bytes: [UInt8] = []
             for _ in 0..<random.below(12) {
@@ -142,16 +163,21 @@ import Testing
     }
 
     @Test func asciiWordsAreFoundAsCharactersFindThem() {
-        let texts = ["", "a", "Hello, World! 42 times", "line\r\nbreak", "x-y_z", "  spaced  "]
+        let texts =
+            ["", "a", "Hello, World! 42 times", "line\r\nbreak", "x-y_z", "  spaced  "]
             + Self.strings(count: 3_000, seed: 37, pieces: ["word", "Word", " ", ",", "\r\n", "\n", "42", "-", "'", "é", "\u{301}", "\t"])
         for text in texts {
             let expected = TextFolding.wordRangesByCharacter(in: text).map {
-                (text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
-                 text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8))
+                (
+                    text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
+                    text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8)
+                )
             }
             let found = TextFolding.wordRanges(in: text).map {
-                (text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
-                 text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8))
+                (
+                    text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound),
+                    text.utf8.distance(from: text.startIndex, to: $0.range.upperBound), Array($0.folded.utf8)
+                )
             }
             #expect(found.elementsEqual(expected, by: ==), "\(text.debugDescription)")
             if text.utf8.allSatisfy({ $0 < 0x80 }) { #expect(TextFolding.asciiWordRanges(in: text) != nil) }
@@ -159,8 +185,10 @@ import Testing
     }
 
     @Test func conflictCopiesAreFoundByTheirBytes() {
-        for name in ["a.sync-conflict-20240302-211405-ABCDEFG.md", "Dune (conflicted copy 2024-03-02 211405).md",
-                     "Dune_conflict-20240302-211405.md", "Dune (Ana's conflicted copy 2024-03-02).md", "x/Dune (conflicted copy 2024-03-02).md"] {
+        for name in [
+            "a.sync-conflict-20240302-211405-ABCDEFG.md", "Dune (conflicted copy 2024-03-02 211405).md",
+            "Dune_conflict-20240302-211405.md", "Dune (Ana's conflicted copy 2024-03-02).md", "x/Dune (conflicted copy 2024-03-02).md",
+        ] {
             #expect(ConflictCopy(path: name) != nil, "\(name)")
         }
         for name in ["Dune.md", "CONFLICT.md", "Dune (Conflicted copy 2024-03-02).md", "conflict", "a.SYNC-CONFLICT-20240302-211405.md"] {
@@ -201,7 +229,8 @@ private enum ReferenceDate {
                 parts[2] = day
                 if separator([UInt8(ascii: " "), UInt8(ascii: "T"), UInt8(ascii: "t")]) {
                     guard let hour = number(1...2), hour < 24, separator([UInt8(ascii: ":")]),
-                          let minute = number(2...2), minute < 60 else { return nil }
+                        let minute = number(2...2), minute < 60
+                    else { return nil }
                     parts[3] = hour * 60 + minute
                     if separator([UInt8(ascii: ":")]) {
                         guard let second = number(2...2), second < 61 else { return nil }

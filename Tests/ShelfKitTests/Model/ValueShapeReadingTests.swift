@@ -48,7 +48,8 @@ import Testing
 
     @Test func aFinishOverAListOfReadDatesAddsADay() throws {
         let text = "---\ntitle: x\ndates_read: [2008/01/05, 2012/03/01]\n---\n"
-        #expect(try vocabEdit([.set("finished", .typed("2025-04-21"))], on: text, .standard)
+        #expect(
+            try vocabEdit([.set("finished", .typed("2025-04-21"))], on: text, .standard)
                 == "---\ntitle: x\ndates_read: [2008/01/05, 2012/03/01, 2025/04/21]\n---\n")
         #expect(try vocabEdit([.set("finished", .typed("2012-03-01"))], on: text, .standard) == text, "a day already there is no change")
         #expect(throws: EditError.self) { try vocabEdit([.unset("finished")], on: text, .standard) }

@@ -23,7 +23,8 @@ struct ChildProcessStressTests {
                         standardInput: .pipe, standardOutput: .pipe, standardError: .pipe
                     ).run(input: Array(text.utf8), timeout: 120)
                     if result.termination != .exited(Int32(number % 5)) || result.standardOutput != Array(text.utf8)
-                        || result.standardError != Array(text.utf8) {
+                        || result.standardError != Array(text.utf8)
+                    {
                         failures.add("\(thread)/\(number): \(result.termination) \(result.standardOutput.count) bytes")
                     }
                 } catch {

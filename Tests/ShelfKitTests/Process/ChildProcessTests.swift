@@ -9,8 +9,10 @@ import Glibc
 /// ChildProcess: exit statuses, signals, pipes, environment, folders and errors, on real programs.
 @Suite("Process: ChildProcess")
 struct ChildProcessTests {
-    func shell(_ script: String, _ arguments: [String] = [], input: [UInt8]? = nil, environment: [String: String]? = nil,
-               directory: String? = nil) throws -> ChildResult {
+    func shell(
+        _ script: String, _ arguments: [String] = [], input: [UInt8]? = nil, environment: [String: String]? = nil,
+        directory: String? = nil
+    ) throws -> ChildResult {
         try ChildProcess(
             "sh", arguments: ["-c", script, "sh"] + arguments, environment: environment, workingDirectory: directory,
             standardInput: input == nil ? .null : .pipe, standardOutput: .pipe, standardError: .pipe
@@ -120,7 +122,9 @@ struct ChildProcessTests {
     /// PATH lookup skips a file that is not executable and a folder of the same name.
     @Test func pathLookupFindsTheFirstExecutableFile() throws {
         let folder = try TemporaryFolderForTests()
-        for name in ["a", "b", "c"] { try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true) }
+        for name in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: true)
+        }
         try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/a/tool"))
         try FileManager.default.createDirectory(atPath: folder.path + "/b/tool", withIntermediateDirectories: true)
         try Data("#!/bin/sh\necho found\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/c/tool"))
@@ -163,7 +167,8 @@ struct ChildProcessTests {
         ).run(timeout: 1)
         #expect(result.timedOut)
         #expect(result.termination == .signalled(SIGKILL))
-        let grandchild = try #require(Int32(String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(
+            Int32(String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
         // SIGKILL takes effect when the grandchild is next scheduled, which on a loaded machine
         // may be a moment later: wait (up to a minute) until it is gone or a zombie waiting for
         // its new parent. A process that reused the id is not `sleep 300`.
@@ -178,9 +183,9 @@ struct ChildProcessTests {
     /// The state letter of process `pid` if it is still the `sleep 300` started above, else nil.
     static func sleepState(_ pid: Int32) -> String? {
         guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
-              command == Data("sleep\u{0}300\u{0}".utf8) || command.isEmpty,
-              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              stat.contains("(sleep)")
+            command == Data("sleep\u{0}300\u{0}".utf8) || command.isEmpty,
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            stat.contains("(sleep)")
         else { return nil }
         return stat.split(separator: ")").last?.split(separator: " ").first.map(String.init)
     }

@@ -43,10 +43,12 @@ struct TerminalProgramTests {
         let record = folder.path + "/record"
         // grep reads its own status: ignored signals stay ignored through every exec, so it shows
         // what the program got (its shell, waiting, blocks signals of its own).
-        let tool = try Self.recorder(in: folder, body: """
-            grep -E '^Sig(Ign|Blk):' /proc/self/status > \(Self.quoted(record))
-            grep '^SigIgn:' /proc/\(getpid())/status >> \(Self.quoted(record))
-            """)
+        let tool = try Self.recorder(
+            in: folder,
+            body: """
+                grep -E '^Sig(Ign|Blk):' /proc/self/status > \(Self.quoted(record))
+                grep '^SigIgn:' /proc/\(getpid())/status >> \(Self.quoted(record))
+                """)
         let before = try Self.ignoredSignals(ofProcess: "self")
         #expect(try TerminalProgram.run(Self.quoted(tool)) == .exited(0))
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
@@ -87,12 +89,14 @@ struct TerminalProgramTests {
     @Test func composeReturnsTheTextAndRemovesItsFolder() throws {
         let folder = try TemporaryFolderForTests()
         let record = folder.path + "/record"
-        let editor = try Self.recorder(in: folder, body: """
-            printf '%s' "$1" > \(Self.quoted(record))
-            stat -c %a "$(dirname "$1")" >> \(Self.quoted(record))
-            printf 'Первая мысль — 沙丘\\n\\nsecond line' > "$1"
-            touch "$1~"
-            """)
+        let editor = try Self.recorder(
+            in: folder,
+            body: """
+                printf '%s' "$1" > \(Self.quoted(record))
+                stat -c %a "$(dirname "$1")" >> \(Self.quoted(record))
+                printf 'Первая мысль — 沙丘\\n\\nsecond line' > "$1"
+                touch "$1~"
+                """)
         let text = try TextEditor.compose(editor: Self.quoted(editor))
         #expect(text == "Первая мысль — 沙丘\n\nsecond line")
         let recorded = try String(contentsOfFile: record, encoding: .utf8)

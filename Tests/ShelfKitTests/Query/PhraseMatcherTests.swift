@@ -3,9 +3,11 @@ import Testing
 
 /// The streaming phrase check over notes must agree with the word-list one it replaced.
 @Suite struct PhraseMatcherTests {
-    static let vocabulary = ["the", "The", "reader", "READER", "ice", "Ice-", "gobrin", "Estraven", "Estravén", "Stanisław",
-                             "stanislaw", "ß", "ss", "9", "b2", "…", "—", ",", " ", "\n", "\r\n", "  ", "🙂", "e\u{301}",
-                             "naïve", "naive", "Ёлка", "ёлка", "村上春樹", "春", "樹", "ÆON", "aeon", "x86", "Ice—", "été"]
+    static let vocabulary = [
+        "the", "The", "reader", "READER", "ice", "Ice-", "gobrin", "Estraven", "Estravén", "Stanisław",
+        "stanislaw", "ß", "ss", "9", "b2", "…", "—", ",", " ", "\n", "\r\n", "  ", "🙂", "e\u{301}",
+        "naïve", "naive", "Ёлка", "ёлка", "村上春樹", "春", "樹", "ÆON", "aeon", "x86", "Ice—", "été",
+    ]
 
     @Test func agreesWithTheWordListCheck() {
         var generator = SystemRandomNumberGenerator()
@@ -18,8 +20,9 @@ import Testing
                 TextFolding.words(Self.vocabulary.randomElement(using: &generator) ?? "").first
             }
             guard !phrase.isEmpty else { continue }
-            #expect(PhraseMatcher.phraseIn(body, phrase) == PhraseMatcher.text(TextFolding.words(body), holds: phrase),
-                    "\(body.debugDescription) \(phrase)")
+            #expect(
+                PhraseMatcher.phraseIn(body, phrase) == PhraseMatcher.text(TextFolding.words(body), holds: phrase),
+                "\(body.debugDescription) \(phrase)")
         }
     }
 

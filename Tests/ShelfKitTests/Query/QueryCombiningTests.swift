@@ -66,7 +66,9 @@ import Testing
         let tree = try parser.parse("a b OR c")
         #expect(tree == .or([.and([.word("a", prefix: false), .word("b", prefix: false)]), .word("c", prefix: true)]))
         // A negated word is never widened: the prefix goes to the last word that is not negated.
-        #expect(try parser.parse("a b OR -c") == .or([.and([.word("a", prefix: false), .word("b", prefix: true)]), .not(.word("c", prefix: false))]))
+        #expect(
+            try parser.parse("a b OR -c")
+                == .or([.and([.word("a", prefix: false), .word("b", prefix: true)]), .not(.word("c", prefix: false))]))
         #expect(try parser.parse("NOT a b") == .and([.not(.word("a", prefix: false)), .word("b", prefix: true)]))
         #expect(try parser.parse("sci-fi") == .phrase(["sci", "fi"]))
         #expect(try parser.parse("") == .all)

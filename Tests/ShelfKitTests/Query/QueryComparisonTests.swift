@@ -45,7 +45,9 @@ import Testing
         // Boundary books: Earthsea added 2024-06-15, The Dispossessed 2024-07-01.
         expectQuery("added:>2024-06", matches: ["dispossessed", "player", "hail-mary", "ancillary"])
         expectQuery("added:>=2024-06", matches: ["earthsea", "dispossessed", "player", "hail-mary", "ancillary"])
-        let beforeJune: Set<String> = ["left-hand", "godel", "solaris", "dune", "dune-messiah", "chiang", "guards", "hobbit", "animal-farm"]
+        let beforeJune: Set<String> = [
+            "left-hand", "godel", "solaris", "dune", "dune-messiah", "chiang", "guards", "hobbit", "animal-farm",
+        ]
         expectQuery("added:<2024-06", matches: beforeJune)
         expectQuery("added:<=2024-06", matches: beforeJune.union(["earthsea"]))
         expectQuery("added:<2024-07-01", matches: beforeJune.union(["earthsea"]))

@@ -39,7 +39,9 @@ import Testing
 
     @Test func relativeDatesCountFromToday() {
         let today = BookDate(year: 2025, month: 6, day: 10)
-        let day = { (y: Int, m: Int, d: Int) in DateSpan(first: DateSpan.dayNumber(year: y, month: m, day: d), last: DateSpan.dayNumber(year: y, month: m, day: d)) }
+        let day = { (y: Int, m: Int, d: Int) in
+            DateSpan(first: DateSpan.dayNumber(year: y, month: m, day: d), last: DateSpan.dayNumber(year: y, month: m, day: d))
+        }
         #expect(DateSpan.parse("-30d", today: today) == day(2025, 5, 11))
         #expect(DateSpan.parse("-2w", today: today) == day(2025, 5, 27))
         #expect(DateSpan.parse("-6m", today: today) == day(2024, 12, 10))
@@ -49,10 +51,14 @@ import Testing
     }
 
     @Test func monthsBackClampToTheLastDayOfAShorterMonth() {
-        #expect(DateSpan.parse("-1m", today: BookDate(year: 2024, month: 3, day: 31))
-            == DateSpan(first: DateSpan.dayNumber(year: 2024, month: 2, day: 29), last: DateSpan.dayNumber(year: 2024, month: 2, day: 29)))
-        #expect(DateSpan.parse("-1y", today: BookDate(year: 2024, month: 2, day: 29))
-            == DateSpan(first: DateSpan.dayNumber(year: 2023, month: 2, day: 28), last: DateSpan.dayNumber(year: 2023, month: 2, day: 28)))
+        #expect(
+            DateSpan.parse("-1m", today: BookDate(year: 2024, month: 3, day: 31))
+                == DateSpan(
+                    first: DateSpan.dayNumber(year: 2024, month: 2, day: 29), last: DateSpan.dayNumber(year: 2024, month: 2, day: 29)))
+        #expect(
+            DateSpan.parse("-1y", today: BookDate(year: 2024, month: 2, day: 29))
+                == DateSpan(
+                    first: DateSpan.dayNumber(year: 2023, month: 2, day: 28), last: DateSpan.dayNumber(year: 2023, month: 2, day: 28)))
     }
 
     @Test func notDates() {

@@ -54,20 +54,21 @@ import Testing
         expectQuery("bought:2023-12..2024-03", matches: ["hobbit", "guards"])
     }
 
-    @Test(arguments: [
-        ("status:read", QueryTestLibrary.read),
-        ("status:finished", QueryTestLibrary.read),
-        ("status:READ", QueryTestLibrary.read),
-        ("status:dnf", ["solaris"]),
-        ("status:abandoned", ["solaris"]),
-        ("status:DNF", ["solaris"]),
-        ("status:reading", ["earthsea", "player"]),
-        ("status:currently-reading", ["earthsea", "player"]),
-        ("status:to-read", ["dispossessed", "dune-messiah", "hail-mary"]),
-        ("status:tbr", ["dispossessed", "dune-messiah", "hail-mary"]),
-        ("status:want-to-read", ["dispossessed", "dune-messiah", "hail-mary"]),
-        ("status:=dnf", ["solaris"]),
-    ] as [(String, Set<String>)])
+    @Test(
+        arguments: [
+            ("status:read", QueryTestLibrary.read),
+            ("status:finished", QueryTestLibrary.read),
+            ("status:READ", QueryTestLibrary.read),
+            ("status:dnf", ["solaris"]),
+            ("status:abandoned", ["solaris"]),
+            ("status:DNF", ["solaris"]),
+            ("status:reading", ["earthsea", "player"]),
+            ("status:currently-reading", ["earthsea", "player"]),
+            ("status:to-read", ["dispossessed", "dune-messiah", "hail-mary"]),
+            ("status:tbr", ["dispossessed", "dune-messiah", "hail-mary"]),
+            ("status:want-to-read", ["dispossessed", "dune-messiah", "hail-mary"]),
+            ("status:=dnf", ["solaris"]),
+        ] as [(String, Set<String>)])
     func statusMatchesExactlyWithAliases(query: String, expected: Set<String>) {
         expectQuery(query, matches: expected)
     }

@@ -65,8 +65,10 @@ import Testing
     }
 
     @Test func wellFormedQueriesParse() {
-        for query in ["", "dune", "-has:rating", "(a OR b) -c", "title:=\"x y\"", "rating:..4", "added:>-30d", "@reading",
-                      "tag:sci-fi/space", "a AND b", "\"\"", "isbn:978-0-441-47812-5", "title:/a\\/b/"] {
+        for query in [
+            "", "dune", "-has:rating", "(a OR b) -c", "title:=\"x y\"", "rating:..4", "added:>-30d", "@reading",
+            "tag:sci-fi/space", "a AND b", "\"\"", "isbn:978-0-441-47812-5", "title:/a\\/b/",
+        ] {
             #expect(QueryTestLibrary.parseError(query) == nil, "\(query)")
         }
     }

@@ -22,7 +22,7 @@ import Testing
     static let books: [Book] = files.map { file in
         let text = "---\n" + file.frontMatter + "\n---\n" + file.body
         guard let document = try? BookDocument(bytes: Array(text.utf8)), let frontMatter = document.frontMatter,
-              let book = Book(path: file.path, frontMatter: frontMatter)
+            let book = Book(path: file.path, frontMatter: frontMatter)
         else { fatalError("fixture \(file.path) is not a book") }
         return book
     }
@@ -35,16 +35,18 @@ import Testing
         let today = BookDate(year: 2025, month: 6, day: 10)
         let expression = try QueryParser(today: today).parse(query)
         let evaluator = QueryEvaluator(index: index, today: today, notesReader: { bodies[$0.path] })
-        let ranked = SearchRanker.rank(evaluator.evaluate(expression).ids, terms: expression.positiveTerms,
-                                       prefixWord: expression.lastPrefixWord, index: index, notes: { bodies[$0.path] })
+        let ranked = SearchRanker.rank(
+            evaluator.evaluate(expression).ids, terms: expression.positiveTerms,
+            prefixWord: expression.lastPrefixWord, index: index, notes: { bodies[$0.path] })
         return ranked.map { (index.books[Int($0.id)].title, $0.score, $0.fields) }
     }
 
     @Test func titleBeatsSubtitleBeatsAuthorsBeatsPrefixBeatsTagsBeatsPublisherBeatsNotes() throws {
         let hits = try Self.search("winter")
-        #expect(hits.map(\.title) == [
-            "Winter Tales", "Frost", "Summer Stories", "Wintersmith", "The Big Chill", "Cold Days", "Snow", "Ice", "Hot Days",
-        ])
+        #expect(
+            hits.map(\.title) == [
+                "Winter Tales", "Frost", "Summer Stories", "Wintersmith", "The Big Chill", "Cold Days", "Snow", "Ice", "Hot Days",
+            ])
         #expect(hits.map(\.score) == [10, 8, 6, 5, 4, 4, 4, 2, 1])
     }
 
@@ -108,33 +110,39 @@ import Testing
     static let notes = QueryTestLibrary.bodies["left-hand.md"] ?? ""
 
     @Test func aSnippetIsCutAroundTheFirstMatchWithEllipses() {
-        #expect(Snippet.around([["estraven"]], prefixWord: nil, in: Self.notes)
-            == "…Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin…")
+        #expect(
+            Snippet.around([["estraven"]], prefixWord: nil, in: Self.notes)
+                == "…Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin…")
     }
 
     @Test func aSnippetFromTheStartHasNoLeadingEllipsis() {
-        #expect(Snippet.around([["genly"]], prefixWord: nil, in: Self.notes)
-            == "Genly Ai spends half the book misreading Estraven, and so did…")
+        #expect(
+            Snippet.around([["genly"]], prefixWord: nil, in: Self.notes)
+                == "Genly Ai spends half the book misreading Estraven, and so did…")
     }
 
     @Test func aSnippetReachingTheEndHasNoTrailingEllipsis() {
-        #expect(Snippet.around([["dragon"]], prefixWord: nil, in: "Not sci fi at all, but the dragon is great.\n")
-            == "…sci fi at all, but the dragon is great.")
+        #expect(
+            Snippet.around([["dragon"]], prefixWord: nil, in: "Not sci fi at all, but the dragon is great.\n")
+                == "…sci fi at all, but the dragon is great.")
     }
 
     @Test func aShortTextIsShownWhole() {
-        #expect(Snippet.around([["sci"]], prefixWord: nil, in: "Not sci fi at all, but the dragon is great.\n")
-            == "Not sci fi at all, but the dragon is great.")
+        #expect(
+            Snippet.around([["sci"]], prefixWord: nil, in: "Not sci fi at all, but the dragon is great.\n")
+                == "Not sci fi at all, but the dragon is great.")
     }
 
     @Test func lineBreaksBecomeSpaces() {
-        #expect(Snippet.around([["heart"]], prefixWord: nil, in: Self.notes)
-            == "…of the gobrin ice is the heart of the novel, and the part I reread every winter…")
+        #expect(
+            Snippet.around([["heart"]], prefixWord: nil, in: Self.notes)
+                == "…of the gobrin ice is the heart of the novel, and the part I reread every winter…")
     }
 
     @Test func aPrefixWordAndFoldedWordsAreFound() {
-        #expect(Snippet.around([["estr"]], prefixWord: "estr", in: Self.notes)
-            == "…Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin…")
+        #expect(
+            Snippet.around([["estr"]], prefixWord: "estr", in: Self.notes)
+                == "…Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin…")
         #expect(Snippet.around([["godel"]], prefixWord: nil, in: "On Gödel and Escher.") == "On Gödel and Escher.")
     }
 

@@ -24,7 +24,9 @@ enum QueryTestLibrary {
     static let today = BookDate(year: 2025, month: 6, day: 10)
 
     static let files: [(path: String, frontMatter: String, body: String)] = [
-        ("left-hand.md", """
+        (
+            "left-hand.md",
+            """
             title: The Left Hand of Darkness
             author: Ursula K. Le Guin
             isbn: 978-0-441-47812-5
@@ -43,8 +45,11 @@ enum QueryTestLibrary {
             format: paperback
             favorite: true
             """,
-         "Genly Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin ice\nis the heart of the novel, and the part I reread every winter when the nights get long.\n"),
-        ("dispossessed.md", """
+            "Genly Ai spends half the book misreading Estraven, and so did I. The long crossing of the gobrin ice\nis the heart of the novel, and the part I reread every winter when the nights get long.\n"
+        ),
+        (
+            "dispossessed.md",
+            """
             title: The Dispossessed
             subtitle: An Ambiguous Utopia
             authors: [Ursula K. Le Guin]
@@ -55,8 +60,11 @@ enum QueryTestLibrary {
             pages: 387
             series: Hainish Cycle
             series_index: 6
-            """, ""),
-        ("earthsea.md", """
+            """, ""
+        ),
+        (
+            "earthsea.md",
+            """
             title: A Wizard of Earthsea
             authors: [Ursula K. Le Guin]
             status: currently-reading
@@ -71,8 +79,11 @@ enum QueryTestLibrary {
             location: bedroom
             format: hardcover
             genres: [fantasy]
-            """, ""),
-        ("godel.md", """
+            """, ""
+        ),
+        (
+            "godel.md",
+            """
             title: Gödel, Escher, Bach
             subtitle: An Eternal Golden Braid
             author: Douglas R. Hofstadter
@@ -89,8 +100,11 @@ enum QueryTestLibrary {
             location: living room
             format: hardcover
             genres: [nonfiction]
-            """, ""),
-        ("solaris.md", """
+            """, ""
+        ),
+        (
+            "solaris.md",
+            """
             title: Solaris
             author: Stanisław Lem
             status: dnf
@@ -102,8 +116,11 @@ enum QueryTestLibrary {
             pages: 204
             price: 8.5
             format: ebook
-            """, ""),
-        ("dune.md", """
+            """, ""
+        ),
+        (
+            "dune.md",
+            """
             title: Dune
             author: Frank Herbert
             status: read
@@ -117,8 +134,11 @@ enum QueryTestLibrary {
             series_index: 1
             location: living room
             format: paperback
-            """, ""),
-        ("dune-messiah.md", """
+            """, ""
+        ),
+        (
+            "dune-messiah.md",
+            """
             title: Dune Messiah
             author: Frank Herbert
             status: to-read
@@ -129,8 +149,11 @@ enum QueryTestLibrary {
             series: Dune
             series_index: 2
             series_count: 6
-            """, ""),
-        ("chiang.md", """
+            """, ""
+        ),
+        (
+            "chiang.md",
+            """
             title: Stories of Your Life and Others
             author: Ted Chiang
             isbn: 979-10-40000-00-6
@@ -142,8 +165,11 @@ enum QueryTestLibrary {
             published: 2002
             pages: 281
             favorite: false
-            """, ""),
-        ("guards.md", """
+            """, ""
+        ),
+        (
+            "guards.md",
+            """
             title: Guards! Guards!
             author: Terry Pratchett
             status: read
@@ -158,8 +184,11 @@ enum QueryTestLibrary {
             mood: cozy, funny
             price: 12
             bought: 2024-03-05
-            """, "Not sci fi at all, but the dragon is great.\n"),
-        ("player.md", """
+            """, "Not sci fi at all, but the dragon is great.\n"
+        ),
+        (
+            "player.md",
+            """
             title: The Player of Games
             author: Iain M. Banks
             status: reading
@@ -171,8 +200,11 @@ enum QueryTestLibrary {
             series: Culture
             series_index: 2
             format: ebook
-            """, ""),
-        ("hobbit.md", """
+            """, ""
+        ),
+        (
+            "hobbit.md",
+            """
             title: The Hobbit
             author: J. R. R. Tolkien
             status: read
@@ -184,8 +216,11 @@ enum QueryTestLibrary {
             price: "9.99"
             bought: 2023-12-24
             location: bedroom
-            """, ""),
-        ("hail-mary.md", """
+            """, ""
+        ),
+        (
+            "hail-mary.md",
+            """
             title: Project Hail Mary
             author: Andy Weir
             isbn: "0593135202"
@@ -195,8 +230,11 @@ enum QueryTestLibrary {
             published: 2021
             pages: 476
             format: ebook
-            """, ""),
-        ("animal-farm.md", """
+            """, ""
+        ),
+        (
+            "animal-farm.md",
+            """
             title: Animal Farm
             author: George Orwell
             status: read
@@ -206,8 +244,11 @@ enum QueryTestLibrary {
             finished: 2020-08-01
             published: 1945
             pages: 112
-            """, ""),
-        ("ancillary.md", """
+            """, ""
+        ),
+        (
+            "ancillary.md",
+            """
             title: Ancillary Justice
             author: Ann Leckie
             status: read
@@ -217,18 +258,22 @@ enum QueryTestLibrary {
             finished: 2024-06-20
             published: 2013
             pages: 386
-            """, "Reads like Le Guin by way of Banks. The ice planet chapters have no gobrin in them.\n"),
-        ("commonplace.md", """
+            """, "Reads like Le Guin by way of Banks. The ice planet chapters have no gobrin in them.\n"
+        ),
+        (
+            "commonplace.md",
+            """
             title: Commonplace Book 2019/2020
             cover: covers/commonplace.jpg
-            """, ""),
+            """, ""
+        ),
     ]
 
     /// The books, in the order above (a book's id is its position).
     static let books: [Book] = files.map { file in
         let text = "---\n" + file.frontMatter + "\n---\n" + file.body
         guard let document = try? BookDocument(bytes: Array(text.utf8)), let frontMatter = document.frontMatter,
-              let book = Book(path: file.path, frontMatter: frontMatter)
+            let book = Book(path: file.path, frontMatter: frontMatter)
         else { fatalError("fixture \(file.path) is not a book") }
         return book
     }

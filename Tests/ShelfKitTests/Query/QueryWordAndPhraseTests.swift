@@ -2,12 +2,16 @@ import Testing
 @testable import ShelfKit
 
 /// Checks that `query` matches exactly the books `expected` (paths without `.md`).
-func expectQuery(_ query: String, matches expected: Set<String>, saved: [String: String] = [:],
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectQuery(
+    _ query: String, matches expected: Set<String>, saved: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     do {
         let found = try QueryTestLibrary.names(query, saved: saved)
-        #expect(found == expected, "query \(query.debugDescription): extra \(found.subtracting(expected).sorted()), missing \(expected.subtracting(found).sorted())",
-                sourceLocation: sourceLocation)
+        #expect(
+            found == expected,
+            "query \(query.debugDescription): extra \(found.subtracting(expected).sorted()), missing \(expected.subtracting(found).sorted())",
+            sourceLocation: sourceLocation)
     } catch {
         Issue.record("query \(query.debugDescription) did not parse: \(error)", sourceLocation: sourceLocation)
     }
@@ -15,18 +19,19 @@ func expectQuery(_ query: String, matches expected: Set<String>, saved: [String:
 
 /// docs/query.md, "Words" and "Phrases".
 @Suite struct QueryWordAndPhraseTests {
-    @Test(arguments: [
-        ("estraven", ["left-hand"]),
-        ("ESTRAVEN", ["left-hand"]),
-        ("Estraven", ["left-hand"]),
-        ("godel", ["godel"]),
-        ("GÖDEL", ["godel"]),
-        ("gödel", ["godel"]),
-        ("stanislaw", ["solaris"]),
-        ("Stanisław", ["solaris"]),
-        ("escher", ["godel"]),
-        ("dragon", ["guards"]),
-    ] as [(String, Set<String>)])
+    @Test(
+        arguments: [
+            ("estraven", ["left-hand"]),
+            ("ESTRAVEN", ["left-hand"]),
+            ("Estraven", ["left-hand"]),
+            ("godel", ["godel"]),
+            ("GÖDEL", ["godel"]),
+            ("gödel", ["godel"]),
+            ("stanislaw", ["solaris"]),
+            ("Stanisław", ["solaris"]),
+            ("escher", ["godel"]),
+            ("dragon", ["guards"]),
+        ] as [(String, Set<String>)])
     func aWordMatchesIgnoringCaseAndDiacritics(query: String, expected: Set<String>) {
         expectQuery(query, matches: expected)
     }

@@ -7,12 +7,15 @@ import Testing
     /// The snippet as cut from the words found character by character (the path every non-ASCII
     /// text takes).
     static func reference(_ terms: [[String]], prefixWord: String?, in text: String, before: Int = 6, after: Int = 10) -> String? {
-        Snippet.around(terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRangesByCharacter(in: text),
-                       wordsBefore: before, wordsAfter: after)
+        Snippet.around(
+            terms, prefixWord: prefixWord, in: text, words: TextFolding.wordRangesByCharacter(in: text),
+            wordsBefore: before, wordsAfter: after)
     }
 
-    static let pieces = ["water", "Water", "WATER", "people", "Peoples", "peo", "the", "a", "x1", "42", "don't",
-                         "well-read", "#", "##", "...", ",", "—", "(", ")", "*"]
+    static let pieces = [
+        "water", "Water", "WATER", "people", "Peoples", "peo", "the", "a", "x1", "42", "don't",
+        "well-read", "#", "##", "...", ",", "—", "(", ")", "*",
+    ]
     static let spaces = [" ", " ", " ", "  ", "\n", "\r\n", "\t", "\n\n", " \u{0B}", "\u{0C}", "\r"]
 
     @Test func randomASCIITextsGiveTheReferenceSnippet() {

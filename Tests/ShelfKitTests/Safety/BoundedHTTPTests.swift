@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func aFiftyMebibyteAnswerIsRefusedAsTooLarge() throws {
-        let big = Reply(status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 0x20, count: 50 * 1024 * 1024))
+        let big = Reply(
+            status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 0x20, count: 50 * 1024 * 1024))
         let server = try LoopbackHTTPServer(routes: { _, _ in big })
         defer { server.stop() }
         let url = try #require(URL(string: server.baseURL + "/api/books"))

@@ -7,9 +7,10 @@ import Testing
         let text = "Title,Author\nDune,Frank Herbert\n\"Broken, Author\nEmma,Jane Austen\nSolaris,Lem\n"
         let read = CSVReader().read(text)
         #expect(read.unclosedQuoteLine == 3)
-        #expect(read.records.map(\.cells) == [
-            ["Title", "Author"], ["Dune", "Frank Herbert"], ["\"Broken", " Author"], ["Emma", "Jane Austen"], ["Solaris", "Lem"],
-        ])
+        #expect(
+            read.records.map(\.cells) == [
+                ["Title", "Author"], ["Dune", "Frank Herbert"], ["\"Broken", " Author"], ["Emma", "Jane Austen"], ["Solaris", "Lem"],
+            ])
         #expect(read.records.map(\.line) == [1, 2, 3, 4, 5])
     }
 

@@ -4,7 +4,9 @@ import Testing
 
 /// Names shelf chooses are names Windows and case-insensitive file systems can hold.
 @Suite struct FileNamePortabilityTests {
-    @Test(arguments: ["con.md", "CON.md", "nul.md", "aux.md", "Aux.md", "com1.md", "lpt9.md", "prn", "con.tar.md", "x..md", "x .md", "sub/nul.md"])
+    @Test(arguments: [
+        "con.md", "CON.md", "nul.md", "aux.md", "Aux.md", "com1.md", "lpt9.md", "prn", "con.tar.md", "x..md", "x .md", "sub/nul.md",
+    ])
     func windowsDeviceNamesAndTrailingDotsAreReserved(name: String) {
         #expect(BookFileName.isReservedOnWindows(name))
     }

@@ -7,9 +7,10 @@ import Testing
 struct FormMergeTests {
     /// The fields of a form, each as (original, mine, theirs); lists are `authors` and `tags`.
     func merge(_ fields: KeyValuePairs<String, (String?, String, String)>) -> FormMerge {
-        FormMerge(fields.map { key, values in
-            FormMerge.Field(key: key, original: values.0, mine: values.1, theirs: values.2, isList: ["authors", "tags"].contains(key))
-        })
+        FormMerge(
+            fields.map { key, values in
+                FormMerge.Field(key: key, original: values.0, mine: values.1, theirs: values.2, isList: ["authors", "tags"].contains(key))
+            })
     }
 
     @Test func aTagAddedToTheFileWhileTheFormChangedTheTitleIsKept() throws {
@@ -23,8 +24,9 @@ struct FormMergeTests {
         #expect(merged.changes == [.value(key: "title", text: "Dune Messiah", isList: false)])
         #expect(merged.keptFromFile == ["tags"])
         let file = "---\ntitle: Dune  # the first\nauthor: Frank Herbert\ntags: [sci-fi, x]\n---\n\nSand.\n"
-        #expect(try syncApplying(merged.edits(), to: syncDocument(file))
-            == "---\ntitle: Dune Messiah  # the first\nauthor: Frank Herbert\ntags: [sci-fi, x]\n---\n\nSand.\n")
+        #expect(
+            try syncApplying(merged.edits(), to: syncDocument(file))
+                == "---\ntitle: Dune Messiah  # the first\nauthor: Frank Herbert\ntags: [sci-fi, x]\n---\n\nSand.\n")
     }
 
     @Test func aRatingBothChangedDifferentlyIsTheOnlyConflict() throws {
@@ -63,7 +65,9 @@ struct FormMergeTests {
         #expect(written == "---\ntitle: Dune\ntags:\n  - a\n  - b\n  - x\n  - w\n---\n", "\(written)")
         let removed = merge(["tags": ("a, b", "a", "a, b, x")])
         #expect(removed.changes == [.items(key: "tags", added: [], removed: ["b"])])
-        #expect(try syncApplying(removed.edits(), to: syncDocument("---\ntitle: Dune\ntags: [a, b, x]\n---\n")) == "---\ntitle: Dune\ntags: [a, x]\n---\n")
+        #expect(
+            try syncApplying(removed.edits(), to: syncDocument("---\ntitle: Dune\ntags: [a, b, x]\n---\n"))
+                == "---\ntitle: Dune\ntags: [a, x]\n---\n")
         // Only reordered in the form while the file added an author: both cannot be kept, so it is asked.
         let reordered = merge(["authors": ("A, B", "B, A", "A, B, C")])
         #expect(reordered.conflicts == [FormMerge.Conflict(key: "authors", mine: "B, A", theirs: "A, B, C")])
@@ -72,8 +76,11 @@ struct FormMergeTests {
 
     @Test func onlyTheFormChangedAFieldSoItIsWrittenAsTyped() throws {
         let merged = merge(["authors": ("A", "A, B", "A"), "tags": ("x", "", "x"), "publisher": ("Ace", "Chilton", "Ace")])
-        #expect(merged.changes == [.value(key: "authors", text: "A, B", isList: true), .value(key: "tags", text: "", isList: true),
-                                   .value(key: "publisher", text: "Chilton", isList: false)])
+        #expect(
+            merged.changes == [
+                .value(key: "authors", text: "A, B", isList: true), .value(key: "tags", text: "", isList: true),
+                .value(key: "publisher", text: "Chilton", isList: false),
+            ])
         #expect(try merged.edits() == [.set("authors", .list(["A", "B"])), .unset("tags"), .set("publisher", .string("Chilton"))])
         #expect(merged.keptFromFile.isEmpty)
     }

@@ -18,7 +18,9 @@ import Testing
     /// - zeta: read, Zola, 4★, 150 pages, 2024-01-01 → `2024-02` (no day)
     static func library() throws -> [Book] {
         [
-            try book("alpha.md", """
+            try book(
+                "alpha.md",
+                """
                 title: Alpha
                 authors: [Le Guin]
                 status: read
@@ -29,7 +31,9 @@ import Testing
                 finished: 2023-01-20
                 country: US
                 """),
-            try book("beta.md", """
+            try book(
+                "beta.md",
+                """
                 title: Beta
                 authors: [Le Guin]
                 status: finished
@@ -40,7 +44,9 @@ import Testing
                 finished: 2023-03-22
                 country: UK
                 """),
-            try book("gamma.md", """
+            try book(
+                "gamma.md",
+                """
                 title: Gamma
                 authors: [Banks]
                 status: read
@@ -51,7 +57,9 @@ import Testing
                 finished: 2024-02-05
                 country: uk
                 """),
-            try book("delta.md", """
+            try book(
+                "delta.md",
+                """
                 title: Delta
                 authors: [Atwood]
                 status: reading
@@ -61,14 +69,18 @@ import Testing
                 started: 2024-05-01
                 country: Canada
                 """),
-            try book("epsilon.md", """
+            try book(
+                "epsilon.md",
+                """
                 title: Epsilon
                 authors: [Atwood]
                 status: want-to-read
                 rating: 1
                 tags: [fantasy]
                 """),
-            try book("zeta.md", """
+            try book(
+                "zeta.md",
+                """
                 title: Zeta
                 authors: [Zola]
                 status: read
@@ -97,19 +109,24 @@ import Testing
     @Test func everyFigureWithoutYearOrBy() throws {
         let stats = LibraryStats(try Self.library())
         let json = stats.json()
-        #expect(Self.keys(json) == [
-            "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
-            "top_authors", "top_tags", "average_days_to_finish",
-        ])
+        #expect(
+            Self.keys(json) == [
+                "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
+                "top_authors", "top_tags", "average_days_to_finish",
+            ])
         #expect(Self.member("total", of: json) == .integer(6))
-        #expect(Self.member("by_status", of: json) == .object([
-            ("to-read", .integer(1)), ("reading", .integer(1)), ("read", .integer(4)), ("abandoned", .integer(0)),
-        ]))
+        #expect(
+            Self.member("by_status", of: json)
+                == .object([
+                    ("to-read", .integer(1)), ("reading", .integer(1)), ("read", .integer(4)), ("abandoned", .integer(0)),
+                ]))
         #expect(Self.member("finished_by_year", of: json) == .object([("2023", .integer(2)), ("2024", .integer(2))]))
         #expect(Self.member("pages_by_year", of: json) == .object([("2023", .integer(500)), ("2024", .integer(550))]))
-        #expect(Self.member("ratings", of: json) == .object([
-            ("1", .integer(1)), ("2", .integer(0)), ("3", .integer(1)), ("4", .integer(2)), ("5", .integer(2)),
-        ]))
+        #expect(
+            Self.member("ratings", of: json)
+                == .object([
+                    ("1", .integer(1)), ("2", .integer(0)), ("3", .integer(1)), ("4", .integer(2)), ("5", .integer(2)),
+                ]))
         // 22 / 6 = 3.666… → 3.67
         #expect(Self.member("average_rating", of: json) == .number(3.67))
         #expect(Self.member("top_authors", of: json) == Self.named([("Atwood", 2), ("Le Guin", 2), ("Banks", 1), ("Zola", 1)]))
@@ -168,9 +185,11 @@ import Testing
     @Test func anEmptyLibraryHasZerosAndNulls() {
         let json = LibraryStats([]).json()
         #expect(Self.member("total", of: json) == .integer(0))
-        #expect(Self.member("by_status", of: json) == .object([
-            ("to-read", .integer(0)), ("reading", .integer(0)), ("read", .integer(0)), ("abandoned", .integer(0)),
-        ]))
+        #expect(
+            Self.member("by_status", of: json)
+                == .object([
+                    ("to-read", .integer(0)), ("reading", .integer(0)), ("read", .integer(0)), ("abandoned", .integer(0)),
+                ]))
         #expect(Self.member("finished_by_year", of: json) == .object([]))
         #expect(Self.member("ratings", of: json) == .object((1...5).map { (String($0), .integer(0)) }))
         #expect(Self.member("average_rating", of: json) == .null)

@@ -25,8 +25,10 @@ import Testing
     }
 
     @Test func containsByteAnswersAsTheUTF8ViewDoes() {
-        let texts = ["", "#", "a#b", "{{title}}", "<% tp.file.title %>", "Le Guin; Ursula", "Gödel, Escher", "Библиотека#",
-                     "ノルウェイの森", String(repeating: "long text without it ", count: 40), String(repeating: "x", count: 300) + "#"]
+        let texts = [
+            "", "#", "a#b", "{{title}}", "<% tp.file.title %>", "Le Guin; Ursula", "Gödel, Escher", "Библиотека#",
+            "ノルウェイの森", String(repeating: "long text without it ", count: 40), String(repeating: "x", count: 300) + "#",
+        ]
         for text in texts {
             for byte in [UInt8(ascii: "#"), UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: ","), 0xD0, 0x00] {
                 #expect(text.containsByte(byte) == text.utf8.contains(byte), "\(text.debugDescription) \(byte)")

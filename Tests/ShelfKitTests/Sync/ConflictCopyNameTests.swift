@@ -93,10 +93,11 @@ struct ConflictCopyNameTests {
         }
         let scan = try BookFileScanner.scanAll(root: root)
         #expect(scan.books == ["dune.md", "sub/other.md"])
-        #expect(scan.conflicts.map(\.path) == [
-            "dune (conflicted copy 2024-11-02).md", "dune.sync-conflict-20241102-101530-ABCDEF1.md",
-            "sub/dune_conflict-20241102-101530.md",
-        ])
+        #expect(
+            scan.conflicts.map(\.path) == [
+                "dune (conflicted copy 2024-11-02).md", "dune.sync-conflict-20241102-101530-ABCDEF1.md",
+                "sub/dune_conflict-20241102-101530.md",
+            ])
         #expect(scan.conflicts.map(\.originalPath) == ["dune.md", "dune.md", "sub/dune.md"])
         #expect(Set(scan.leftovers) == [".shelf-dune.md.k3j2.tmp", "sub/.shelf-other.md.zz.tmp"])
     }

@@ -31,9 +31,11 @@ struct HostileDocumentTests {
 
     @Test func deeplyNestedFlowAndBlockValuesAreAnError() {
         let depth = 5_000
-        expectError(Array(("---\ntitle: deep\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n").utf8),
-                    code: "malformed-yaml", line: 3, column: 1_027)
-        let maps = "---\ntitle: deep\nx: " + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth) + "\n---\n"
+        expectError(
+            Array(("---\ntitle: deep\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n").utf8),
+            code: "malformed-yaml", line: 3, column: 1_027)
+        let maps =
+            "---\ntitle: deep\nx: " + String(repeating: "{a: ", count: depth) + "1" + String(repeating: "}", count: depth) + "\n---\n"
         if case .success = read(Array(maps.utf8)) { Issue.record("5000 nested maps should be an error") }
         var block = "---\ntitle: deep\nx:\n"
         for level in 0..<2_000 { block += String(repeating: " ", count: level + 1) + "- \n" }
@@ -86,8 +88,9 @@ struct HostileDocumentTests {
         }
         // A PNG, and front matter followed by binary junk.
         #expect(try read([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).get() == nil)
-        expectError(Array("---\ntitle: Junk\n".utf8) + [0xFF, 0xFE, 0x00, 0x01] + Array("\n---\n".utf8),
-                    code: "invalid-utf8", line: 3, column: 1)
+        expectError(
+            Array("---\ntitle: Junk\n".utf8) + [0xFF, 0xFE, 0x00, 0x01] + Array("\n---\n".utf8),
+            code: "invalid-utf8", line: 3, column: 1)
     }
 
     @Test func nulBytes() throws {
@@ -114,7 +117,8 @@ struct HostileDocumentTests {
         expectError(Array("---\ntitle: é ".utf8) + [0xED, 0xA0, 0x80] + Array("\n---\n".utf8), code: "invalid-utf8", line: 2, column: 10)
         expectError(Array("---\ntitle: x\nk: ".utf8) + [0xC0, 0xAF] + Array("\n---\n".utf8), code: "invalid-utf8", line: 3, column: 4)
         // In the body too: the file cannot be read as a book.
-        expectError(Array("---\ntitle: Bad body\n---\nline\nbo".utf8) + [0xFF] + Array("dy\n".utf8), code: "invalid-utf8", line: 5, column: 3)
+        expectError(
+            Array("---\ntitle: Bad body\n---\nline\nbo".utf8) + [0xFF] + Array("dy\n".utf8), code: "invalid-utf8", line: 5, column: 3)
     }
 
     @Test func otherBrokenShapesAreErrorsWithPositions() {

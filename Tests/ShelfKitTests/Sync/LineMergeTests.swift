@@ -38,18 +38,21 @@ struct LineMergeTests {
 
     @Test func insertionsAtStartAndEnd() {
         let base = ["a", "b", "c"]
-        #expect(merge(base, ["start", "a", "b", "c"], ["a", "b", "c", "end"])
-            == LineMerge.Result(lines: ["start", "a", "b", "c", "end"], conflicts: 0))
-        #expect(merge(base, ["a", "b", "c", "end"], ["start", "a", "b", "c"])
-            == LineMerge.Result(lines: ["start", "a", "b", "c", "end"], conflicts: 0))
+        #expect(
+            merge(base, ["start", "a", "b", "c"], ["a", "b", "c", "end"])
+                == LineMerge.Result(lines: ["start", "a", "b", "c", "end"], conflicts: 0))
+        #expect(
+            merge(base, ["a", "b", "c", "end"], ["start", "a", "b", "c"])
+                == LineMerge.Result(lines: ["start", "a", "b", "c", "end"], conflicts: 0))
         // Into an empty base, from one side only.
         #expect(merge([], ["new"], []) == LineMerge.Result(lines: ["new"], conflicts: 0))
     }
 
     @Test func insertionsInTheMiddleOnDifferentGaps() {
         let base = ["a", "b", "c"]
-        #expect(merge(base, ["a", "x", "b", "c"], ["a", "b", "y", "c"])
-            == LineMerge.Result(lines: ["a", "x", "b", "y", "c"], conflicts: 0))
+        #expect(
+            merge(base, ["a", "x", "b", "c"], ["a", "b", "y", "c"])
+                == LineMerge.Result(lines: ["a", "x", "b", "y", "c"], conflicts: 0))
     }
 
     @Test func deletions() {

@@ -5,11 +5,15 @@ import Testing
 /// vocabulary, and git's line merge on raw bytes that the driver falls back to.
 @Suite("Sync: MergedBook and TextMerge")
 struct MergedBookTests {
-    func merge(ours: String, theirs: String, base: String?, vocabulary: Vocabulary = .standard,
-               reference: String? = nil, preferTheirs: Bool = false) throws -> (text: String, step: MergedBook.Step) {
-        var merge = MergedBook(ours: try syncDocument(ours), base: try base.map(syncDocument), vocabulary: vocabulary, displayPath: "dune.md")
-        let step = try merge.merge(try syncDocument(theirs), reference: try reference.map(syncDocument), body: .union,
-                                   preferTheirs: { _ in preferTheirs }, note: { "### noted \($0.count)" })
+    func merge(
+        ours: String, theirs: String, base: String?, vocabulary: Vocabulary = .standard,
+        reference: String? = nil, preferTheirs: Bool = false
+    ) throws -> (text: String, step: MergedBook.Step) {
+        var merge = MergedBook(
+            ours: try syncDocument(ours), base: try base.map(syncDocument), vocabulary: vocabulary, displayPath: "dune.md")
+        let step = try merge.merge(
+            try syncDocument(theirs), reference: try reference.map(syncDocument), body: .union,
+            preferTheirs: { _ in preferTheirs }, note: { "### noted \($0.count)" })
         #expect(try syncApplying(merge.edits, to: syncDocument(ours)) == String(decoding: merge.merged.bytes, as: UTF8.self))
         return (String(decoding: merge.merged.bytes, as: UTF8.self), step)
     }
@@ -43,8 +47,9 @@ struct MergedBookTests {
         let result = try merge(ours: ours, theirs: "---\ntitle: Dune\nauthors: Frank Herbert\n---\n", base: nil)
         #expect(result.text == ours)
         let vocabulary = Vocabulary(keys: [.rating: "myRate"])
-        let rated = try merge(ours: "---\ntitle: Dune\nmyRate: 4\n---\n", theirs: "---\ntitle: Dune\nrating: 5\n---\n",
-                              base: nil, vocabulary: vocabulary, preferTheirs: true)
+        let rated = try merge(
+            ours: "---\ntitle: Dune\nmyRate: 4\n---\n", theirs: "---\ntitle: Dune\nrating: 5\n---\n",
+            base: nil, vocabulary: vocabulary, preferTheirs: true)
         #expect(rated.text == "---\ntitle: Dune\nmyRate: 5\n---\n### noted 1\n")
         #expect(rated.step.taken == ["myRate"])
     }
@@ -96,7 +101,8 @@ struct MergedBookTests {
         let merged = TextMerge.merge(base: bytes("a\nb"), ours: bytes("a\nours"), theirs: bytes("a\ntheirs"), labels: ("ours", "theirs"))
         #expect(merged.bytes == bytes("a\n<<<<<<< ours\nours\n=======\ntheirs\n>>>>>>> theirs\n"))
         #expect(merged.conflicts == 1)
-        let crlf = TextMerge.merge(base: bytes("a\r\nb\r\n"), ours: bytes("a\r\nx\r\n"), theirs: bytes("a\r\ny\r\n"), labels: ("ours", "theirs"))
+        let crlf = TextMerge.merge(
+            base: bytes("a\r\nb\r\n"), ours: bytes("a\r\nx\r\n"), theirs: bytes("a\r\ny\r\n"), labels: ("ours", "theirs"))
         #expect(crlf.bytes == bytes("a\r\n<<<<<<< ours\r\nx\r\n=======\r\ny\r\n>>>>>>> theirs\r\n"))
     }
 

@@ -23,7 +23,8 @@ struct PropertyEditTests {
 
         let edit = SyncEditGenerator.make(&random, for: document, generated: generated)
         let result = try BookBytes.apply([edit.edit], to: document, displayPath: "p.md", vocabulary: .standard)
-        let context = "seed \(seed), \(edit.edit)\n--- before ---\n\(generated.text)\n--- after ---\n\(String(decoding: result, as: UTF8.self))"
+        let context =
+            "seed \(seed), \(edit.edit)\n--- before ---\n\(generated.text)\n--- after ---\n\(String(decoding: result, as: UTF8.self))"
         let after = try BookDocument(bytes: result)
         #expect(after.reassembled() == result, "\(context)")
 
@@ -72,7 +73,9 @@ struct PropertyEditTests {
             let document = try syncDocument("---\ntitle: T\n\(existing)\nrating: 3\n---\nbody\n")
             let once = try BookBytes.apply([.set("mood", .string(value))], to: document, displayPath: "p.md", vocabulary: .standard)
             let reread = try BookDocument(bytes: once)
-            #expect(syncValue("mood", in: reread)?.text == value, "\(existing) <- \(value.debugDescription): \(String(decoding: once, as: UTF8.self))")
+            #expect(
+                syncValue("mood", in: reread)?.text == value,
+                "\(existing) <- \(value.debugDescription): \(String(decoding: once, as: UTF8.self))")
             #expect(syncValue("rating", in: reread) == .scalar("3", isPlain: true))
             let twice = try BookBytes.apply([.set("mood", .string(value))], to: reread, displayPath: "p.md", vocabulary: .standard)
             #expect(twice == once, "setting \(value.debugDescription) again changed the file")

@@ -115,7 +115,9 @@ struct SyncEditGenerator {
     var key: String?
     var expected: Expectation
 
-    static func make(_ random: inout SyncRandom, for document: BookDocument, generated: SyncDocumentGenerator.Generated) -> SyncEditGenerator {
+    static func make(
+        _ random: inout SyncRandom, for document: BookDocument, generated: SyncDocumentGenerator.Generated
+    ) -> SyncEditGenerator {
         let frontMatter = document.frontMatter!
         let end = frontMatter.layout.contentRange.upperBound
         func entry(_ key: String) -> FrontMatterEntry { frontMatter.entry(key)! }
@@ -131,14 +133,16 @@ struct SyncEditGenerator {
             let old = entry(key)
             let isBlock = old.value.scalar.map { $0.style == .literal || $0.style == .folded } ?? true
             let same = old.value.scalar?.value == value
-            return SyncEditGenerator(edit: .set(key, .string(value)), touched: old.lineRange,
-                                     shape: same || isBlock ? .anyLines : .sameLineCount, key: key, expected: .text(value))
+            return SyncEditGenerator(
+                edit: .set(key, .string(value)), touched: old.lineRange,
+                shape: same || isBlock ? .anyLines : .sameLineCount, key: key, expected: .text(value))
         case 1:
             // A new key: one line at the end of the front matter.
             let key = random.pick(["gift from", "mood2", "Borrowed By", "copies_owned"])
             let value = random.pick(SyncDocumentGenerator.tricky)
-            return SyncEditGenerator(edit: .set(key, .string(value)), touched: end..<end, shape: .oneLineAdded,
-                                     key: key, expected: .text(value))
+            return SyncEditGenerator(
+                edit: .set(key, .string(value)), touched: end..<end, shape: .oneLineAdded,
+                key: key, expected: .text(value))
         case 2:
             // Remove a key: exactly its lines.
             let key = random.pick(generated.keys)
@@ -151,14 +155,16 @@ struct SyncEditGenerator {
             if random.chance(50), !items.isEmpty {
                 let item = random.pick(items)
                 let remaining = items.filter { $0 != item }
-                return SyncEditGenerator(edit: .remove(key, item), touched: old.lineRange,
-                                         shape: isFlow ? .sameLineCount : .anyLines, key: key, expected: .texts(remaining))
+                return SyncEditGenerator(
+                    edit: .remove(key, item), touched: old.lineRange,
+                    shape: isFlow ? .sameLineCount : .anyLines, key: key, expected: .texts(remaining))
             }
             let item = random.pick(SyncDocumentGenerator.tagPool + ["new one", "Dune: Messiah", "1984", "a, b"])
             let present = items.contains { TextFolding.foldTag($0) == TextFolding.foldTag(item) }
             let shape: Shape = present ? .unchanged : (isFlow ? .sameLineCount : .oneLineAdded)
-            return SyncEditGenerator(edit: .add(key, item), touched: old.lineRange, shape: shape, key: key,
-                                     expected: .texts(present ? items : items + [item]))
+            return SyncEditGenerator(
+                edit: .add(key, item), touched: old.lineRange, shape: shape, key: key,
+                expected: .texts(present ? items : items + [item]))
         default:
             // Set a string to what it already holds: nothing changes.
             let key = random.pick(generated.scalarKeys)
@@ -166,8 +172,9 @@ struct SyncEditGenerator {
             guard let scalar = old.value.scalar, scalar.style != .plain || !YAMLScalarWriter.looksTyped(scalar.value) else {
                 return SyncEditGenerator(edit: .unset("never-there"), touched: end..<end, shape: .unchanged, key: nil, expected: .gone)
             }
-            return SyncEditGenerator(edit: .set(key, .string(scalar.value)), touched: old.lineRange, shape: .unchanged,
-                                     key: key, expected: .same(FieldValue(old.value)))
+            return SyncEditGenerator(
+                edit: .set(key, .string(scalar.value)), touched: old.lineRange, shape: .unchanged,
+                key: key, expected: .same(FieldValue(old.value)))
         }
     }
 

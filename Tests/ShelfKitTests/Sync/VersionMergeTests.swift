@@ -21,10 +21,14 @@ struct VersionMergeTests {
         """
 
     /// Merges `theirs` into `ours` (with `base` when given) and returns the new bytes of ours.
-    func merged(ours: String, theirs: String, base: String?, preferTheirs: Bool = false) throws
-        -> (text: String, conflicts: [VersionMerge.Conflict]) {
-        let merger = VersionMerge(ours: try syncDocument(ours), theirs: try syncDocument(theirs),
-                                base: try base.map(syncDocument), vocabulary: .standard)
+    func merged(
+        ours: String, theirs: String, base: String?, preferTheirs: Bool = false
+    ) throws
+        -> (text: String, conflicts: [VersionMerge.Conflict])
+    {
+        let merger = VersionMerge(
+            ours: try syncDocument(ours), theirs: try syncDocument(theirs),
+            base: try base.map(syncDocument), vocabulary: .standard)
         let merge = merger.fieldEdits { _ in preferTheirs }
         return (try syncApplying(merge.edits, to: merger.ours), merge.conflicts)
     }
@@ -51,8 +55,11 @@ struct VersionMergeTests {
         let ours = replacing(Self.base, ("status: reading", "status: read"))
         let theirs = replacing(Self.base, ("rating: 4", "rating: 5"), ("title: Dune  # the first one", "title: Dune\nmood: cozy"))
         let result = try merged(ours: ours, theirs: theirs, base: Self.base)
-        #expect(result.text == replacing(Self.base, ("status: reading", "status: read"), ("rating: 4", "rating: 5"),
-                                         ("desert]\n---", "desert]\nmood: cozy\n---")))
+        #expect(
+            result.text
+                == replacing(
+                    Self.base, ("status: reading", "status: read"), ("rating: 4", "rating: 5"),
+                    ("desert]\n---", "desert]\nmood: cozy\n---")))
         #expect(result.conflicts.isEmpty)
     }
 
@@ -62,8 +69,9 @@ struct VersionMergeTests {
         #expect(result.text == both)
         #expect(result.conflicts.isEmpty)
         // The same list written in another style, and a different comment, are equal too.
-        let restyled = replacing(Self.base, ("authors:\n  - Frank Herbert", "authors: [Frank Herbert]"),
-                                 ("rating: 4", "rating: 4  # good"))
+        let restyled = replacing(
+            Self.base, ("authors:\n  - Frank Herbert", "authors: [Frank Herbert]"),
+            ("rating: 4", "rating: 4  # good"))
         let noBase = try merged(ours: Self.base, theirs: restyled, base: nil)
         #expect(noBase.text == Self.base)
         #expect(noBase.conflicts.isEmpty)
@@ -86,8 +94,9 @@ struct VersionMergeTests {
         // A block list gains a line per new item.
         let blockOurs = replacing(Self.base, ("  - Frank Herbert", "  - Frank Herbert\n  - Brian Herbert"))
         let blockTheirs = replacing(Self.base, ("  - Frank Herbert", "  - Frank Herbert\n  - Kevin J. Anderson"))
-        #expect(try merged(ours: blockOurs, theirs: blockTheirs, base: Self.base).text
-            == replacing(Self.base, ("  - Frank Herbert", "  - Frank Herbert\n  - Brian Herbert\n  - Kevin J. Anderson")))
+        #expect(
+            try merged(ours: blockOurs, theirs: blockTheirs, base: Self.base).text
+                == replacing(Self.base, ("  - Frank Herbert", "  - Frank Herbert\n  - Brian Herbert\n  - Kevin J. Anderson")))
     }
 
     @Test func listsWithoutABaseBecomeTheirUnion() throws {
@@ -141,8 +150,11 @@ struct VersionMergeTests {
         let clash = try syncDocument(replacing(Self.base, ("Line one.", "Line one, theirs.")))
         let marked = VersionMerge(ours: ours, theirs: clash, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
         #expect(marked.conflicts == 1)
-        #expect(marked.lines == ["<<<<<<< ours", "Line one, ours.", "=======", "Line one, theirs.", ">>>>>>> theirs",
-                                 "Line two.", "Line three.", ""])
+        #expect(
+            marked.lines == [
+                "<<<<<<< ours", "Line one, ours.", "=======", "Line one, theirs.", ">>>>>>> theirs",
+                "Line two.", "Line three.", "",
+            ])
 
         // No base: every line of theirs that ours lacks is added in place; nothing is deleted.
         let shorter = try syncDocument(replacing(Self.base, ("Line one.\n", "")))

@@ -20,18 +20,22 @@ import Testing
     @Test func aBookSearchVaultUsingSomeOfThePluginsKeysIsProposedOnlyThose() throws {
         // The plugin's notes without myRate, tag, startReadDate or finishReadDate: Goodreads'
         // export turned into notes, as in the largest vault measured.
-        let report = try Self.detect((1...4).map { index in
-            ("Books/book\(index).md", """
-                title: Book \(index)
-                author: Writer Number\(String(repeating: "e", count: index))
-                category: [Fiction]
-                publish: 19\(60 + index)-03-01
-                total: \(200 + index)
-                rating: \(index)
-                shelf: \(index == 4 ? "to-read" : "read")
-                created: 2024-03-0\(index) 10:11:12
-                """)
-        })
+        let report = try Self.detect(
+            (1...4).map { index in
+                (
+                    "Books/book\(index).md",
+                    """
+                    title: Book \(index)
+                    author: Writer Number\(String(repeating: "e", count: index))
+                    category: [Fiction]
+                    publish: 19\(60 + index)-03-01
+                    total: \(200 + index)
+                    rating: \(index)
+                    shelf: \(index == 4 ? "to-read" : "read")
+                    created: 2024-03-0\(index) 10:11:12
+                    """
+                )
+            })
         let keys = report.proposed.keys
         #expect(keys[.rating] == nil && keys[.tags] == nil && keys[.started] == nil && keys[.finished] == nil, "\(keys)")
         #expect(keys[.pages] == "total" && keys[.published] == "publish" && keys[.genres] == "category", "\(keys)")
@@ -43,15 +47,19 @@ import Testing
     }
 
     @Test func hugoBundlesWithNestedParamsAreMappedByTheirPath() throws {
-        let report = try Self.detect((1...3).map { index in
-            ("content/books/book\(index)/index.md", """
-                title: Book \(index)
-                date: 2023-0\(index)-01
-                params:
-                  author: Author Number\(String(repeating: "e", count: index))
-                  isbn: "9780441172719"
-                """)
-        })
+        let report = try Self.detect(
+            (1...3).map { index in
+                (
+                    "content/books/book\(index)/index.md",
+                    """
+                    title: Book \(index)
+                    date: 2023-0\(index)-01
+                    params:
+                      author: Author Number\(String(repeating: "e", count: index))
+                      isbn: "9780441172719"
+                    """
+                )
+            })
         #expect(report.proposed.keys == [.authors: "params.author", .isbn: "params.isbn"], "\(report.proposed.keys)")
         #expect(report.support[.authors] == 3)
         #expect(report.nested.isEmpty, "\(report.nested)")
@@ -66,12 +74,18 @@ import Testing
         #expect(report.proposed.keys[.authors] == "author_name", "\(report.proposed.keys)")
         // The slug is no longer read as the author, and the report says why.
         #expect(report.proposed.postKeys == ["author"], "\(report.proposed.postKeys)")
-        #expect(report.preferences.contains { $0.chosen == "author_name" && $0.over == "author" && $0.reason.contains("jordan-b-peterson") },
-                "\(report.preferences)")
-        let book = try #require(Book(path: "a.md", entries: [FieldEntry(key: "title", value: .scalar("Maps", isPlain: true)),
-                                                             FieldEntry(key: "author", value: .scalar("jordan-b-peterson", isPlain: true)),
-                                                             FieldEntry(key: "author_name", value: .scalar("Jordan B. Peterson", isPlain: true))],
-                                     vocabulary: report.proposed))
+        #expect(
+            report.preferences.contains { $0.chosen == "author_name" && $0.over == "author" && $0.reason.contains("jordan-b-peterson") },
+            "\(report.preferences)")
+        let book = try #require(
+            Book(
+                path: "a.md",
+                entries: [
+                    FieldEntry(key: "title", value: .scalar("Maps", isPlain: true)),
+                    FieldEntry(key: "author", value: .scalar("jordan-b-peterson", isPlain: true)),
+                    FieldEntry(key: "author_name", value: .scalar("Jordan B. Peterson", isPlain: true)),
+                ],
+                vocabulary: report.proposed))
         #expect(book.authors == ["Jordan B. Peterson"])
     }
 

@@ -58,13 +58,17 @@ func differences(_ value: FieldValue, _ expected: ExpectedValue, at path: String
         if text == string { return [] }
         // PyYAML reads `2023-01-14 10:30:00` as a datetime, written back as `2023-01-14T10:30:00`.
         if case .scalar(_, isPlain: true) = value, BookDate(text) != nil,
-           text.replacingFirstSpace(with: "T") == string {
+            text.replacingFirstSpace(with: "T") == string
+        {
             return []
         }
         return differ("shelf reads \(text.debugDescription), PyYAML \(string.debugDescription)")
     case (.scalar(let text, let isPlain), .integer), (.scalar(let text, let isPlain), .number):
         guard isPlain else { return differ("shelf reads the string \(text.debugDescription), PyYAML the number \(expected)") }
-        let wanted: Double = if case .integer(let integer) = expected { Double(integer) } else if case .number(let number) = expected { number } else { .nan }
+        let wanted: Double =
+            if case .integer(let integer) = expected { Double(integer) } else if case .number(let number) = expected { number } else {
+                .nan
+            }
         switch value.json {
         case .integer(let integer) where Double(integer) == wanted: return []
         case .number(let number) where number == wanted: return []

@@ -11,7 +11,8 @@ enum Fixtures {
         .appendingPathComponent("Fixtures")
 
     /// The package root (the folder holding Package.swift).
-    static let packageRoot = folder
+    static let packageRoot =
+        folder
         .deletingLastPathComponent()  // ShelfKitTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()

@@ -79,10 +79,20 @@ enum FrontMatterCorpus {
         { r in ["tags:"] + (0..<r.below(4)).map { _ in "  - " + r.pick(tags) } },
         { r in ["tag: " + r.pick(["sci-fi, classic", "#reread", "SF/space", "Sci-Fi"])] },
         { r in [r.pick(["added", "started", "finished", "Date Read", "published", "year"]) + ": " + r.pick(dates)] },
-        { r in ["series: " + r.pick(titles), r.pick(["series_index", "seriesIndex", "Series Index", "volume"]) + ": " + r.pick(["1", "2.5", "x", "-3"])] },
+        { r in
+            [
+                "series: " + r.pick(titles),
+                r.pick(["series_index", "seriesIndex", "Series Index", "volume"]) + ": " + r.pick(["1", "2.5", "x", "-3"]),
+            ]
+        },
         { r in ["pages: " + r.pick(["412", "-1", "1e3", "many", "0", " 300 "])] },
         { r in ["favorite: " + r.pick(["true", "yes", "No", "off", "maybe", "Y"])] },
-        { r in [r.pick(["publisher", "language", "location", "format", "cover", "openlibrary", "goodreads", "source", "subtitle"]) + ": " + r.pick(titles)] },
+        { r in
+            [
+                r.pick(["publisher", "language", "location", "format", "cover", "openlibrary", "goodreads", "source", "subtitle"]) + ": "
+                    + r.pick(titles)
+            ]
+        },
         { r in ["genres: " + r.pick(lists)] },
         { r in ["mood: " + r.pick(["cozy", "dark", "[a, b]", "{x: 1}", "~"])] },
         { r in ["copies:", "  - format: ebook", "    price: 9.99", "  - format: paper"] },
@@ -116,13 +126,17 @@ enum FrontMatterCorpus {
     ]
 
     static let names = ["Ursula K. Le Guin", "'Banks, Iain M.'", "\"Ted Chiang\"", "Stanisław Lem", "~", "", "José Saramago"]
-    static let lists = ["[Le Guin, Banks]", "[]", "[ 'A, B', \"C\" ]", "[one,two]", "[a, [b, c]]", "[x, ~, null]", "Solo Author", "[trailing, ]"]
+    static let lists = [
+        "[Le Guin, Banks]", "[]", "[ 'A, B', \"C\" ]", "[one,two]", "[a, [b, c]]", "[x, ~, null]", "Solo Author", "[trailing, ]",
+    ]
     static let tags = ["sci-fi", "Sci-Fi/space", "#classic", "  spaced  ", "~", "to-lend", "non-fiction"]
     static let isbns = [
         "9780441478125", "'0441478123'", "\"978-0-441-47812-5\"", "0441478123 9780441478125", "978044147812X", "123",
         "ISBN 978-0-14-303943-3", "=\"9780143039433\"", "080442957x", "9790000000001", "~", "[9780441478125]", "9780441478126",
     ]
-    static let statuses = ["read", "to-read", "Reading", "want to read", "DNF", "unread", "finished", "currently-reading", "meh", "~", "read   # finally"]
+    static let statuses = [
+        "read", "to-read", "Reading", "want to read", "DNF", "unread", "finished", "currently-reading", "meh", "~", "read   # finally",
+    ]
     static let dates = [
         "2024", "2024-03", "2024-03-02", "2024/3/2", "2024-02-30", "2024-03-02 21:14", "2024-03-02T21:14:05Z",
         "2024-03-02T21:14:05.123+01:00", "180", "99", "March 2024", "'2024-03-02'", "~", "2024-13-01", "0000",

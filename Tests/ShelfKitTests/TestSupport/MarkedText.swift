@@ -26,7 +26,8 @@ struct MarkedText {
             let scalar = scalars[index]
             // A keycap: an ASCII digit, VARIATION SELECTOR-16, COMBINING ENCLOSING KEYCAP.
             if ("0"..."9").contains(scalar), index + 2 < scalars.count,
-               scalars[index + 1] == "\u{FE0F}", scalars[index + 2] == "\u{20E3}" {
+                scalars[index + 1] == "\u{FE0F}", scalars[index + 2] == "\u{20E3}"
+            {
                 let number = Int(scalar.value) - 0x30
                 if offsets[number] != nil { Issue.record("marker \(number) appears twice") }
                 offsets[number] = bytes.count

@@ -34,8 +34,9 @@ import Testing
         let dune = try book("---\ntitle: Dune\nauthor: Site Owner\nparams:\n  author: Frank Herbert\n---\n")
         #expect(dune.authors == ["Site Owner"])
         // Unless the vocabulary names the inner key.
-        let named = try book("---\ntitle: Dune\nauthor: Site Owner\nparams:\n  author: Frank Herbert\n---\n",
-                             Vocabulary(keys: [.authors: "params.author"]))
+        let named = try book(
+            "---\ntitle: Dune\nauthor: Site Owner\nparams:\n  author: Frank Herbert\n---\n",
+            Vocabulary(keys: [.authors: "params.author"]))
         #expect(named.authors == ["Frank Herbert"])
     }
 
@@ -49,7 +50,8 @@ import Testing
     @Test func anEditOfAnInnerKeyChangesOnlyItsValue() throws {
         let edited = try vocabEdit([.set("published", .typed("2017"))], on: Self.bundle, .standard)
         #expect(edited == Self.bundle.replacingOccurrences(of: "publishingYear: 2016", with: "publishingYear: 2017"))
-        let named = try vocabEdit([.set("authors", .list(["Brian Herbert"]))], on: Self.bundle, Vocabulary(keys: [.authors: "params.author"]))
+        let named = try vocabEdit(
+            [.set("authors", .list(["Brian Herbert"]))], on: Self.bundle, Vocabulary(keys: [.authors: "params.author"]))
         #expect(named == Self.bundle.replacingOccurrences(of: "author: Frank Herbert", with: "author: Brian Herbert"))
     }
 
@@ -87,13 +89,22 @@ import Testing
     let shelves = Vocabulary(keys: [.status: "shelves"])
 
     @Test func theStatusIsTheShelfThatIsAStatusWord() throws {
-        let read = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites, to-read]\n---\n".utf8)), vocabulary: shelves))
+        let read = try #require(
+            Book(
+                path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites, to-read]\n---\n".utf8)),
+                vocabulary: shelves))
         #expect(read.status == .toRead)
         #expect(read.problems.isEmpty)
-        let none = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites]\n---\n".utf8)), vocabulary: shelves))
+        let none = try #require(
+            Book(
+                path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [favorites]\n---\n".utf8)),
+                vocabulary: shelves))
         #expect(none.status == nil)
         #expect(none.problems.isEmpty, "a list of shelves without a status is no problem")
-        let owned = try #require(Book(path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [owned, read]\n---\n".utf8)), vocabulary: shelves))
+        let owned = try #require(
+            Book(
+                path: "a.md", document: try BookDocument(bytes: Array("---\ntitle: A\nshelves: [owned, read]\n---\n".utf8)),
+                vocabulary: shelves))
         #expect(owned.status == .read, "the furthest along of two status words")
     }
 
@@ -101,8 +112,11 @@ import Testing
         let flow = "---\ntitle: A\nshelves: [to-read, favorites]\n---\n"
         #expect(try vocabEdit([.set("status", .string("read"))], on: flow, shelves) == "---\ntitle: A\nshelves: [read, favorites]\n---\n")
         let block = "---\ntitle: A\nshelves:\n  - favorites\n  - to-read\n---\n"
-        #expect(try vocabEdit([.set("status", .string("reading"))], on: block, shelves) == "---\ntitle: A\nshelves:\n  - favorites\n  - reading\n---\n")
-        #expect(try vocabEdit([.set("status", .string("read"))], on: "---\ntitle: A\nshelves: [favorites]\n---\n", shelves)
+        #expect(
+            try vocabEdit([.set("status", .string("reading"))], on: block, shelves)
+                == "---\ntitle: A\nshelves:\n  - favorites\n  - reading\n---\n")
+        #expect(
+            try vocabEdit([.set("status", .string("read"))], on: "---\ntitle: A\nshelves: [favorites]\n---\n", shelves)
                 == "---\ntitle: A\nshelves: [favorites, read]\n---\n")
         #expect(try vocabEdit([.unset("status")], on: flow, shelves) == "---\ntitle: A\nshelves: [favorites]\n---\n")
         // The same status in the file's own word is no change.

@@ -45,19 +45,20 @@ let vocabShortNote = """
 
     @Test func ratingFillsTheEmptyMyRateInPlace() throws {
         let actual = try vocabEdit([.set("rating", .typed("4"))], on: vocabShortNote)
-        #expect(actual == """
-            ---
-            tag: 📚Book
-            title: "Piranesi"
-            author: [Susanna Clarke]
-            total: 272
-            status: reading
-            created: 2024-03-02 10:11:12
-            myRate: 4
-            ---
-            Notes.
+        #expect(
+            actual == """
+                ---
+                tag: 📚Book
+                title: "Piranesi"
+                author: [Susanna Clarke]
+                total: 272
+                status: reading
+                created: 2024-03-02 10:11:12
+                myRate: 4
+                ---
+                Notes.
 
-            """)
+                """)
     }
 
     @Test func ratingReplacesAnExistingMyRateInPlace() throws {
@@ -74,20 +75,21 @@ let vocabShortNote = """
 
     @Test func aNewStartedDateIsAppendedAsStartReadDate() throws {
         let actual = try vocabEdit([.set("started", .typed("2024-03-05"))], on: vocabShortNote)
-        #expect(actual == """
-            ---
-            tag: 📚Book
-            title: "Piranesi"
-            author: [Susanna Clarke]
-            total: 272
-            status: reading
-            created: 2024-03-02 10:11:12
-            myRate:
-            startReadDate: 2024-03-05
-            ---
-            Notes.
+        #expect(
+            actual == """
+                ---
+                tag: 📚Book
+                title: "Piranesi"
+                author: [Susanna Clarke]
+                total: 272
+                status: reading
+                created: 2024-03-02 10:11:12
+                myRate:
+                startReadDate: 2024-03-05
+                ---
+                Notes.
 
-            """)
+                """)
     }
 
     @Test func aNewPageCountIsAppendedAsTotal() throws {
@@ -119,16 +121,17 @@ let vocabShortNote = """
         file.set("added", .typed("2024-03-02"))
         file.set("pages", .typed("272"))
         let text = String(decoding: file.render(vocabulary: vocabPluginMap), as: UTF8.self)
-        #expect(text == """
-            ---
-            title: Piranesi
-            author: [Susanna Clarke]
-            status: unread
-            tag: [fantasy]
-            created: 2024-03-02
-            total: 272
-            ---
+        #expect(
+            text == """
+                ---
+                title: Piranesi
+                author: [Susanna Clarke]
+                status: unread
+                tag: [fantasy]
+                created: 2024-03-02
+                total: 272
+                ---
 
-            """)
+                """)
     }
 }

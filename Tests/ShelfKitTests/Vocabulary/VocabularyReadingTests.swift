@@ -6,8 +6,10 @@ import Testing
 
 /// The Obsidian Book Search plugin's map, as `shelf init --preset obsidian-book-search` writes it.
 let vocabPluginMap = Vocabulary(
-    keys: [.authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
-           .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created"],
+    keys: [
+        .authors: "author", .genres: "category", .published: "publish", .pages: "total", .rating: "myRate",
+        .started: "startReadDate", .finished: "finishReadDate", .tags: "tag", .added: "created",
+    ],
     statuses: ["unread": .toRead])
 
 /// A note as the plugin's default template writes it.

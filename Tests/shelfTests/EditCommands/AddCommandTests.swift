@@ -7,43 +7,49 @@ import Testing
     /// `add --isbn` looks the book up online: point both services at a closed loopback port, so
     /// no test reaches the network (the book is then added with `lookup: pending`).
     static func offline(_ library: TemporaryLibrary) -> [String: String] {
-        ["SHELF_OPENLIBRARY_URL": "http://127.0.0.1:9/", "SHELF_GOOGLE_BOOKS_URL": "http://127.0.0.1:9/",
-         "SHELF_HTTP_TIMEOUT": "2", "SHELF_HTTP_BACKOFF": "0", "XDG_CACHE_HOME": library.path(".cache")]
+        [
+            "SHELF_OPENLIBRARY_URL": "http://127.0.0.1:9/", "SHELF_GOOGLE_BOOKS_URL": "http://127.0.0.1:9/",
+            "SHELF_HTTP_TIMEOUT": "2", "SHELF_HTTP_BACKOFF": "0", "XDG_CACHE_HOME": library.path(".cache"),
+        ]
     }
 
     @Test func theNewFilesBytesAndPrintedPath() throws {
         let library = try TemporaryLibrary()
-        let result = try expectEditSuccess([
-            "add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin",
-            "--tag", "sci-fi", "--tag", "Yes", "--published", "1969", "--pages", "304", "--series", "Hainish Cycle",
-            "--series-index", "4", "--set", "mood=cold: very", "--set", "Series Index=4", "--note", "Gethen in winter.",
-        ], in: library)
+        let result = try expectEditSuccess(
+            [
+                "add", "--title", "The Left Hand of Darkness", "--author", "Ursula K. Le Guin",
+                "--tag", "sci-fi", "--tag", "Yes", "--published", "1969", "--pages", "304", "--series", "Hainish Cycle",
+                "--series-index", "4", "--set", "mood=cold: very", "--set", "Series Index=4", "--note", "Gethen in winter.",
+            ], in: library)
         #expect(result.stdout == "le-guin-the-left-hand-of-darkness.md\n", "\(result)")
-        try expectEditFile("le-guin-the-left-hand-of-darkness.md", in: library, equals: """
-            ---
-            title: The Left Hand of Darkness
-            authors:
-              - Ursula K. Le Guin
-            status: to-read
-            tags: [sci-fi, "Yes"]
-            added: 2024-03-02
-            series: Hainish Cycle
-            series_index: 4
-            published: 1969
-            pages: 304
-            mood: "cold: very"
-            ---
+        try expectEditFile(
+            "le-guin-the-left-hand-of-darkness.md", in: library,
+            equals: """
+                ---
+                title: The Left Hand of Darkness
+                authors:
+                  - Ursula K. Le Guin
+                status: to-read
+                tags: [sci-fi, "Yes"]
+                added: 2024-03-02
+                series: Hainish Cycle
+                series_index: 4
+                published: 1969
+                pages: 304
+                mood: "cold: very"
+                ---
 
-            Gethen in winter.
+                Gethen in winter.
 
-            """)
+                """)
         #expect(library.editTemporaryFiles() == [])
     }
 
     @Test func anISBNIsWrittenQuoted() throws {
         let library = try TemporaryLibrary()
-        let result = try expectEditSuccess(["add", "--title", "Left Hand", "--isbn", "0441478123"], in: library,
-                                           environment: AddCommandTests.offline(library))
+        let result = try expectEditSuccess(
+            ["add", "--title", "Left Hand", "--isbn", "0441478123"], in: library,
+            environment: AddCommandTests.offline(library))
         #expect(result.stdout == "left-hand.md\n", "\(result)")
         let text = try library.editText("left-hand.md")
         #expect(text.contains("\ntitle: Left Hand\n"), "\(text)")
@@ -55,8 +61,9 @@ import Testing
     @Test
     func aForcedBadISBNKeepsTheOtherFlags() throws {
         let library = try TemporaryLibrary()
-        let result = try expectEditSuccess(["add", "--title", "Odd", "--author", "A B", "--isbn", "9780441478124", "--force"],
-                                           in: library, environment: AddCommandTests.offline(library))
+        let result = try expectEditSuccess(
+            ["add", "--title", "Odd", "--author", "A B", "--isbn", "9780441478124", "--force"],
+            in: library, environment: AddCommandTests.offline(library))
         let name = result.stdout.trimmingCharacters(in: .newlines)
         try #require(!name.isEmpty)
         let text = try library.editText(name)
@@ -86,8 +93,9 @@ import Testing
         #expect(refused.status != 0 && refused.stderr.contains("dune.md"), "\(refused)")
         #expect(try library.editText("dune.md") == editDune)
         #expect(try FileManager.default.contentsOfDirectory(atPath: library.root.path).filter { $0.hasSuffix(".md") } == ["dune.md"])
-        let forced = try expectEditSuccess(["add", "--title", "Dune (reissue)", "--isbn", "0441172717", "--force"], in: library,
-                                           environment: offline)
+        let forced = try expectEditSuccess(
+            ["add", "--title", "Dune (reissue)", "--isbn", "0441172717", "--force"], in: library,
+            environment: offline)
         #expect(forced.stdout == "dune-reissue.md\n", "\(forced)")
     }
 

@@ -10,12 +10,13 @@ import Darwin
 /// The write door's guarantees, run on the built binary (docs/safety.md lists them).
 @Suite struct DoorGuaranteeTests {
     static func library(_ extra: [(String, String)] = []) throws -> TemporaryLibrary {
-        try TemporaryLibrary(books: [
-            ("dune.md", editDune),
-            ("README.md", "# My books\n\nNotes about this folder.\n"),
-            (".git/books.md", "---\ntitle: Not a book of the library\n---\n"),
-            ("dune.sync-conflict-20240101-120000-ABCDEFG.md", editDune.replacingOccurrences(of: "to-read", with: "read")),
-        ] + extra)
+        try TemporaryLibrary(
+            books: [
+                ("dune.md", editDune),
+                ("README.md", "# My books\n\nNotes about this folder.\n"),
+                (".git/books.md", "---\ntitle: Not a book of the library\n---\n"),
+                ("dune.sync-conflict-20240101-120000-ABCDEFG.md", editDune.replacingOccurrences(of: "to-read", with: "read")),
+            ] + extra)
     }
 
     // 1. Only books are edited.
@@ -40,7 +41,8 @@ import Darwin
         try expectEditFailure(["set", "dune", "rating=5"], in: library, stderrContains: broken.split(separator: "/").last.map(String.init))
         let result = try library.editRun(["rate", "dune", "4"])
         let name = broken.split(separator: "/").last.map(String.init) ?? broken
-        #expect(result.stderr.range(of: name + #":\d+:\d+"#, options: .regularExpression) != nil, "the error names line and column\n\(result)")
+        #expect(
+            result.stderr.range(of: name + #":\d+:\d+"#, options: .regularExpression) != nil, "the error names line and column\n\(result)")
     }
 
     // 3. Never writes outside the library.
@@ -54,8 +56,10 @@ import Darwin
         #expect(try outside.snapshot() == before)
     }
 
-    @Test(arguments: [["mv", "dune", "../escaped"], ["mv", "dune", "a/../../escaped.md"], ["mv", "dune", "/tmp/shelf-escaped-absolute.md"],
-                      ["mv", "dune", "linked/dune.md"]])
+    @Test(arguments: [
+        ["mv", "dune", "../escaped"], ["mv", "dune", "a/../../escaped.md"], ["mv", "dune", "/tmp/shelf-escaped-absolute.md"],
+        ["mv", "dune", "linked/dune.md"],
+    ])
     func mvKeepsBooksInsideTheLibrary(args: [String]) throws {
         let outside = try TemporaryLibrary(config: nil)
         let library = try Self.library()

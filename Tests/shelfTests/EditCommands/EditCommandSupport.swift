@@ -102,7 +102,8 @@ func expectEditFile(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let actual = try library.bytes(relative)
-    #expect(actual == Array(expected.utf8),
-            "\(relative)\n--- expected ---\n\(expected)\n--- actual ---\n\(String(decoding: actual, as: UTF8.self))",
-            sourceLocation: sourceLocation)
+    #expect(
+        actual == Array(expected.utf8),
+        "\(relative)\n--- expected ---\n\(expected)\n--- actual ---\n\(String(decoding: actual, as: UTF8.self))",
+        sourceLocation: sourceLocation)
 }

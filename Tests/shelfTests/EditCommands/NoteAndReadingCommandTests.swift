@@ -14,8 +14,9 @@ import Testing
     @Test func noteReadsStandardInput() throws {
         let library = try TemporaryLibrary(books: [("dune.md", "---\r\ntitle: Dune\r\n---\r\nBody")])
         try expectEditSuccess(["note", "dune"], in: library, stdin: "Line one.\n\n- a list\n", environment: ["SHELF_NOW": "08:05"])
-        try expectEditFile("dune.md", in: library,
-                           equals: "---\r\ntitle: Dune\r\n---\r\nBody\r\n\r\n### 2024-03-02 08:05\r\n\r\nLine one.\r\n\r\n- a list")
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: "---\r\ntitle: Dune\r\n---\r\nBody\r\n\r\n### 2024-03-02 08:05\r\n\r\nLine one.\r\n\r\n- a list")
     }
 
     @Test func anEmptyNoteIsRefused() throws {
@@ -64,20 +65,22 @@ import Testing
     @Test func startSetsStatusAndToday() throws {
         let library = try TemporaryLibrary(books: [("dune.md", editDune)])
         try expectEditSuccess(["start", "dune"], in: library)
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # the first one
-            authors:
-              - Frank Herbert
-            isbn: '9780441172719'
-            status: reading
-            tags: [sci-fi, Classics]
-            mood: "cozy"
-            started: 2024-03-02
-            ---
-            My notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # the first one
+                authors:
+                  - Frank Herbert
+                isbn: '9780441172719'
+                status: reading
+                tags: [sci-fi, Classics]
+                mood: "cozy"
+                started: 2024-03-02
+                ---
+                My notes.
 
-            """)
+                """)
     }
 
     @Test func anExistingDateIsKeptUnlessDateIsGiven() throws {
@@ -92,8 +95,9 @@ import Testing
     @Test func finishWithARating() throws {
         let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\nstatus: reading\nstarted: 2024-01-05\n---\n")])
         try expectEditSuccess(["finish", "dune", "--rating", "4"], in: library)
-        try expectEditFile("dune.md", in: library,
-                           equals: "---\ntitle: Dune\nstatus: read\nstarted: 2024-01-05\nfinished: 2024-03-02\nrating: 4\n---\n")
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: "---\ntitle: Dune\nstatus: read\nstarted: 2024-01-05\nfinished: 2024-03-02\nrating: 4\n---\n")
         // Finishing again keeps the finish date.
         let again = try expectEditSuccess(["finish", "dune"], in: library)
         #expect(again.stdout == "unchanged dune.md\n")
@@ -104,8 +108,10 @@ import Testing
     @Test func abandonSetsStatusAndTheDayYouStopped() throws {
         let library = try TemporaryLibrary(books: [("dune.md", "---\r\ntitle: Dune\r\nstatus: reading # since Jan\r\n---\r\n")])
         try expectEditSuccess(["abandon", "dune"], in: library)
-        try expectEditFile("dune.md", in: library, equals: "---\r\ntitle: Dune\r\nstatus: abandoned # since Jan\r\nfinished: 2024-03-02\r\n---\r\n")
+        try expectEditFile(
+            "dune.md", in: library, equals: "---\r\ntitle: Dune\r\nstatus: abandoned # since Jan\r\nfinished: 2024-03-02\r\n---\r\n")
         try expectEditSuccess(["abandon", "dune", "--date", "2024-02-01"], in: library)
-        try expectEditFile("dune.md", in: library, equals: "---\r\ntitle: Dune\r\nstatus: abandoned # since Jan\r\nfinished: 2024-02-01\r\n---\r\n")
+        try expectEditFile(
+            "dune.md", in: library, equals: "---\r\ntitle: Dune\r\nstatus: abandoned # since Jan\r\nfinished: 2024-02-01\r\n---\r\n")
     }
 }

@@ -7,46 +7,52 @@ import Testing
     @Test func manyAssignmentsInOneWrite() throws {
         let library = try TemporaryLibrary(books: [("dune.md", editDune)])
         let result = try expectEditSuccess(
-            ["set", "dune", "rating=5", "status=currently-reading", "finished=2024-03-01", "publisher=Chilton: Books",
-             "isbn=9780441013593", "series=1984", "tags+=desert", "tags-=classics"], in: library)
+            [
+                "set", "dune", "rating=5", "status=currently-reading", "finished=2024-03-01", "publisher=Chilton: Books",
+                "isbn=9780441013593", "series=1984", "tags+=desert", "tags-=classics",
+            ], in: library)
         #expect(result.stdout == "updated dune.md\n")
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # the first one
-            authors:
-              - Frank Herbert
-            isbn: '9780441013593'
-            status: reading
-            tags: [sci-fi, desert]
-            mood: "cozy"
-            rating: 5
-            finished: 2024-03-01
-            publisher: "Chilton: Books"
-            series: "1984"
-            ---
-            My notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # the first one
+                authors:
+                  - Frank Herbert
+                isbn: '9780441013593'
+                status: reading
+                tags: [sci-fi, desert]
+                mood: "cozy"
+                rating: 5
+                finished: 2024-03-01
+                publisher: "Chilton: Books"
+                series: "1984"
+                ---
+                My notes.
 
-            """)
+                """)
         #expect(library.editTemporaryFiles() == [])
     }
 
     @Test func setAListAndAddToAnAbsentList() throws {
         let library = try TemporaryLibrary(books: [("dune.md", editDune)])
         try expectEditSuccess(["set", "dune", "tags=a, b", "genres+=Science Fiction", "mood=Yes"], in: library)
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # the first one
-            authors:
-              - Frank Herbert
-            isbn: '9780441172719'
-            status: to-read
-            tags: [a, b]
-            mood: "Yes"
-            genres: [Science Fiction]
-            ---
-            My notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # the first one
+                authors:
+                  - Frank Herbert
+                isbn: '9780441172719'
+                status: to-read
+                tags: [a, b]
+                mood: "Yes"
+                genres: [Science Fiction]
+                ---
+                My notes.
 
-            """)
+                """)
     }
 
     @Test func aSetThatChangesNothingWritesNothing() throws {
@@ -80,16 +86,18 @@ import Testing
         let library = try TemporaryLibrary(books: [("dune.md", editDune)])
         let result = try expectEditSuccess(["unset", "dune", "authors", "mood", "not-there"], in: library)
         #expect(result.stdout == "updated dune.md\n")
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # the first one
-            isbn: '9780441172719'
-            status: to-read
-            tags: [sci-fi, Classics]
-            ---
-            My notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # the first one
+                isbn: '9780441172719'
+                status: to-read
+                tags: [sci-fi, Classics]
+                ---
+                My notes.
 
-            """)
+                """)
     }
 
     @Test func setWithAnEmptyValueUnsets() throws {

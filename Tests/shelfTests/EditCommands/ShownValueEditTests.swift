@@ -28,8 +28,9 @@ import Testing
     @Test func anotherTitleIsWrittenAsBefore() throws {
         let library = try TemporaryLibrary(books: Self.books)
         #expect(try library.run(["set", "heading", "title=Dune Messiah"]).status == 0)
-        #expect(try String(decoding: library.bytes("heading.md"), as: UTF8.self)
-            == "---\nauthor: Frank Herbert\ntitle: Dune Messiah\n---\n# Dune\n\nNotes.\n")
+        #expect(
+            try String(decoding: library.bytes("heading.md"), as: UTF8.self)
+                == "---\nauthor: Frank Herbert\ntitle: Dune Messiah\n---\n# Dune\n\nNotes.\n")
         #expect(try library.run(["set", "orwell", "title=1985"]).status == 0)
         #expect(try String(decoding: library.bytes("orwell.md"), as: UTF8.self) == "---\ntitle: \"1985\"\nauthor: George Orwell\n---\n")
     }
@@ -39,33 +40,39 @@ import Testing
 /// stays under them, the earlier one goes to `reads:`. (`date_read:` was removed, `finished:`
 /// added, `"2015-05-08"` unquoted and `# first time, on the train` lost.)
 @Suite struct OwnKeyRereadTests {
-    static let dune = "---\ntitle: Dune\nstatus: read\ndate_started: \"2015-04-30\"\n"
+    static let dune =
+        "---\ntitle: Dune\nstatus: read\ndate_started: \"2015-04-30\"\n"
         + "date_read: \"2015-05-08\"  # first time, on the train\nrating: 4\n---\n\nNotes.\n"
 
     @Test func startAndFinishKeepTheVaultsKeysQuotingAndComment() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         let started = try library.run(["start", "dune", "--date", "2026-11-20"])
         #expect(started.status == 0, "\(started)")
-        #expect(try String(decoding: library.bytes("dune.md"), as: UTF8.self)
-            == "---\ntitle: Dune\nstatus: reading\ndate_started: \"2026-11-20\"\n"
-            + "date_read:   # first time, on the train\nrating: 4\n"
-            + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08, rating: 4}\n---\n\nNotes.\n")
+        #expect(
+            try String(decoding: library.bytes("dune.md"), as: UTF8.self)
+                == "---\ntitle: Dune\nstatus: reading\ndate_started: \"2026-11-20\"\n"
+                + "date_read:   # first time, on the train\nrating: 4\n"
+                + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08, rating: 4}\n---\n\nNotes.\n")
         let finished = try library.run(["finish", "dune", "--date", "2026-11-28"])
         #expect(finished.status == 0, "\(finished)")
-        #expect(try String(decoding: library.bytes("dune.md"), as: UTF8.self)
-            == "---\ntitle: Dune\nstatus: read\ndate_started: \"2026-11-20\"\n"
-            + "date_read: \"2026-11-28\"   # first time, on the train\nrating: 4\n"
-            + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08, rating: 4}\n---\n\nNotes.\n")
+        #expect(
+            try String(decoding: library.bytes("dune.md"), as: UTF8.self)
+                == "---\ntitle: Dune\nstatus: read\ndate_started: \"2026-11-20\"\n"
+                + "date_read: \"2026-11-28\"   # first time, on the train\nrating: 4\n"
+                + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08, rating: 4}\n---\n\nNotes.\n")
         let json = try parseJSONArray(try library.run(["ls", "--format", "json"]).stdout)
         #expect(json.first?["finished"] as? String == "2026-11-28")
         #expect((json.first?["reads"] as? [[String: Any]])?.count == 1)
     }
 
     @Test func shelfsOwnKeysStillGoAsBefore() throws {
-        let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\nstatus: read\nstarted: 2015-04-30\nfinished: 2015-05-08\n---\n")])
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", "---\ntitle: Dune\nstatus: read\nstarted: 2015-04-30\nfinished: 2015-05-08\n---\n")
+        ])
         #expect(try library.run(["start", "dune", "--date", "2026-11-20"]).status == 0)
-        #expect(try String(decoding: library.bytes("dune.md"), as: UTF8.self)
-            == "---\ntitle: Dune\nstatus: reading\nstarted: 2026-11-20\n"
-            + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08}\n---\n")
+        #expect(
+            try String(decoding: library.bytes("dune.md"), as: UTF8.self)
+                == "---\ntitle: Dune\nstatus: reading\nstarted: 2026-11-20\n"
+                + "reads:\n  - {started: 2015-04-30, finished: 2015-05-08}\n---\n")
     }
 }

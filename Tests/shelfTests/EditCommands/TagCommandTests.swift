@@ -10,19 +10,21 @@ import Testing
         let library = try TemporaryLibrary(books: [("dune.md", editDune)])
         let result = try expectEditSuccess(["tag", "dune", "desert", "Sci-Fi", "CLASSICS", "space opera"], in: library)
         #expect(result.stdout == "updated dune.md\n")
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # the first one
-            authors:
-              - Frank Herbert
-            isbn: '9780441172719'
-            status: to-read
-            tags: [sci-fi, Classics, desert, space opera]
-            mood: "cozy"
-            ---
-            My notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # the first one
+                authors:
+                  - Frank Herbert
+                isbn: '9780441172719'
+                status: to-read
+                tags: [sci-fi, Classics, desert, space opera]
+                mood: "cozy"
+                ---
+                My notes.
 
-            """)
+                """)
     }
 
     @Test func tagWithOnlyCaseVariantsWritesNothing() throws {
@@ -37,8 +39,9 @@ import Testing
     @Test func tagAndUntagOnABlockList() throws {
         let library = try TemporaryLibrary(books: [("solaris.md", TagCommandTests.block)])
         try expectEditSuccess(["tag", "solaris", "ocean"], in: library)
-        try expectEditFile("solaris.md", in: library,
-                           equals: "---\ntitle: Solaris\ntags:\n  - scifi\n  - Classics   # since school\n  - ocean\n---\n")
+        try expectEditFile(
+            "solaris.md", in: library,
+            equals: "---\ntitle: Solaris\ntags:\n  - scifi\n  - Classics   # since school\n  - ocean\n---\n")
         try expectEditSuccess(["untag", "solaris", "classics"], in: library)
         try expectEditFile("solaris.md", in: library, equals: "---\ntitle: Solaris\ntags:\n  - scifi\n  - ocean\n---\n")
     }
@@ -105,7 +108,7 @@ import Testing
 
     @Test func tagsRenameOfANestedTag() throws {
         let library = try TemporaryLibrary(books: [
-            ("a.md", "---\ntitle: A\ntags: [sci-fi/space, sci-fi/space/opera, sci-fi]\n---\n"),
+            ("a.md", "---\ntitle: A\ntags: [sci-fi/space, sci-fi/space/opera, sci-fi]\n---\n")
         ])
         try expectEditSuccess(["tags", "rename", "sci-fi/space", "space", "--yes"], in: library)
         try expectEditFile("a.md", in: library, equals: "---\ntitle: A\ntags: [space, space/opera, sci-fi]\n---\n")

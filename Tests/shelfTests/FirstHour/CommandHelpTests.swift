@@ -10,8 +10,9 @@ import Testing
             let result = try library.run(args)
             #expect(result.status == 64, "\(args): \(result)")
             #expect(result.stdout == "", "\(args): \(result)")
-            #expect(result.stderr == "shelf: 'lsx' is not a shelf command; did you mean 'ls'?\nSee 'shelf help' for the commands.\n",
-                    "\(args): \(result)")
+            #expect(
+                result.stderr == "shelf: 'lsx' is not a shelf command; did you mean 'ls'?\nSee 'shelf help' for the commands.\n",
+                "\(args): \(result)")
         }
         // Nothing close: no guess, still the list's whereabouts.
         let wild = try library.run(["qqqqqq"])
@@ -23,15 +24,19 @@ import Testing
         let library = try FirstHour.library()
         let result = try library.run(["tags", "renam", "a", "b"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderr == "shelf: 'renam' is not a shelf tags command; did you mean 'rename'?\nSee 'shelf help tags' for the commands.\n",
-                "\(result)")
+        #expect(
+            result.stderr
+                == "shelf: 'renam' is not a shelf tags command; did you mean 'rename'?\nSee 'shelf help tags' for the commands.\n",
+            "\(result)")
     }
 
     @Test func anUnknownOptionSuggestsTheNearestOfThatCommand() throws {
         let library = try FirstHour.library()
         let before = try library.snapshot()
-        for (args, suggestion) in [(["ls", "--tagz", "x"], "--tag"), (["ls", "--stauts", "read"], "--status"),
-                                   (["set", "dune", "rating=4", "--forse"], "--force"), (["stats", "--yaer", "2025"], "--year")] {
+        for (args, suggestion) in [
+            (["ls", "--tagz", "x"], "--tag"), (["ls", "--stauts", "read"], "--status"),
+            (["set", "dune", "rating=4", "--forse"], "--force"), (["stats", "--yaer", "2025"], "--year"),
+        ] {
             let result = try library.run(args)
             #expect(result.status == 64, "\(args): \(result)")
             #expect(result.stdout == "", "\(args): \(result)")
@@ -69,7 +74,9 @@ import Testing
 
         let nested = try library.run(["help", "tags", "renme"])
         #expect(nested.status == 64, "\(nested)")
-        #expect(nested.stderr == "shelf: no help for 'tags renme'; did you mean 'rename'?\nSee 'shelf help tags' for the topics.\n", "\(nested)")
+        #expect(
+            nested.stderr == "shelf: no help for 'tags renme'; did you mean 'rename'?\nSee 'shelf help tags' for the topics.\n", "\(nested)"
+        )
 
         let plain = try library.run(["help"])
         #expect(plain.status == 0, "\(plain)")
@@ -87,8 +94,10 @@ import Testing
 
     @Test func theManPageCarriesTheQueryLanguageEnvironmentConfigAndExitCodes() throws {
         let page = try String(contentsOf: repositoryRoot().appendingPathComponent("docs/shelf.1"), encoding: .utf8)
-        for needle in ["rating:>=4", "SHELF_LIBRARY", "SHELF_PAGER", "NO_COLOR", "XDG_CACHE_HOME", "VISUAL", "EDITOR",
-                       "SHELF_TODAY", "filename:", "queries:", "fields:", "statuses:", "series_counts:", "goal:", "EXIT STATUS", "64"] {
+        for needle in [
+            "rating:>=4", "SHELF_LIBRARY", "SHELF_PAGER", "NO_COLOR", "XDG_CACHE_HOME", "VISUAL", "EDITOR",
+            "SHELF_TODAY", "filename:", "queries:", "fields:", "statuses:", "series_counts:", "goal:", "EXIT STATUS", "64",
+        ] {
             #expect(page.contains(needle), "docs/shelf.1 lacks \(needle)")
         }
         // The query guide is a section of the page, heading for heading (`make man` when not).

@@ -5,15 +5,20 @@ import Testing
 /// author words as well as file names; what it offers resolves to the book.
 @Suite struct CompletionSpellingTests {
     static let books: [(String, String)] = [
-        ("le-guin-the-left-hand-of-darkness.md", bookFile("title: The Left Hand of Darkness\nauthors: [Ursula K. Le Guin]\ntags: [sci-fi]")),
+        (
+            "le-guin-the-left-hand-of-darkness.md",
+            bookFile("title: The Left Hand of Darkness\nauthors: [Ursula K. Le Guin]\ntags: [sci-fi]")
+        ),
         ("herbert-dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\ntags: [Sci-Fi]")),
         ("banks-excession.md", bookFile("title: Excession\nauthors: [Iain M. Banks]\ntags: [sci-fi, culture]")),
         ("bulgakov.md", bookFile("title: Мастер и Маргарита\nauthors: [Михаил Булгаков]")),
     ]
 
     /// What the bash script asks for the word `typed` being completed at its end.
-    static func complete(_ subcommand: String, _ argument: String, words: [String], typed: String,
-                         in library: TemporaryLibrary) throws -> [String] {
+    static func complete(
+        _ subcommand: String, _ argument: String, words: [String], typed: String,
+        in library: TemporaryLibrary
+    ) throws -> [String] {
         let line = words + [typed]
         let result = try library.run(
             ["---completion", subcommand, "--", argument, String(line.count - 1), String(typed.utf8.count)] + line)
@@ -38,10 +43,12 @@ import Testing
         let cyrillic = try Self.complete("show", "positional@0", words: ["shelf", "show"], typed: "мастер", in: library)
         #expect(cyrillic == ["мастер-и-маргарита"], "\(cyrillic)")
         // Every name offered finds its book.
-        for (name, title) in [("left-hand-of-darkness", "The Left Hand of Darkness"),
-                              ("ursula-k-le-guin-the-left-hand-of-darkness", "The Left Hand of Darkness"),
-                              ("banks-excession", "Excession"), ("мастер-и-маргарита", "Мастер и Маргарита"),
-                              ("булгаков-мастер", "Мастер и Маргарита")] {
+        for (name, title) in [
+            ("left-hand-of-darkness", "The Left Hand of Darkness"),
+            ("ursula-k-le-guin-the-left-hand-of-darkness", "The Left Hand of Darkness"),
+            ("banks-excession", "Excession"), ("мастер-и-маргарита", "Мастер и Маргарита"),
+            ("булгаков-мастер", "Мастер и Маргарита"),
+        ] {
             let shown = try library.run(["show", name, "--format", "json"])
             #expect(try parseJSONObject(shown.stdout)["title"] as? String == title, "\(name): \(shown)")
         }

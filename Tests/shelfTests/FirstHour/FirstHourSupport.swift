@@ -4,15 +4,27 @@ import Foundation
 /// statuses that typos can be made against.
 enum FirstHour {
     static let books: [(String, String)] = [
-        ("le-guin-the-left-hand-of-darkness.md", bookFile(
-            "title: The Left Hand of Darkness\nauthors: [Ursula K. Le Guin]\nstatus: read\nrating: 5\ntags: [sci-fi, classics]\nfinished: 2025-03-02",
-            body: "Estraven on the ice.\n")),
-        ("herbert-dune.md", bookFile(
-            "title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nrating: 4\ntags: [sci-fi]\npublisher: Chilton")),
-        ("austen-emma.md", bookFile(
-            "title: Emma\nauthors: [Jane Austen]\nstatus: read\nrating: 3\ntags: [classics]\nfinished: 2024-11-20")),
-        ("tolstoy-anna-karenina.md", bookFile(
-            "title: Anna Karenina\nauthors: [Leo Tolstoy]\nstatus: to-read\ntags: [classics, russian]")),
+        (
+            "le-guin-the-left-hand-of-darkness.md",
+            bookFile(
+                "title: The Left Hand of Darkness\nauthors: [Ursula K. Le Guin]\nstatus: read\nrating: 5\ntags: [sci-fi, classics]\nfinished: 2025-03-02",
+                body: "Estraven on the ice.\n")
+        ),
+        (
+            "herbert-dune.md",
+            bookFile(
+                "title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nrating: 4\ntags: [sci-fi]\npublisher: Chilton")
+        ),
+        (
+            "austen-emma.md",
+            bookFile(
+                "title: Emma\nauthors: [Jane Austen]\nstatus: read\nrating: 3\ntags: [classics]\nfinished: 2024-11-20")
+        ),
+        (
+            "tolstoy-anna-karenina.md",
+            bookFile(
+                "title: Anna Karenina\nauthors: [Leo Tolstoy]\nstatus: to-read\ntags: [classics, russian]")
+        ),
     ]
 
     static func library() throws -> TemporaryLibrary {

@@ -36,19 +36,22 @@ import Testing
 
         let status = try library.run(["ls", "status:finishd"])
         #expect(status.status == 1, "\(status)")
-        #expect(status.stderr == """
-            shelf: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'? (column 8)
-              status:finishd
-                     ^
+        #expect(
+            status.stderr == """
+                shelf: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'? (column 8)
+                  status:finishd
+                         ^
 
-            """, "\(status)")
+                """, "\(status)")
     }
 
     @Test func aBadFlagValueIsNamedByItsFlag() throws {
         let library = try FirstHour.library()
         let status = try library.run(["ls", "--status", "finishd"])
         #expect(status.status == 1, "\(status)")
-        #expect(status.stderr == "shelf: --status: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'?\n", "\(status)")
+        #expect(
+            status.stderr == "shelf: --status: 'finishd' is not a status (to-read, reading, read, abandoned); did you mean 'finished'?\n",
+            "\(status)")
         let date = try library.run(["ls", "--finished-after", "2024-13"])
         #expect(date.stderr.hasPrefix("shelf: --finished-after: '2024-13' is not a date"), "\(date)")
     }
@@ -79,9 +82,18 @@ import Testing
         let library = try FirstHour.library()
         let cases: [(String, String)] = [
             ("rating:>x", "shelf: 'x' is not a number (column 9)\n  rating:>x\n          ^\n"),
-            ("tag:sci-fi pages:100..abc", "shelf: 'abc' is neither a number nor a date (column 23)\n  tag:sci-fi pages:100..abc\n                        ^\n"),
-            ("dune finished:>=2024-13-99", "shelf: '2024-13-99' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 17)\n  dune finished:>=2024-13-99\n                  ^\n"),
-            ("author:x status:\"nope\"", "shelf: 'nope' is not a status (to-read, reading, read, abandoned) (column 18)\n  author:x status:\"nope\"\n                   ^\n"),
+            (
+                "tag:sci-fi pages:100..abc",
+                "shelf: 'abc' is neither a number nor a date (column 23)\n  tag:sci-fi pages:100..abc\n                        ^\n"
+            ),
+            (
+                "dune finished:>=2024-13-99",
+                "shelf: '2024-13-99' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 17)\n  dune finished:>=2024-13-99\n                  ^\n"
+            ),
+            (
+                "author:x status:\"nope\"",
+                "shelf: 'nope' is not a status (to-read, reading, read, abandoned) (column 18)\n  author:x status:\"nope\"\n                   ^\n"
+            ),
             ("title:/a(/", "shelf: 'a(' is not a valid regular expression (column 8)\n  title:/a(/\n         ^\n"),
             // Wide characters take two columns on a terminal; the caret stays under the value.
             ("书 rating:>x", "shelf: 'x' is not a number (column 11)\n  书 rating:>x\n             ^\n"),
@@ -98,15 +110,19 @@ import Testing
         guard let search = try ViewTerminal.run(["search", "estravn"], in: library.root) else { return }
         #expect(search.status == 0, "\(search)")
         // The hint looks at every word of every book's notes: the name is in The Left Hand of Darkness's.
-        #expect(search.stdout == "No books match.\nshelf: no book holds the word 'estravn' (nor a word starting with it); did you mean 'estraven'?\n",
-                "\(search)")
+        #expect(
+            search.stdout
+                == "No books match.\nshelf: no book holds the word 'estravn' (nor a word starting with it); did you mean 'estraven'?\n",
+            "\(search)")
         let typo = try #require(try ViewTerminal.run(["search", "darknes", "hand"], in: library.root))
         #expect(typo.stdout.contains("shelf: no book holds the word 'darknes'; did you mean 'darkness'?"), "\(typo)")
         #expect(!typo.stdout.contains("estr"), "a canned hint: \(typo)")
         // Each term finds books, but none finds them all.
         let apart = try #require(try ViewTerminal.run(["ls", "tag:russian", "rating:5"], in: library.root))
-        #expect(apart.stdout == "shelf: 'tag:russian' matches 1 book, 'rating:5' matches 1 book; no book matches them all (join terms with OR to widen)\n",
-                "\(apart)")
+        #expect(
+            apart.stdout
+                == "shelf: 'tag:russian' matches 1 book, 'rating:5' matches 1 book; no book matches them all (join terms with OR to widen)\n",
+            "\(apart)")
         // On a pipe: the bare answer, no canned advice.
         let piped = try library.run(["search", "estravn"])
         #expect(piped.stderr == "No books match.\n", "\(piped)")

@@ -7,7 +7,9 @@ import Testing
         let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\ntags: [sci-fi]\n---\nNotes.\n")])
         let add = try library.run(["set", "dune", "tags+=classics, desert"])
         #expect(add.status == 0, "\(add)")
-        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self) == "---\ntitle: Dune\ntags: [sci-fi, classics, desert]\n---\nNotes.\n")
+        #expect(
+            String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+                == "---\ntitle: Dune\ntags: [sci-fi, classics, desert]\n---\nNotes.\n")
         let remove = try library.run(["set", "dune", "tags-=sci-fi,desert"])
         #expect(remove.status == 0, "\(remove)")
         #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self) == "---\ntitle: Dune\ntags: [classics]\n---\nNotes.\n")

@@ -37,7 +37,8 @@ import Testing
         guard try ViewTerminal.run(["help", "query"], in: library.root, rows: 5, environment: ["PAGER": pager]) != nil else { return }
         #expect(FileManager.default.fileExists(atPath: marker.path), "the query guide was not paged")
         try? FileManager.default.removeItem(at: marker)
-        let direct = try #require(try ViewTerminal.run(["help", "query", "--no-pager"], in: library.root, rows: 5, environment: ["PAGER": pager]))
+        let direct = try #require(
+            try ViewTerminal.run(["help", "query", "--no-pager"], in: library.root, rows: 5, environment: ["PAGER": pager]))
         #expect(!FileManager.default.fileExists(atPath: marker.path))
         #expect(direct.stdout.contains("## Saved queries"), "\(direct)")
     }
@@ -47,7 +48,8 @@ import Testing
         // No keys are typed: a question would wait for an answer until the harness gave up.
         guard let result = try ViewTerminal.run(["init", "--no-pager"], in: folder.root, timeout: 60) else { return }
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "Initialized a library: \(folder.path("shelf.yaml"))\n"
+        #expect(
+            result.stdout == "Initialized a library: \(folder.path("shelf.yaml"))\n"
                 + "Add a book: shelf add --isbn 9780441478125, or shelf add --title \"…\" --author \"…\"\n", "\(result)")
         let config = String(decoding: try folder.bytes("shelf.yaml"), as: UTF8.self)
         #expect(config == VocabularyDetectInitTests.defaultConfig)
@@ -62,10 +64,12 @@ import Testing
     }
 
     @Test func initInAFolderOfNotesRunsDetectAndAddsItsMap() throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("dune.md", bookFile("title: Dune\nauthor: Frank Herbert\nmyRate: 5\ntotal: 600", body: "Spice.\n")),
-            ("emma.md", bookFile("title: Emma\nauthor: Jane Austen\ncategory: [classic]")),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("dune.md", bookFile("title: Dune\nauthor: Frank Herbert\nmyRate: 5\ntotal: 600", body: "Spice.\n")),
+                ("emma.md", bookFile("title: Emma\nauthor: Jane Austen\ncategory: [classic]")),
+            ])
         let before = try vault.snapshot()
         guard let result = try ViewTerminal.run(["init", "--no-pager"], in: vault.root, timeout: 60) else { return }
         #expect(result.status == 0, "\(result)")
@@ -84,9 +88,11 @@ import Testing
     }
 
     @Test func initWithAPresetShowsWhatDetectFindsAndWritesThePresetOnly() throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("dune.md", bookFile("title: Dune\nauthor: Frank Herbert\nmyRate: 5")),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("dune.md", bookFile("title: Dune\nauthor: Frank Herbert\nmyRate: 5"))
+            ])
         let result = try vault.run(["init", "--preset", "obsidian-book-search"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("1 file with front matter"), "\(result)")

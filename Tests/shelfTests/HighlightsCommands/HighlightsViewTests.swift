@@ -15,19 +15,20 @@ import Testing
         let library = try Self.library()
         let all = try library.run(["highlights"])
         #expect(all.status == 0)
-        #expect(all.stdout == """
-            Dune — Frank Herbert  (dune.md)
+        #expect(
+            all.stdout == """
+                Dune — Frank Herbert  (dune.md)
 
-              > Fear is the mind-killer.
-                p. 8 · loc. 120-121 · 2024-03-04
+                  > Fear is the mind-killer.
+                    p. 8 · loc. 120-121 · 2024-03-04
 
-            The Left Hand of Darkness — Ursula K. Le Guin  (le-guin-left-hand.md)
+                The Left Hand of Darkness — Ursula K. Le Guin  (le-guin-left-hand.md)
 
-              > Light is the left hand of darkness, and darkness the right hand of light.
-                p. 233 · loc. 3540-3542 · 2024-03-03
-                Note: The whole book in one line.
+                  > Light is the left hand of darkness, and darkness the right hand of light.
+                    p. 233 · loc. 3540-3542 · 2024-03-03
+                    Note: The whole book in one line.
 
-            """)
+                """)
         let one = try library.run(["highlights", "left", "hand"])
         #expect(one.stdoutLines.first == "The Left Hand of Darkness — Ursula K. Le Guin  (le-guin-left-hand.md)", "\(one)")
         let none = try library.run(["highlights", "tolstoy-anna"])
@@ -83,7 +84,9 @@ import Testing
         #expect((dune["highlights"] as? [[String: Any]])?.first?["text"] as? String == "Fear is the mind-killer.")
         let fresh = try TemporaryLibrary()
         #expect(try fresh.run(["import", "json", exported]).status == 0)
-        let notes = { (library: TemporaryLibrary) in try parseJSONObject(try library.run(["show", "dune", "--json"]).stdout)["notes"] as? String }
+        let notes = { (library: TemporaryLibrary) in
+            try parseJSONObject(try library.run(["show", "dune", "--json"]).stdout)["notes"] as? String
+        }
         #expect(try notes(fresh) == notes(library))
         #expect(try notes(fresh)?.contains("<!-- shelf:highlights ") == true)
         #expect(!String(decoding: try fresh.bytes("dune.md"), as: UTF8.self).contains("highlights:"))

@@ -5,7 +5,9 @@ import Testing
 /// narrows the list, and a `<script>` in a title or the notes stays text.
 @Suite(.serialized) struct CatalogBrowserTests {
     /// Chromium, when installed (`make test` installs Debian's `chromium` when it is missing).
-    static let chromium: String? = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"].lazy.compactMap(interchangeWhich).first
+    static let chromium: String? = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"].lazy.compactMap(
+        interchangeWhich
+    ).first
 
     /// A library with a hostile title, a hostile note, and books to filter.
     static func library() throws -> TemporaryLibrary {
@@ -13,7 +15,9 @@ import Testing
             ("herbert-dune.md", "---\ntitle: Dune\nauthors: [Frank Herbert]\nstatus: read\nrating: 5\ntags: [sci-fi, classics]\n---\n"),
             ("herbert-dune-messiah.md", "---\ntitle: Dune Messiah\nauthors: [Frank Herbert]\nstatus: to-read\ntags: [sci-fi]\n---\n"),
             ("lem-solaris.md", "---\ntitle: Solaris\nauthors: [Stanisław Lem]\nstatus: read\ntags: [sci-fi/ocean]\n---\n"),
-            ("hostile.md", """
+            (
+                "hostile.md",
+                """
                 ---
                 title: "<script>document.documentElement.setAttribute('data-pwned', 'title')</script>"
                 authors: ["<img src=x onerror=\\"document.documentElement.setAttribute('data-pwned','author')\\">"]
@@ -24,17 +28,20 @@ import Testing
                 Notes <script>document.documentElement.setAttribute('data-pwned', 'notes')</script>
                 and [a link](javascript:document.documentElement.setAttribute('data-pwned','link')).
 
-                """),
+                """
+            ),
         ])
     }
 
     /// The DOM Chromium has after loading `url` and running its scripts.
     static func dumpDOM(_ url: URL, profile: URL) throws -> String {
         let chromium = try #require(Self.chromium)
-        return try interchangeRunProcess(chromium, [
-            "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(profile.path)",
-            "--virtual-time-budget=3000", "--dump-dom", url.absoluteString,
-        ])
+        return try interchangeRunProcess(
+            chromium,
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(profile.path)",
+                "--virtual-time-budget=3000", "--dump-dom", url.absoluteString,
+            ])
     }
 
     /// Titles of the list items Chromium shows (not `hidden`), and of those it hides.
@@ -42,8 +49,9 @@ import Testing
         var shown: [String] = [], hidden: [String] = []
         for item in dom.components(separatedBy: "<li class=\"book\"").dropFirst() {
             guard let open = item.range(of: "<a class=\"title\" href=\""),
-                  let start = item[open.upperBound...].range(of: "\">"),
-                  let end = item[start.upperBound...].range(of: "</a>") else { continue }
+                let start = item[open.upperBound...].range(of: "\">"),
+                let end = item[start.upperBound...].range(of: "</a>")
+            else { continue }
             let title = String(item[start.upperBound..<end.lowerBound])
             let tag = item[..<(item.firstIndex(of: ">") ?? item.endIndex)]
             if tag.contains(" hidden=\"\"") { hidden.append(title) } else { shown.append(title) }
@@ -51,7 +59,10 @@ import Testing
         return (shown, hidden)
     }
 
-    @Test(.enabled(if: CatalogBrowserTests.chromium != nil, "chromium not found: install Debian's chromium (make test does) to run the catalog in a browser"))
+    @Test(
+        .enabled(
+            if: CatalogBrowserTests.chromium != nil,
+            "chromium not found: install Debian's chromium (make test does) to run the catalog in a browser"))
     func theCatalogListsFiltersAndKeepsScriptsAsText() throws {
         let library = try Self.library()
         let site = library.root.appendingPathComponent("site")

@@ -17,7 +17,9 @@ import Testing
         let after = try fresh.interchangeRun(["ls", "--format", "json"]).stdout
         #expect(after == before)
         let bodies = (try original.interchangeBodies(), try fresh.interchangeBodies())
-        #expect(bodies.1 == bodies.0, "\(bodies.0.filter { bodies.1[$0.key] != $0.value }) vs \(bodies.1.filter { bodies.0[$0.key] != $0.value })")
+        #expect(
+            bodies.1 == bodies.0,
+            "\(bodies.0.filter { bodies.1[$0.key] != $0.value }) vs \(bodies.1.filter { bodies.0[$0.key] != $0.value })")
         #expect(fresh.interchangeBookFiles() == original.interchangeBookFiles())
 
         let again = try fresh.interchangeRun(["import", "json", exported])
@@ -37,7 +39,10 @@ import Testing
     @Test(.enabled(if: ExportCommandTests.python != nil, "python3 is needed to read the CSV with another parser"))
     func theCSVExportReadsBackInPythonsCSVModuleWithFormulasNeutralised() throws {
         let library = try TemporaryLibrary(books: [
-            ("a.md", "---\ntitle: \"=HYPERLINK(\\\"http://x\\\",\\\"click\\\")\"\nauthors: [\"+Plus\", \"Comma, Name\"]\ntags: [\"@at\", \"-minus\", \"line\\nbreak\"]\n---\n"),
+            (
+                "a.md",
+                "---\ntitle: \"=HYPERLINK(\\\"http://x\\\",\\\"click\\\")\"\nauthors: [\"+Plus\", \"Comma, Name\"]\ntags: [\"@at\", \"-minus\", \"line\\nbreak\"]\n---\n"
+            ),
             ("b.md", "---\ntitle: 'Quotes \"inside\", and commas'\nrating: 4\n---\n"),
         ])
         let csv = try library.interchangeRun(["export", "csv"]).stdout
@@ -64,7 +69,9 @@ import Testing
         try original.interchangeRun(["export", "goodreads", "-o", exported])
         let fresh = try TemporaryLibrary()
         try fresh.interchangeRun(["import", "goodreads", exported])
-        let keys = ["title", "authors", "isbn", "status", "rating", "tags", "added", "finished", "series", "series_index", "publisher", "pages"]
+        let keys = [
+            "title", "authors", "isbn", "status", "rating", "tags", "added", "finished", "series", "series_index", "publisher", "pages",
+        ]
         func summary(_ library: TemporaryLibrary) throws -> [String] {
             try parseJSONArray(try library.interchangeRun(["ls", "--format", "json"]).stdout).map { book in
                 keys.map { key -> String in
@@ -79,7 +86,9 @@ import Testing
         let summaries = (try summary(original), try summary(fresh))
         #expect(summaries.1 == summaries.0, "\(zip(summaries.0, summaries.1).filter { $0 != $1 })")
         let bodies = (try original.interchangeBodies(), try fresh.interchangeBodies())
-        #expect(bodies.1 == bodies.0, "\(bodies.0.filter { bodies.1[$0.key] != $0.value }) vs \(bodies.1.filter { bodies.0[$0.key] != $0.value })")
+        #expect(
+            bodies.1 == bodies.0,
+            "\(bodies.0.filter { bodies.1[$0.key] != $0.value }) vs \(bodies.1.filter { bodies.0[$0.key] != $0.value })")
     }
 
     @Test func aQuerySelectsTheBooksAndOutputGoesToStandardOutput() throws {
@@ -88,12 +97,16 @@ import Testing
         let lines = csv.split(separator: "\r\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("path,title,subtitle,authors,isbn,status,rating,tags,") == true)
-        #expect(lines.last?.hasPrefix("le-guin-the-left-hand-of-darkness.md,The Left Hand of Darkness,,Ursula K. Le Guin,0441478123,read,5,sci-fi; classics,") == true)
+        #expect(
+            lines.last?.hasPrefix(
+                "le-guin-the-left-hand-of-darkness.md,The Left Hand of Darkness,,Ursula K. Le Guin,0441478123,read,5,sci-fi; classics,")
+                == true)
     }
 
-    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    } ?? interchangeWhich("python3")
+    static let python: String? =
+        ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? interchangeWhich("python3")
 }
 
 /// Runs a program, feeding `stdin`, and returns its standard output; fails on a non-zero exit
@@ -116,4 +129,3 @@ func interchangeWhich(_ name: String) -> String? {
     let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
-

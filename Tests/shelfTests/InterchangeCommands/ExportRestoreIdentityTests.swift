@@ -6,8 +6,14 @@ import Testing
 /// merged, "row 4: skipped, the same book as row 3", and the second book and its notes lost.
 @Suite struct ExportRestoreIdentityTests {
     static let books = [
-        ("sanderson-mistborn-1.md", bookFile("title: Mistborn\nauthors: [Brandon Sanderson]\nseries: Mistborn\nseries_index: 1", body: "\nVolume one.\n")),
-        ("sanderson-mistborn-2.md", bookFile("title: Mistborn\nauthors: [Brandon Sanderson]\nseries: Mistborn\nseries_index: 2", body: "\nVolume two.\n")),
+        (
+            "sanderson-mistborn-1.md",
+            bookFile("title: Mistborn\nauthors: [Brandon Sanderson]\nseries: Mistborn\nseries_index: 1", body: "\nVolume one.\n")
+        ),
+        (
+            "sanderson-mistborn-2.md",
+            bookFile("title: Mistborn\nauthors: [Brandon Sanderson]\nseries: Mistborn\nseries_index: 2", body: "\nVolume two.\n")
+        ),
         ("herbert-dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nisbn: \"9780441013593\"", body: "\nPaperback.\n")),
         ("herbert-dune-deluxe.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nisbn: \"9780593099322\"", body: "\nDeluxe.\n")),
         ("lem-solaris.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]\nisbn: \"9780156027601\"", body: "\nMy copy.\n")),

@@ -107,7 +107,8 @@ import Testing
         let text = try library.interchangeText("lem-solaris.md")
         #expect(!text.contains("finished:"), "\(text)")
         // A tag the reader added where the source has none is the reader's: it stays.
-        try library.write("lem-solaris.md", text.replacingOccurrences(of: "tags: [classics, sci-fi]", with: "tags: [classics, sci-fi, mine]"))
+        try library.write(
+            "lem-solaris.md", text.replacingOccurrences(of: "tags: [classics, sci-fi]", with: "tags: [classics, sci-fi, mine]"))
         _ = try importing(dropped.replacingOccurrences(of: "\"classics, sci-fi\"", with: ""), into: library)
         #expect(try library.interchangeText("lem-solaris.md").contains("tags: [classics, sci-fi, mine]"))
     }

@@ -18,7 +18,9 @@ import Testing
         let library = try TemporaryLibrary()
         let path = InterchangeCommandFixtures.path(fixture.file)
         let first = try library.interchangeRun(["import", fixture.source, path])
-        #expect(interchangeSummary(first).hasSuffix(": \(fixture.created) created, 0 updated, 0 unchanged, \(fixture.skipped) skipped."), "\(first)")
+        #expect(
+            interchangeSummary(first).hasSuffix(": \(fixture.created) created, 0 updated, 0 unchanged, \(fixture.skipped) skipped."),
+            "\(first)")
         #expect(first.stdoutLines.filter { $0.hasPrefix("created ") }.count == fixture.created)
         #expect(library.interchangeBookFiles().count == fixture.created)
         let listed = try parseJSONArray(try library.interchangeRun(["ls", "--format", "json"]).stdout)
@@ -27,7 +29,9 @@ import Testing
         let before = try library.snapshot()
         for extra in [[], ["--update"]] {
             let again = try library.interchangeRun(["import", fixture.source, path] + extra)
-            #expect(interchangeSummary(again).hasSuffix(": 0 created, 0 updated, \(fixture.created) unchanged, \(fixture.skipped) skipped."), "\(again)")
+            #expect(
+                interchangeSummary(again).hasSuffix(": 0 created, 0 updated, \(fixture.created) unchanged, \(fixture.skipped) skipped."),
+                "\(again)")
             #expect(again.stdout == "")
             let after = try library.snapshot()
             #expect(after == before, "\(after.differences(from: before))")
@@ -39,42 +43,43 @@ import Testing
         try library.interchangeRun(["import", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
         let text = try library.interchangeText("jemisin-the-fifth-season.md")
         let imported = try #require(text.split(separator: "\n").first { $0.hasPrefix("imported: goodreads ") })
-        #expect(text == """
-            ---
-            title: The Fifth Season
-            authors:
-              - N.K. Jemisin
-            isbn: "9780316229296"
-            status: read
-            rating: 5
-            tags: [favorites, sci-fi, women-authors]
-            added: 2020-05-02
-            finished: 2020-06-14
-            series: The Broken Earth
-            series_index: 1
-            publisher: Orbit
-            published: 2015
-            pages: 468
-            format: paperback
-            goodreads: "19161852"
-            source: goodreads
-            reads:
-              - {finished: true}
-            read_count: 2
-            owned_copies: 1
-            \(imported)
-            ---
+        #expect(
+            text == """
+                ---
+                title: The Fifth Season
+                authors:
+                  - N.K. Jemisin
+                isbn: "9780316229296"
+                status: read
+                rating: 5
+                tags: [favorites, sci-fi, women-authors]
+                added: 2020-05-02
+                finished: 2020-06-14
+                series: The Broken Earth
+                series_index: 1
+                publisher: Orbit
+                published: 2015
+                pages: 468
+                format: paperback
+                goodreads: "19161852"
+                source: goodreads
+                reads:
+                  - {finished: true}
+                read_count: 2
+                owned_copies: 1
+                \(imported)
+                ---
 
-            Stunning. The second-person chapters, & the reveal, wow.
+                Stunning. The second-person chapters, & the reveal, wow.
 
-            Essun, Damaya, Syenite: "one" woman, three times.
-            Reread *soon*, with **notes** & a [map](https://example.org/map).
+                Essun, Damaya, Syenite: "one" woman, three times.
+                Reread *soon*, with **notes** & a [map](https://example.org/map).
 
-            ## Private notes
+                ## Private notes
 
-            Lent to Sam, 2021.
+                Lent to Sam, 2021.
 
-            """)
+                """)
     }
 
     @Test func skippedRowsAreListedWithTheirRowNumberAndReason() throws {
@@ -104,14 +109,17 @@ import Testing
         try library.interchangeRun(["rate", "herbert-dune.md", "5"])
         let solarisBefore = try library.interchangeText("lem-solaris.md")
         let duneBefore = try library.interchangeText("herbert-dune.md")
-        try library.write("v2.csv", header + solaris.replacingOccurrences(of: ",4,read,", with: ",5,read,")
-            + dune.replacingOccurrences(of: ",3,to-read,", with: ",2,read,"))
+        try library.write(
+            "v2.csv",
+            header + solaris.replacingOccurrences(of: ",4,read,", with: ",5,read,")
+                + dune.replacingOccurrences(of: ",3,to-read,", with: ",2,read,"))
 
         let plain = try library.interchangeRun(["import", "goodreads", "v2.csv"])
         #expect(interchangeSummary(plain).hasSuffix(": 0 created, 0 updated, 2 unchanged, 0 skipped."))
 
         let result = try library.interchangeRun(["import", "goodreads", "v2.csv", "--update"])
-        #expect(result.stdoutLines == ["updated lem-solaris.md (rating)", "updated herbert-dune.md (status; kept yours: rating)"], "\(result)")
+        #expect(
+            result.stdoutLines == ["updated lem-solaris.md (rating)", "updated herbert-dune.md (status; kept yours: rating)"], "\(result)")
         #expect(interchangeSummary(result).hasSuffix(": 0 created, 2 updated, 0 unchanged, 0 skipped."))
         let solarisAfter = try library.interchangeText("lem-solaris.md")
         #expect(interchangeChangedLines(solarisBefore, solarisAfter).map { $0.prefix(9) } == ["rating: 5", "imported:"])

@@ -18,41 +18,43 @@ import Testing
         let before = try vault.snapshot()
         try vault.vaultRun(["import", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
         let text = try vault.vaultText("jemisin-the-fifth-season.md")
-        try vaultExpectFile("jemisin-the-fifth-season.md", in: vault, equals: """
-            ---
-            title: The Fifth Season
-            author: [N.K. Jemisin]
-            isbn: "9780316229296"
-            status: read
-            myRate: 5
-            tag: [favorites, sci-fi, women-authors]
-            created: 2020-05-02
-            finishReadDate: 2020-06-14
-            series: The Broken Earth
-            series_index: 1
-            publisher: Orbit
-            publish: 2015
-            total: 468
-            format: paperback
-            goodreads: "19161852"
-            source: goodreads
-            reads:
-              - {finished: true}
-            read_count: 2
-            owned_copies: 1
-            \(try Self.importedLine(text))
-            ---
+        try vaultExpectFile(
+            "jemisin-the-fifth-season.md", in: vault,
+            equals: """
+                ---
+                title: The Fifth Season
+                author: [N.K. Jemisin]
+                isbn: "9780316229296"
+                status: read
+                myRate: 5
+                tag: [favorites, sci-fi, women-authors]
+                created: 2020-05-02
+                finishReadDate: 2020-06-14
+                series: The Broken Earth
+                series_index: 1
+                publisher: Orbit
+                publish: 2015
+                total: 468
+                format: paperback
+                goodreads: "19161852"
+                source: goodreads
+                reads:
+                  - {finished: true}
+                read_count: 2
+                owned_copies: 1
+                \(try Self.importedLine(text))
+                ---
 
-            Stunning. The second-person chapters, & the reveal, wow.
+                Stunning. The second-person chapters, & the reveal, wow.
 
-            Essun, Damaya, Syenite: "one" woman, three times.
-            Reread *soon*, with **notes** & a [map](https://example.org/map).
+                Essun, Damaya, Syenite: "one" woman, three times.
+                Reread *soon*, with **notes** & a [map](https://example.org/map).
 
-            ## Private notes
+                ## Private notes
 
-            Lent to Sam, 2021.
+                Lent to Sam, 2021.
 
-            """)
+                """)
         // A book on the to-read shelf is `unread`, the vault's word.
         let toRead = try vault.vaultText("carr-it-walks-by-night-a-paris-mystery-british-library-crime-classics-book-1.md")
         #expect(toRead.contains("\nstatus: unread\n"), "\(toRead)")
@@ -69,24 +71,26 @@ import Testing
         try vault.vaultRun(["import", "goodreads", "v1.csv"])
         let created = try vault.vaultText("lem-solaris.md")
         let firstImported = try Self.importedLine(created)
-        try vaultExpectFile("lem-solaris.md", in: vault, equals: """
-            ---
-            title: Solaris
-            author: [Stanisław Lem]
-            isbn: "9780156027601"
-            status: read
-            myRate: 4
-            tag: [classics, sci-fi]
-            created: 2019-12-01
-            finishReadDate: 2020-01-02
-            goodreads: "42"
-            source: goodreads
-            \(firstImported)
-            ---
+        try vaultExpectFile(
+            "lem-solaris.md", in: vault,
+            equals: """
+                ---
+                title: Solaris
+                author: [Stanisław Lem]
+                isbn: "9780156027601"
+                status: read
+                myRate: 4
+                tag: [classics, sci-fi]
+                created: 2019-12-01
+                finishReadDate: 2020-01-02
+                goodreads: "42"
+                source: goodreads
+                \(firstImported)
+                ---
 
-            Ocean.
+                Ocean.
 
-            """)
+                """)
 
         // The source now has it on the to-read shelf, rated 5.
         try vault.write("v2.csv", Self.header + solaris.replacingOccurrences(of: ",4,read,", with: ",5,to-read,"))
@@ -95,24 +99,26 @@ import Testing
         let updated = try vault.vaultText("lem-solaris.md")
         let secondImported = try Self.importedLine(updated)
         #expect(secondImported != firstImported)
-        try vaultExpectFile("lem-solaris.md", in: vault, equals: """
-            ---
-            title: Solaris
-            author: [Stanisław Lem]
-            isbn: "9780156027601"
-            status: unread
-            myRate: 5
-            tag: [classics, sci-fi]
-            created: 2019-12-01
-            finishReadDate: 2020-01-02
-            goodreads: "42"
-            source: goodreads
-            \(secondImported)
-            ---
+        try vaultExpectFile(
+            "lem-solaris.md", in: vault,
+            equals: """
+                ---
+                title: Solaris
+                author: [Stanisław Lem]
+                isbn: "9780156027601"
+                status: unread
+                myRate: 5
+                tag: [classics, sci-fi]
+                created: 2019-12-01
+                finishReadDate: 2020-01-02
+                goodreads: "42"
+                source: goodreads
+                \(secondImported)
+                ---
 
-            Ocean.
+                Ocean.
 
-            """)
+                """)
         // Importing it again changes nothing: `unread` is read as the source's `to-read`.
         let before = try vault.snapshot()
         let again = try vault.vaultRun(["import", "goodreads", "v2.csv", "--update"])
@@ -127,7 +133,8 @@ import Testing
         let result = try vault.vaultRun(["import", "goodreads", "v1.csv", "--update"])
         #expect(result.stdoutLines.first?.hasPrefix("updated Books/piranesi.md (") == true, "\(result)")
         let text = try vault.vaultText("Books/piranesi.md")
-        let expected = vaultPiranesi
+        let expected =
+            vaultPiranesi
             .replacingOccurrences(of: "\nmyRate:\n", with: "\nmyRate: 4\n")
             .replacingOccurrences(of: "\nfinishReadDate:\n", with: "\nfinishReadDate: 2024-03-01\n")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

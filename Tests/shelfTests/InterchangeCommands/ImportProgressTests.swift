@@ -6,14 +6,16 @@ import Testing
 /// pipe; a clippings file given on a pipe is imported as the same file is.
 @Suite struct ImportProgressTests {
     /// A Goodreads export of 400 rows (over the 16 KiB from which a bar is drawn).
-    static let goodreads = "Title,Author,Book Id,Exclusive Shelf\n"
+    static let goodreads =
+        "Title,Author,Book Id,Exclusive Shelf\n"
         + (0..<400).map { "Book Number \($0) With A Title Long Enough,Author \($0 % 37),\(1000 + $0),read\n" }.joined()
 
     /// Clippings of 60 books, each's spread through the file.
     static let clippings = (0..<300).map { number in
-        HighlightsImportTests.clipping("Book \(number % 60) (Writer, A.)",
-                                       "- Your Highlight on Location \(number)-\(number + 1) | Added on Monday, March 4, 2024 8:00:00 AM",
-                                       "Passage \(number) of book \(number % 60).")
+        HighlightsImportTests.clipping(
+            "Book \(number % 60) (Writer, A.)",
+            "- Your Highlight on Location \(number)-\(number + 1) | Added on Monday, March 4, 2024 8:00:00 AM",
+            "Passage \(number) of book \(number % 60).")
     }.joined()
 
     static let bar = "█"
@@ -21,16 +23,20 @@ import Testing
     static let noPager = ["SHELF_PAGER": "cat"]
 
     /// `args` draw a bar labelled `label` on a terminal, and nothing on a pipe.
-    static func expectBarOnATerminalOnly(_ args: [String], label: String, in library: TemporaryLibrary,
-                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectBarOnATerminalOnly(
+        _ args: [String], label: String, in library: TemporaryLibrary,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         guard let terminal = try ViewTerminal.run(args, in: library.root, environment: noPager, timeout: 60) else { return }
         #expect(terminal.status == 0, "\(terminal)", sourceLocation: sourceLocation)
-        #expect(terminal.stdout.contains(label + " ") && terminal.stdout.contains(bar), "\(terminal.stdout.suffix(400))",
-                sourceLocation: sourceLocation)
+        #expect(
+            terminal.stdout.contains(label + " ") && terminal.stdout.contains(bar), "\(terminal.stdout.suffix(400))",
+            sourceLocation: sourceLocation)
         let piped = try library.run(args)
         #expect(piped.status == 0, sourceLocation: sourceLocation)
-        #expect(!piped.stderr.contains(bar) && !piped.stderr.contains("\r") && !piped.stdout.contains(bar), "\(piped.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            !piped.stderr.contains(bar) && !piped.stderr.contains("\r") && !piped.stdout.contains(bar), "\(piped.stderr)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func aLongImportShowsABarOnATerminalAndNoneOnAPipe() throws {

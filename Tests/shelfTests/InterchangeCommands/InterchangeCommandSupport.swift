@@ -61,7 +61,9 @@ func interchangeSummary(_ result: CommandResult) -> String {
 /// A library whose books exercise every part of the file format a round trip must keep.
 func interchangeTrickyLibrary() throws -> TemporaryLibrary {
     try TemporaryLibrary(books: [
-        ("le-guin-the-left-hand-of-darkness.md", """
+        (
+            "le-guin-the-left-hand-of-darkness.md",
+            """
             ---
             title: The Left Hand of Darkness  # a comment
             author: Ursula K. Le Guin
@@ -88,9 +90,16 @@ func interchangeTrickyLibrary() throws -> TemporaryLibrary {
             ### 2024-03-02 21:14
             A timestamped note.
 
-            """),
-        ("classics/orwell-1984.md", "---\r\ntitle: \"1984\"\r\nauthors: [George Orwell]\r\nzip: \"02134\"\r\ncount: 3\r\nempty: \"\"\r\nnothing:\r\n---\r\nCRLF body.\r\n"),
+            """
+        ),
+        (
+            "classics/orwell-1984.md",
+            "---\r\ntitle: \"1984\"\r\nauthors: [George Orwell]\r\nzip: \"02134\"\r\ncount: 3\r\nempty: \"\"\r\nnothing:\r\n---\r\nCRLF body.\r\n"
+        ),
         ("no-notes.md", "---\ntitle: 'Yes'\nlanguage: en\nmeta: {a: 1, b: [x, y]}\n---"),
-        ("unicode.md", "---\ntitle: Gödel, Escher, Bach\nauthors: [Douglas Hofstadter]\ntags: [\"#maths\", Ökologie]\nnotes: my own key\n---\n\nBody with <script>alert(1)</script> & more.\n"),
+        (
+            "unicode.md",
+            "---\ntitle: Gödel, Escher, Bach\nauthors: [Douglas Hofstadter]\ntags: [\"#maths\", Ökologie]\nnotes: my own key\n---\n\nBody with <script>alert(1)</script> & more.\n"
+        ),
     ])
 }

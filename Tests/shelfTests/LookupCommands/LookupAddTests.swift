@@ -13,26 +13,27 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md"])
         let text = try world.file("le-guin-the-left-hand-of-darkness.md")
-        #expect(text == """
-            ---
-            title: The Left Hand of Darkness
-            subtitle: 50th Anniversary Edition
-            authors:
-              - Ursula K. Le Guin
-            isbn: "9780441478125"
-            status: to-read
-            added: 2024-05-01
-            publisher: Ace Books
-            published: 1987-07-15
-            pages: 304
-            genres: [Science fiction, Gender identity, Winter]
-            cover: \(world.base)/covers/b/id/8231856-L.jpg
-            openlibrary: OL7283254M
-            goodreads: "18423"
-            source: openlibrary
-            ---
+        #expect(
+            text == """
+                ---
+                title: The Left Hand of Darkness
+                subtitle: 50th Anniversary Edition
+                authors:
+                  - Ursula K. Le Guin
+                isbn: "9780441478125"
+                status: to-read
+                added: 2024-05-01
+                publisher: Ace Books
+                published: 1987-07-15
+                pages: 304
+                genres: [Science fiction, Gender identity, Winter]
+                cover: \(world.base)/covers/b/id/8231856-L.jpg
+                openlibrary: OL7283254M
+                goodreads: "18423"
+                source: openlibrary
+                ---
 
-            """, "\(text)")
+                """, "\(text)")
         let shown = try world.run(["show", "le-guin-the-left-hand-of-darkness.md", "--format", "json"])
         let book = try parseJSONObject(shown.stdout)
         #expect(book["title"] as? String == "The Left Hand of Darkness", "the new file reads back: \(shown)")
@@ -57,8 +58,10 @@ import Testing
         try world.library.write("covers", "not a folder\n")
         let result = try world.run(["add", "--isbn", "0-441-47812-3"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("the cover was not saved") && result.stderr.contains("shelf cover le-guin-the-left-hand-of-darkness.md tries again"),
-                "\(result)")
+        #expect(
+            result.stderr.contains("the cover was not saved")
+                && result.stderr.contains("shelf cover le-guin-the-left-hand-of-darkness.md tries again"),
+            "\(result)")
         let text = try world.file("le-guin-the-left-hand-of-darkness.md")
         #expect(frontMatterLines(text).contains("cover: \(world.base)/covers/b/id/8231856-L.jpg"), "\(text)")
     }
@@ -74,9 +77,11 @@ import Testing
         let name = try #require(result.stdoutLines.first)
         #expect(name == "le-guin-left-hand.md")
         let lines = frontMatterLines(try world.file(name))
-        for expected in ["title: Left Hand", "  - U. K. Le Guin", "publisher: Gollancz", "pages: 286", "published: 1969",
-                         "status: reading", "rating: 5", "tags: [sf, classics]", "source: openlibrary",
-                         "subtitle: 50th Anniversary Edition", "openlibrary: OL7283254M"] {
+        for expected in [
+            "title: Left Hand", "  - U. K. Le Guin", "publisher: Gollancz", "pages: 286", "published: 1969",
+            "status: reading", "rating: 5", "tags: [sf, classics]", "source: openlibrary",
+            "subtitle: 50th Anniversary Edition", "openlibrary: OL7283254M",
+        ] {
             #expect(lines.contains(expected), "\(expected) in \(lines)")
         }
         // Whole lines for the pages: the cover's URL holds the server's port, which may contain 304.
@@ -91,9 +96,11 @@ import Testing
         let name = try #require(result.stdoutLines.first)
         #expect(name == "austen-pride-prejudice.md")
         let lines = frontMatterLines(try world.file(name))
-        for expected in ["title: Pride & Prejudice", "subtitle: A Novel", "  - Jane Austen", "isbn: \"9780141439518\"",
-                         "publisher: Penguin & Classics", "published: 2014-10-28", "pages: 480", "language: en",
-                         "genres: [Fiction, Classics, Romance]", "source: google"] {
+        for expected in [
+            "title: Pride & Prejudice", "subtitle: A Novel", "  - Jane Austen", "isbn: \"9780141439518\"",
+            "publisher: Penguin & Classics", "published: 2014-10-28", "pages: 480", "language: en",
+            "genres: [Fiction, Classics, Romance]", "source: google",
+        ] {
             #expect(lines.contains(expected), "\(expected) in \(lines)")
         }
         #expect(!lines.contains { $0.hasPrefix("openlibrary:") })
@@ -131,17 +138,18 @@ import Testing
         let result = try world.run(["add", "--isbn", "0-547-92821-1", "--title", "The Hobbit", "--author", "J. R. R. Tolkien"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["tolkien-the-hobbit.md"])
-        #expect(try world.file("tolkien-the-hobbit.md") == """
-            ---
-            title: The Hobbit
-            authors:
-              - J. R. R. Tolkien
-            isbn: "9780547928210"
-            status: to-read
-            added: 2024-05-01
-            ---
+        #expect(
+            try world.file("tolkien-the-hobbit.md") == """
+                ---
+                title: The Hobbit
+                authors:
+                  - J. R. R. Tolkien
+                isbn: "9780547928210"
+                status: to-read
+                added: 2024-05-01
+                ---
 
-            """)
+                """)
     }
 
     @Test func aSecondAddOfTheSameISBNIsADuplicate() throws {

@@ -21,16 +21,18 @@ import Testing
         defer { world.stop() }
         let result = try world.run(["lookup", "0-441-47812-3"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines.map { String($0.prefix { $0 != " " }) } == [
-            "title", "subtitle", "authors", "isbn", "publisher", "published", "pages", "genres", "cover",
-            "openlibrary", "goodreads", "source",
-        ])
-        #expect(fields(result) == [
-            "title": "The Left Hand of Darkness", "subtitle": "50th Anniversary Edition", "authors": "Ursula K. Le Guin",
-            "isbn": "9780441478125", "publisher": "Ace Books", "published": "1987-07-15", "pages": "304",
-            "genres": "Science fiction, Gender identity, Winter", "cover": world.base + "/covers/b/id/8231856-L.jpg",
-            "openlibrary": "OL7283254M", "goodreads": "18423", "source": "openlibrary",
-        ])
+        #expect(
+            result.stdoutLines.map { String($0.prefix { $0 != " " }) } == [
+                "title", "subtitle", "authors", "isbn", "publisher", "published", "pages", "genres", "cover",
+                "openlibrary", "goodreads", "source",
+            ])
+        #expect(
+            fields(result) == [
+                "title": "The Left Hand of Darkness", "subtitle": "50th Anniversary Edition", "authors": "Ursula K. Le Guin",
+                "isbn": "9780441478125", "publisher": "Ace Books", "published": "1987-07-15", "pages": "304",
+                "genres": "Science fiction, Gender identity, Winter", "cover": world.base + "/covers/b/id/8231856-L.jpg",
+                "openlibrary": "OL7283254M", "goodreads": "18423", "source": "openlibrary",
+            ])
         #expect(result.stdoutLines.first == "title        The Left Hand of Darkness", "values line up after the longest key")
     }
 
@@ -131,12 +133,13 @@ import Testing
         defer { world.stop() }
         let result = try world.run(["lookup", "--search", "left hand of darkness"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "The Left Hand of Darkness (1969) — Ursula K. Le Guin",
-            "    shelf add --isbn 9780441478125   (also 9780441013593)",
-            "Notes on \"The Left Hand of Darkness\"",
-            "    no ISBN",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "The Left Hand of Darkness (1969) — Ursula K. Le Guin",
+                "    shelf add --isbn 9780441478125   (also 9780441013593)",
+                "Notes on \"The Left Hand of Darkness\"",
+                "    no ISBN",
+            ])
         let request = try #require(world.server.requests(to: "/search.json").first)
         #expect(request.query.removingPercentEncoding?.contains("q=left hand of darkness") == true, "\(request.query)")
     }

@@ -6,14 +6,18 @@ import Testing
 @Suite struct LookupCoverRefreshTests {
     typealias ISBNs = FakeBookServices.ISBNs
 
-    static let leftHand = ("le-guin-left-hand.md", bookFile("""
-        title: Left Hand
-        authors:
-          - Ursula K. Le Guin
-        isbn: "9780441478125"
-        pages: 286
-        tags: [sf]
-        """, body: "\nMy notes.\n"))
+    static let leftHand = (
+        "le-guin-left-hand.md",
+        bookFile(
+            """
+            title: Left Hand
+            authors:
+              - Ursula K. Le Guin
+            isbn: "9780441478125"
+            pages: 286
+            tags: [sf]
+            """, body: "\nMy notes.\n")
+    )
 
     @Test func coverDownloadsTheLookedUpCoverIntoCovers() throws {
         let world = try LookupWorld(books: [Self.leftHand])
@@ -79,17 +83,18 @@ import Testing
         let before = try world.library.snapshot()
         let result = try world.run(["refresh", "le-guin-left-hand.md"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "subtitle: 50th Anniversary Edition",
-            "publisher: Ace Books",
-            "published: 1987-07-15",
-            "genres: Science fiction, Gender identity, Winter",
-            "cover: \(world.base)/covers/b/id/8231856-L.jpg",
-            "openlibrary: OL7283254M",
-            "goodreads: 18423",
-            "source: openlibrary",
-            "(nothing written; --apply makes these changes)",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "subtitle: 50th Anniversary Edition",
+                "publisher: Ace Books",
+                "published: 1987-07-15",
+                "genres: Science fiction, Gender identity, Winter",
+                "cover: \(world.base)/covers/b/id/8231856-L.jpg",
+                "openlibrary: OL7283254M",
+                "goodreads: 18423",
+                "source: openlibrary",
+                "(nothing written; --apply makes these changes)",
+            ])
         #expect(try world.library.snapshot() == before)
     }
 
@@ -128,12 +133,18 @@ import Testing
     }
 
     @Test func refreshOverwriteEditsAnAliasedKeyInPlace() throws {
-        let world = try LookupWorld(books: [("aliases.md", bookFile("""
-            title: Left Hand
-            author: U. Le Guin
-            isbn13: 978-0-441-47812-5
-            image: http://example.com/old.jpg
-            """))])
+        let world = try LookupWorld(books: [
+            (
+                "aliases.md",
+                bookFile(
+                    """
+                    title: Left Hand
+                    author: U. Le Guin
+                    isbn13: 978-0-441-47812-5
+                    image: http://example.com/old.jpg
+                    """)
+            )
+        ])
         defer { world.stop() }
         let result = try world.run(["refresh", "aliases.md", "--apply", "--overwrite"])
         #expect(result.status == 0, "\(result)")

@@ -80,7 +80,10 @@ import Testing
 
     @Test func coverReplacesTheBooksOwnCoverInPlace() throws {
         let world = try LookupWorld(books: [
-            ("le-guin-left-hand.md", bookFile("title: Left Hand\nauthors:\n  - Ursula K. Le Guin\nisbn: \"9780441478125\"\ncover: covers/le-guin-left-hand.jpg")),
+            (
+                "le-guin-left-hand.md",
+                bookFile("title: Left Hand\nauthors:\n  - Ursula K. Le Guin\nisbn: \"9780441478125\"\ncover: covers/le-guin-left-hand.jpg")
+            ),
             ("covers/le-guin-left-hand.jpg", "an old, small image"),
         ])
         defer { world.stop() }
@@ -117,7 +120,10 @@ import Testing
         let result = try world.run(["lookup", "--pending"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines.contains("sub/isbn-9780441478125.md -> sub/le-guin-the-left-hand-of-darkness-2.md"), "\(result)")
-        #expect(try Self.entries(of: world.library.path("sub")) == ["Le-Guin-The-Left-Hand-of-Darkness.md", "le-guin-the-left-hand-of-darkness-2.md"])
+        #expect(
+            try Self.entries(of: world.library.path("sub")) == [
+                "Le-Guin-The-Left-Hand-of-Darkness.md", "le-guin-the-left-hand-of-darkness-2.md",
+            ])
         #expect(try world.file("sub/Le-Guin-The-Left-Hand-of-Darkness.md") == bookFile("title: Someone else's notes"))
     }
 
@@ -128,43 +134,45 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md"])
         let text = try world.file("le-guin-the-left-hand-of-darkness.md")
-        #expect(text == """
-            ---
-            title: The Left Hand of Darkness
-            subtitle: 50th Anniversary Edition
-            author: [Ursula K. Le Guin]
-            isbn: "9780441478125"
-            status: unread
-            tag: [sf]
-            created: 2024-05-01
-            publisher: Ace Books
-            publish: 1987-07-15
-            total: 304
-            category: [Science fiction, Gender identity, Winter]
-            cover: \(world.base)/covers/b/id/8231856-L.jpg
-            openlibrary: OL7283254M
-            goodreads: "18423"
-            source: openlibrary
-            ---
+        #expect(
+            text == """
+                ---
+                title: The Left Hand of Darkness
+                subtitle: 50th Anniversary Edition
+                author: [Ursula K. Le Guin]
+                isbn: "9780441478125"
+                status: unread
+                tag: [sf]
+                created: 2024-05-01
+                publisher: Ace Books
+                publish: 1987-07-15
+                total: 304
+                category: [Science fiction, Gender identity, Winter]
+                cover: \(world.base)/covers/b/id/8231856-L.jpg
+                openlibrary: OL7283254M
+                goodreads: "18423"
+                source: openlibrary
+                ---
 
-            """, "\(text)")
+                """, "\(text)")
     }
 
     @Test func addOfflineThenLookupPendingInAnObsidianVaultKeepsTheVaultsKeys() throws {
         let world = try LookupWorld(config: Self.obsidianConfig)
         defer { world.stop() }
         #expect(try world.runOffline(["add", "--isbn", ISBNs.leftHand, "--pages", "999"]).status == 0)
-        #expect(try world.file("isbn-9780441478125.md") == """
-            ---
-            title: ISBN 9780441478125
-            isbn: "9780441478125"
-            status: unread
-            created: 2024-05-01
-            total: 999
-            lookup: pending
-            ---
+        #expect(
+            try world.file("isbn-9780441478125.md") == """
+                ---
+                title: ISBN 9780441478125
+                isbn: "9780441478125"
+                status: unread
+                created: 2024-05-01
+                total: 999
+                lookup: pending
+                ---
 
-            """)
+                """)
         let result = try world.run(["lookup", "--pending"])
         #expect(result.status == 0, "\(result)")
         let lines = frontMatterLines(try world.file("le-guin-the-left-hand-of-darkness.md"))

@@ -14,8 +14,10 @@ final class LookupWorld {
     let library: TemporaryLibrary
 
     /// The fake services, with `overrides` replacing the answers for targets starting with a key.
-    init(books: [(String, String)] = [], config: String? = TemporaryLibrary.defaultConfig,
-         overriding overrides: [String: @Sendable (String) -> Reply] = [:]) throws {
+    init(
+        books: [(String, String)] = [], config: String? = TemporaryLibrary.defaultConfig,
+        overriding overrides: [String: @Sendable (String) -> Reply] = [:]
+    ) throws {
         server = try LoopbackHTTPServer(makeRoutes: { base in
             { _, target in
                 for (prefix, reply) in overrides where target.hasPrefix(prefix) { return reply(target) }

@@ -12,21 +12,23 @@ import Testing
     @Test func textGivesBothFormsOfEachISBN() throws {
         let result = try outside(["0-306-40615-2", "9780441478125", "979-10-90636-07-1"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "0-306-40615-2\tvalid\tISBN-13 9780306406157\tISBN-10 0306406152",
-            "9780441478125\tvalid\tISBN-13 9780441478125\tISBN-10 0441478123",
-            "979-10-90636-07-1\tvalid\tISBN-13 9791090636071\tISBN-10 (none: 979 prefix)",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "0-306-40615-2\tvalid\tISBN-13 9780306406157\tISBN-10 0306406152",
+                "9780441478125\tvalid\tISBN-13 9780441478125\tISBN-10 0441478123",
+                "979-10-90636-07-1\tvalid\tISBN-13 9791090636071\tISBN-10 (none: 979 prefix)",
+            ])
         #expect(result.stderr.isEmpty)
     }
 
     @Test func anyInvalidISBNExitsOneAndNamesTheCheckDigit() throws {
         let result = try outside(["0-306-40615-3", "0441478123"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdoutLines == [
-            "0-306-40615-3\tinvalid\tcheck digit is 3, expected 2",
-            "0441478123\tvalid\tISBN-13 9780441478125\tISBN-10 0441478123",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "0-306-40615-3\tinvalid\tcheck digit is 3, expected 2",
+                "0441478123\tvalid\tISBN-13 9780441478125\tISBN-10 0441478123",
+            ])
     }
 
     @Test func jsonHasInputValidISBN13ISBN10AndError() throws {

@@ -62,14 +62,16 @@ import Testing
         defer { world.stop() }
         var environment = world.environment()
         environment["SHELF_HTTP_LIBRARY"] = nil
-        let result = try run(["lookup", ISBNs.leftHand, "--format", "json"], in: world.library.root,
-                             environment: environment, executable: binary)
+        let result = try run(
+            ["lookup", ISBNs.leftHand, "--format", "json"], in: world.library.root,
+            environment: environment, executable: binary)
         #expect(result.status == 0, "\(result)")
         #expect(try parseJSONObject(result.stdout)["title"] as? String == "The Left Hand of Darkness")
 
         try FileManager.default.removeItem(at: module)
-        let missing = try run(["lookup", ISBNs.leftHand, "--refresh"], in: world.library.root,
-                              environment: environment, executable: binary)
+        let missing = try run(
+            ["lookup", ISBNs.leftHand, "--refresh"], in: world.library.root,
+            environment: environment, executable: binary)
         #expect(missing.status == 1, "\(missing)")
         let real = TemporaryLibrary.realPath(prefix.path)
         let looked = "\(real)/bin/libShelfHTTP.so, \(real)/lib/shelf/libShelfHTTP.so"

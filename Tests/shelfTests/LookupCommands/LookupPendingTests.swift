@@ -15,17 +15,18 @@ import Testing
         #expect(result.stdoutLines == ["isbn-9780441478125.md"])
         #expect(result.stderr.contains("cannot reach 127.0.0.1"), "\(result)")
         #expect(result.stderr.contains("marked `lookup: pending`. Run `shelf lookup --pending` when online."), "\(result)")
-        #expect(try world.file("isbn-9780441478125.md") == """
-            ---
-            title: ISBN 9780441478125
-            isbn: "9780441478125"
-            status: to-read
-            tags: [mine]
-            added: 2024-05-01
-            lookup: pending
-            ---
+        #expect(
+            try world.file("isbn-9780441478125.md") == """
+                ---
+                title: ISBN 9780441478125
+                isbn: "9780441478125"
+                status: to-read
+                tags: [mine]
+                added: 2024-05-01
+                lookup: pending
+                ---
 
-            """)
+                """)
     }
 
     @Test func lookupPendingFillsTheBookKeepsTheUsersValuesAndRenamesIt() throws {
@@ -92,10 +93,11 @@ import Testing
         let result = try world.run(["add", "--isbn", "-"], stdin: "\(ISBNs.leftHand)\n\n0-306-40615-3\n \(ISBNs.pride) \n")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md", "austen-pride-prejudice.md"])
-        #expect(result.stderrLines == [
-            "shelf: '0-306-40615-3' is not a valid ISBN: check digit is 3, expected 2",
-            "Added 2 books; 1 not added (see above).",
-        ])
+        #expect(
+            result.stderrLines == [
+                "shelf: '0-306-40615-3' is not a valid ISBN: check digit is 3, expected 2",
+                "Added 2 books; 1 not added (see above).",
+            ])
         #expect(try world.bookFiles() == ["austen-pride-prejudice.md", "le-guin-the-left-hand-of-darkness.md"])
     }
 

@@ -27,10 +27,14 @@ struct QuickArgumentsTests {
         ["le", "guin", "--tag", "sci-fi", "--tag", "classics", "--status", "read", "--status", "reading"],
         ["--library", "/tmp/books", "--color", "never", "--no-pager", "--no-cache", "tag:sci-fi"],
         ["--library=/tmp/books", "--sort=rating", "--limit=3", "--format={title} — {authors}"],
-        ["--author", "le guin", "--rating", "4..5", "--series", "earthsea", "--genre", "fantasy", "--location", "shelf 2",
-         "--book-format", "ebook", "--favorite", "--reverse", "--limit", "0", "--group-by", "author", "--json"],
-        ["--added-after", "2024", "--added-before", "2025-01", "--started-after", "2024-02-03",
-         "--started-before", "2025", "--finished-after", "2023", "--finished-before", "2026-12-31"],
+        [
+            "--author", "le guin", "--rating", "4..5", "--series", "earthsea", "--genre", "fantasy", "--location", "shelf 2",
+            "--book-format", "ebook", "--favorite", "--reverse", "--limit", "0", "--group-by", "author", "--json",
+        ],
+        [
+            "--added-after", "2024", "--added-before", "2025-01", "--started-after", "2024-02-03",
+            "--started-before", "2025", "--finished-after", "2023", "--finished-before", "2026-12-31",
+        ],
         ["\"the left hand\"", "OR", "tag:x", "(author:banks)"],
         ["help"],
     ]

@@ -5,8 +5,14 @@ import Testing
 /// `--no-cache`, before and after files change, and `--no-cache` leaves no cache behind.
 @Suite struct QueryCacheTests {
     static let books: [(String, String)] = [
-        ("le-guin-left-hand.md", "---\ntitle: The Left Hand of Darkness\nauthor: Ursula K. Le Guin\ntags: [sci-fi]\nrating: 5\nfinished: 2023-03-10\n---\nEstraven crosses the ice.\n"),
-        ("herbert-dune.md", "---\ntitle: Dune\nauthors: [Frank Herbert]\ntags: [sci-fi/space]\nrating: 4\nfinished: 2021-01-02\n---\nSpice and sand.\n"),
+        (
+            "le-guin-left-hand.md",
+            "---\ntitle: The Left Hand of Darkness\nauthor: Ursula K. Le Guin\ntags: [sci-fi]\nrating: 5\nfinished: 2023-03-10\n---\nEstraven crosses the ice.\n"
+        ),
+        (
+            "herbert-dune.md",
+            "---\ntitle: Dune\nauthors: [Frank Herbert]\ntags: [sci-fi/space]\nrating: 4\nfinished: 2021-01-02\n---\nSpice and sand.\n"
+        ),
         ("austen-emma.md", "---\ntitle: Emma\nauthor: Jane Austen\ntags: [classics]\nstatus: to-read\n---\n"),
         ("notes/readme.md", "No front matter here.\n"),
     ]
@@ -45,8 +51,11 @@ import Testing
         try Self.expectSameAnswers(library, cacheHome: cacheHome, "on a warm cache")
 
         // Same size, same inode: only the times tell.
-        try library.write("herbert-dune.md", "---\ntitle: Dune\nauthors: [Frank Herbert]\ntags: [sci-fi/space]\nrating: 2\nfinished: 2021-01-02\n---\nSpice and sand.\n")
-        try library.write("austen-emma.md", "---\ntitle: Emma\nauthor: Jane Austen\ntags: [sci-fi]\nrating: 5\nfinished: 2022-05-05\n---\nEstraven?\n")
+        try library.write(
+            "herbert-dune.md",
+            "---\ntitle: Dune\nauthors: [Frank Herbert]\ntags: [sci-fi/space]\nrating: 2\nfinished: 2021-01-02\n---\nSpice and sand.\n")
+        try library.write(
+            "austen-emma.md", "---\ntitle: Emma\nauthor: Jane Austen\ntags: [sci-fi]\nrating: 5\nfinished: 2022-05-05\n---\nEstraven?\n")
         try FileManager.default.removeItem(at: library.url("le-guin-left-hand.md"))
         try Self.expectSameAnswers(library, cacheHome: cacheHome, "after edits")
         let listed = try library.run(["ls", "tag:sci-fi rating:>=4", "--format", "paths"], environment: ["XDG_CACHE_HOME": cacheHome])

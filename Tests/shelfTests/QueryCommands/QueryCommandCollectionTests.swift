@@ -17,18 +17,19 @@ import Testing
     }
 
     @Test func authorsSortByFamilyName() throws {
-        #expect(try Self.output(["authors"]) == """
-            1  Banks, Iain M.
-            2  Herbert, Frank
-            1  Hofstadter, Douglas R.
-            3  Le Guin, Ursula K.
-            1  Leckie, Ann
-            1  Lem, Stanisław
-            1  Pratchett, Terry
-            1  Tolkien, J. R. R.
-            1  Weir, Andy
+        #expect(
+            try Self.output(["authors"]) == """
+                1  Banks, Iain M.
+                2  Herbert, Frank
+                1  Hofstadter, Douglas R.
+                3  Le Guin, Ursula K.
+                1  Leckie, Ann
+                1  Lem, Stanisław
+                1  Pratchett, Terry
+                1  Tolkien, J. R. R.
+                1  Weir, Andy
 
-            """)
+                """)
     }
 
     @Test func authorsAsJSON() throws {
@@ -41,40 +42,43 @@ import Testing
     }
 
     @Test func aQueryNarrowsTheBooksFirst() throws {
-        #expect(try Self.output(["authors", "tag:sci-fi", "--format", "plain"]) == """
-            Banks, Iain M. (1)
-            Herbert, Frank (2)
-            Le Guin, Ursula K. (2)
-            Lem, Stanisław (1)
-            Weir, Andy (1)
+        #expect(
+            try Self.output(["authors", "tag:sci-fi", "--format", "plain"]) == """
+                Banks, Iain M. (1)
+                Herbert, Frank (2)
+                Le Guin, Ursula K. (2)
+                Lem, Stanisław (1)
+                Weir, Andy (1)
 
-            """)
+                """)
         #expect(try Self.output(["locations", "-status:read"]) == "1  bedroom\n")
-        #expect(try Self.output(["series", "-has:rating", "--format", "plain"]) == "Culture (1)\nDune (1)\nEarthsea (1)\nHainish Cycle (1)\n")
+        #expect(
+            try Self.output(["series", "-has:rating", "--format", "plain"]) == "Culture (1)\nDune (1)\nEarthsea (1)\nHainish Cycle (1)\n")
     }
 
     @Test func seriesInOrderWithReadAndTotal() throws {
-        #expect(try Self.output(["series"]) == """
-            1  Culture  (0 of 1 read)
-                 #1 missing
-                 #2 The Player of Games — reading
-            1  Discworld  (1 of 1 read)
-                 #1–#7 missing
-                 #8 Guards! Guards! — read
-            2  Dune  (1 of 6 read)
-                 #1 Dune — read
-                 #2 Dune Messiah — to-read  ← next
-                 #3–#6 missing
-            1  Earthsea  (0 of 1 read)
-                 #1 A Wizard of Earthsea — reading
-            2  Hainish Cycle  (1 of 8 read)
-                 #1–#3 missing
-                 #4 The Left Hand of Darkness — read
-                 #5 missing
-                 #6 The Dispossessed — to-read  ← next
-                 #7–#8 missing
+        #expect(
+            try Self.output(["series"]) == """
+                1  Culture  (0 of 1 read)
+                     #1 missing
+                     #2 The Player of Games — reading
+                1  Discworld  (1 of 1 read)
+                     #1–#7 missing
+                     #8 Guards! Guards! — read
+                2  Dune  (1 of 6 read)
+                     #1 Dune — read
+                     #2 Dune Messiah — to-read  ← next
+                     #3–#6 missing
+                1  Earthsea  (0 of 1 read)
+                     #1 A Wizard of Earthsea — reading
+                2  Hainish Cycle  (1 of 8 read)
+                     #1–#3 missing
+                     #4 The Left Hand of Darkness — read
+                     #5 missing
+                     #6 The Dispossessed — to-read  ← next
+                     #7–#8 missing
 
-            """)
+                """)
     }
 
     @Test func seriesAsJSON() throws {
@@ -108,7 +112,9 @@ import Testing
 
     @Test func collectionsAsCSVAndPaths() throws {
         #expect(try Self.output(["formats", "--format", "csv"]) == "name,count\r\nebook,3\r\nhardcover,2\r\npaperback,2\r\n")
-        #expect(try Self.output(["locations", "--format", "paths"]) == [L.hobbit, L.earthsea, L.dune, L.godel, L.leftHand].map { $0 + "\n" }.joined())
+        #expect(
+            try Self.output(["locations", "--format", "paths"])
+                == [L.hobbit, L.earthsea, L.dune, L.godel, L.leftHand].map { $0 + "\n" }.joined())
     }
 
     @Test func nothingMatchesNothingPrinted() throws {

@@ -17,11 +17,12 @@ import Testing
     }
 
     @Test func table() throws {
-        let expected = [
-            Self.pad("TITLE", 12) + "  " + Self.pad("AUTHOR", 13) + "  " + Self.pad("STATUS", 7) + "  RATING  TAGS",
-            Self.pad("Dune", 12) + "  Frank Herbert  " + Self.pad("read", 7) + "  ★★★☆☆   sci-fi/space",
-            "Dune Messiah  Frank Herbert  to-read          sci-fi/space",
-        ].joined(separator: "\n") + "\n"
+        let expected =
+            [
+                Self.pad("TITLE", 12) + "  " + Self.pad("AUTHOR", 13) + "  " + Self.pad("STATUS", 7) + "  RATING  TAGS",
+                Self.pad("Dune", 12) + "  Frank Herbert  " + Self.pad("read", 7) + "  ★★★☆☆   sci-fi/space",
+                "Dune Messiah  Frank Herbert  to-read          sci-fi/space",
+            ].joined(separator: "\n") + "\n"
         #expect(try Self.output(["ls", "title:dune"]) == expected)
         #expect(try Self.output(["ls", "title:dune", "--format", "table"]) == expected)
     }
@@ -52,18 +53,23 @@ import Testing
     }
 
     @Test func csv() throws {
-        #expect(try Self.output(["ls", "title:dune", "--format", "csv"]) == [
-            "path,title,authors,isbn,status,rating,tags,added,started,finished,series,series_index,publisher,published,pages",
-            "herbert-dune.md,Dune,Frank Herbert,,read,3,sci-fi/space,2021-03-01,,2022-11-20,Dune,1,,,",
-            "herbert-dune-messiah.md,Dune Messiah,Frank Herbert,,to-read,,sci-fi/space,2021-03-01,,,Dune,2,,,",
-        ].map { $0 + "\r\n" }.joined())
+        #expect(
+            try Self.output(["ls", "title:dune", "--format", "csv"])
+                == [
+                    "path,title,authors,isbn,status,rating,tags,added,started,finished,series,series_index,publisher,published,pages",
+                    "herbert-dune.md,Dune,Frank Herbert,,read,3,sci-fi/space,2021-03-01,,2022-11-20,Dune,1,,,",
+                    "herbert-dune-messiah.md,Dune Messiah,Frank Herbert,,to-read,,sci-fi/space,2021-03-01,,,Dune,2,,,",
+                ].map { $0 + "\r\n" }.joined())
     }
 
     @Test func paths() throws {
-        #expect(try Self.output(["ls", "author:\"le guin\"", "--format", "paths"]) == [L.dispossessed, L.leftHand, L.earthsea].map { $0 + "\n" }.joined())
+        #expect(
+            try Self.output(["ls", "author:\"le guin\"", "--format", "paths"])
+                == [L.dispossessed, L.leftHand, L.earthsea].map { $0 + "\n" }.joined())
         // From a folder inside the library, paths are relative to it.
-        #expect(try Self.output(["ls", "author:\"le guin\"", "--format", "paths"], in: "classics")
-            == "../\(L.dispossessed)\n../\(L.leftHand)\nle-guin-a-wizard-of-earthsea.md\n")
+        #expect(
+            try Self.output(["ls", "author:\"le guin\"", "--format", "paths"], in: "classics")
+                == "../\(L.dispossessed)\n../\(L.leftHand)\nle-guin-a-wizard-of-earthsea.md\n")
     }
 
     /// Folder names are compared byte for byte, as the file system compares them: from `café`
@@ -97,48 +103,55 @@ import Testing
     }
 
     @Test func template() throws {
-        #expect(try Self.output(["ls", "author:herbert", "--format", "{title} — {authors}"]) == "Dune — Frank Herbert\nDune Messiah — Frank Herbert\n")
-        #expect(try Self.output(["ls", "series:dune", "--format", "{series} #{series_index}: {title} ({status}, {rating})"])
-            == "Dune #1: Dune (read, 3)\nDune #2: Dune Messiah (to-read, )\n")
-        #expect(try Self.output(["ls", "@keepers", "--format", "{path}\t{tags}"]) == "\(L.guards)\tfantasy, humor\n\(L.leftHand)\tsci-fi, classics\n")
+        #expect(
+            try Self.output(["ls", "author:herbert", "--format", "{title} — {authors}"])
+                == "Dune — Frank Herbert\nDune Messiah — Frank Herbert\n")
+        #expect(
+            try Self.output(["ls", "series:dune", "--format", "{series} #{series_index}: {title} ({status}, {rating})"])
+                == "Dune #1: Dune (read, 3)\nDune #2: Dune Messiah (to-read, )\n")
+        #expect(
+            try Self.output(["ls", "@keepers", "--format", "{path}\t{tags}"])
+                == "\(L.guards)\tfantasy, humor\n\(L.leftHand)\tsci-fi, classics\n")
     }
 
     @Test func groupByStatusInPlainText() throws {
-        #expect(try Self.output(["ls", "tag:sci-fi", "--group-by", "status", "--format", "plain"]) == """
-            to-read (3)
-            The Dispossessed — Ursula K. Le Guin
-            Dune Messiah — Frank Herbert
-            Project Hail Mary — Andy Weir
+        #expect(
+            try Self.output(["ls", "tag:sci-fi", "--group-by", "status", "--format", "plain"]) == """
+                to-read (3)
+                The Dispossessed — Ursula K. Le Guin
+                Dune Messiah — Frank Herbert
+                Project Hail Mary — Andy Weir
 
-            reading (1)
-            The Player of Games — Iain M. Banks
+                reading (1)
+                The Player of Games — Iain M. Banks
 
-            read (2)
-            Dune — Frank Herbert
-            The Left Hand of Darkness — Ursula K. Le Guin
+                read (2)
+                Dune — Frank Herbert
+                The Left Hand of Darkness — Ursula K. Le Guin
 
-            abandoned (1)
-            Solaris — Stanisław Lem
+                abandoned (1)
+                Solaris — Stanisław Lem
 
-            """)
+                """)
     }
 
     @Test func groupByAListFieldPutsABookInSeveralGroups() throws {
-        #expect(try Self.output(["ls", "author:\"le guin\"", "--group-by", "tags", "--format", "paths"]) == """
-            classics (2)
-            \(L.leftHand)
-            \(L.earthsea)
+        #expect(
+            try Self.output(["ls", "author:\"le guin\"", "--group-by", "tags", "--format", "paths"]) == """
+                classics (2)
+                \(L.leftHand)
+                \(L.earthsea)
 
-            fantasy (1)
-            \(L.earthsea)
+                fantasy (1)
+                \(L.earthsea)
 
-            sci-fi (1)
-            \(L.leftHand)
+                sci-fi (1)
+                \(L.leftHand)
 
-            sci-fi/utopia (1)
-            \(L.dispossessed)
+                sci-fi/utopia (1)
+                \(L.dispossessed)
 
-            """)
+                """)
     }
 
     @Test func groupByADateGroupsByYearNewestFirstInJSON() throws {
@@ -158,7 +171,8 @@ import Testing
     }
 
     @Test func groupByFollowsTheSortWithinEachGroup() throws {
-        #expect(try Self.output(["ls", "author:\"le guin\"", "--group-by", "author", "--sort", "added", "--format", "paths"])
-            == "Ursula K. Le Guin (3)\n\(L.dispossessed)\n\(L.earthsea)\n\(L.leftHand)\n")
+        #expect(
+            try Self.output(["ls", "author:\"le guin\"", "--group-by", "author", "--sort", "added", "--format", "paths"])
+                == "Ursula K. Le Guin (3)\n\(L.dispossessed)\n\(L.earthsea)\n\(L.leftHand)\n")
     }
 }

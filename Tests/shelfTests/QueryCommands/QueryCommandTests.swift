@@ -33,8 +33,9 @@ import Testing
 
     @Test func aNegationMayComeAfterTheOptions() throws {
         let library = try L.make()
-        let result = try library.run(["ls", "--format", "paths", "-has:rating", "--sort", "added"],
-                                     environment: ["SHELF_TODAY": L.today])
+        let result = try library.run(
+            ["ls", "--format", "paths", "-has:rating", "--sort", "added"],
+            environment: ["SHELF_TODAY": L.today])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == [L.hailMary, L.player, L.dispossessed, L.earthsea, L.messiah, L.hobbit])
     }
@@ -94,7 +95,8 @@ import Testing
     }
 
     @Test func shelfYamlMayRedefineABuiltInQuery() throws {
-        let config = L.config.replacingOccurrences(of: "queries:\n", with: "queries:\n  reading: \"status:reading tag:fantasy\"\n  loop: \"tag:x @loop\"\n")
+        let config = L.config.replacingOccurrences(
+            of: "queries:\n", with: "queries:\n  reading: \"status:reading tag:fantasy\"\n  loop: \"tag:x @loop\"\n")
         let library = try TemporaryLibrary(config: config, books: L.books)
         let reading = try library.run(["ls", "@reading", "--format", "paths"], environment: ["SHELF_TODAY": L.today])
         #expect(reading.status == 0, "\(reading)")

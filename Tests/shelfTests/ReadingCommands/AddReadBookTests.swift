@@ -13,10 +13,12 @@ import Testing
     @Test func finishedDatesTheReadAndImpliesRead() throws {
         let library = try TemporaryLibrary(books: [])
         #expect(try library.editRun(["add", "--title", "Emma", "--started", "2019", "--finished", "2019-05"]).status == 0)
-        try expectEditFile("emma.md", in: library, equals: "---\ntitle: Emma\nstatus: read\nadded: 2024-03-02\nstarted: 2019\nfinished: 2019-05\n---\n")
+        try expectEditFile(
+            "emma.md", in: library, equals: "---\ntitle: Emma\nstatus: read\nadded: 2024-03-02\nstarted: 2019\nfinished: 2019-05\n---\n")
         #expect(try library.editRun(["add", "--title", "Middlemarch", "--status", "reading"]).status == 0)
-        try expectEditFile("middlemarch.md", in: library,
-                           equals: "---\ntitle: Middlemarch\nstatus: reading\nadded: 2024-03-02\nstarted: 2024-03-02\n---\n")
+        try expectEditFile(
+            "middlemarch.md", in: library,
+            equals: "---\ntitle: Middlemarch\nstatus: reading\nadded: 2024-03-02\nstarted: 2024-03-02\n---\n")
     }
 
     @Test func badDatesAreRefusedAndNothingIsWritten() throws {

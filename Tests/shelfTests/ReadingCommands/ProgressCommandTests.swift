@@ -11,30 +11,37 @@ import Testing
         // The same day again replaces that day's line.
         let again = try expectEditSuccess(["progress", "dune", "p. 120"], in: library)
         #expect(again.stdout.contains("page 120 of 400 (30%) on 2024-03-02 · 17.1 pages a day · about 17 days to go"), "\(again)")
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune
-            pages: 400
-            status: reading
-            started: 2024-02-25
-            progress:
-              - 2024-02-25 page 40
-              - 2024-03-02 page 120
-            ---
-            Notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune
+                pages: 400
+                status: reading
+                started: 2024-02-25
+                progress:
+                  - 2024-02-25 page 40
+                  - 2024-03-02 page 120
+                ---
+                Notes.
 
-            """)
+                """)
         #expect(try expectEditSuccess(["progress", "dune", "120"], in: library).stdout.hasPrefix("unchanged dune.md\n"))
         let shown = try expectEditSuccess(["show", "dune"], in: library).stdout
         #expect(shown.contains("progress  page 120 of 400 (30%) on 2024-03-02 · 17.1 pages a day"), "\(shown)")
     }
 
     @Test func percentAndAudioTimesAreLogged() throws {
-        let library = try TemporaryLibrary(books: [("hail.md", "---\r\ntitle: Project Hail Mary\r\nstatus: reading\r\nstarted: 2024-03-01\r\nprogress: []\r\n---\r\n")])
+        let library = try TemporaryLibrary(books: [
+            ("hail.md", "---\r\ntitle: Project Hail Mary\r\nstatus: reading\r\nstarted: 2024-03-01\r\nprogress: []\r\n---\r\n")
+        ])
         try expectEditSuccess(["progress", "hail", "45%", "--date", "2024-03-01"], in: library)
         try expectEditSuccess(["progress", "hail", "3h20m"], in: library)
-        try expectEditFile("hail.md", in: library, equals:
-            "---\r\ntitle: Project Hail Mary\r\nstatus: reading\r\nstarted: 2024-03-01\r\nprogress: [2024-03-01 45%, 2024-03-02 3h20m]\r\n---\r\n")
+        try expectEditFile(
+            "hail.md", in: library,
+            equals:
+                "---\r\ntitle: Project Hail Mary\r\nstatus: reading\r\nstarted: 2024-03-01\r\nprogress: [2024-03-01 45%, 2024-03-02 3h20m]\r\n---\r\n"
+        )
     }
 
     @Test func badPositionsAreRefused() throws {

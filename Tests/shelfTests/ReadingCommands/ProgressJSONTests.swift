@@ -25,7 +25,8 @@ import Testing
 
         """
 
-    static let log = #"[{"date": "2026-01-05","page": 120},{"date": "2026-01-06","percent": 37},"#
+    static let log =
+        #"[{"date": "2026-01-05","page": 120},{"date": "2026-01-06","percent": 37},"#
         + #"{"date": "2026-01-07","percent": 37.5},{"date": "2026-01-08","minutes": 200},"#
         + #"{"date": "2026-01-09","page": 130,"written": "2026-01-09 p130"},"after the storm"]"#
 
@@ -54,8 +55,9 @@ import Testing
         #expect(Self.progressLines(restored) == Self.progressLines(Self.dune), "\(restored)")
         #expect(Self.progressLines(restored).count == 7)
         // The restored book answers as the original did.
-        #expect(try expectEditSuccess(["show", "dune", "--format", "json"], in: fresh).stdout
-            == (try expectEditSuccess(["show", "dune", "--format", "json"], in: original).stdout))
+        #expect(
+            try expectEditSuccess(["show", "dune", "--format", "json"], in: fresh).stdout
+                == (try expectEditSuccess(["show", "dune", "--format", "json"], in: original).stdout))
         let again = try expectEditSuccess(["import", "json", exported], in: fresh)
         #expect(interchangeSummary(again).hasSuffix(": 0 created, 0 updated, 1 unchanged, 0 skipped."), "\(again)")
     }
@@ -69,8 +71,9 @@ import Testing
         try fresh.write("older.json", older)
         try expectEditSuccess(["import", "json", "older.json"], in: fresh)
         let restored = String(decoding: try fresh.bytes("dune.md"), as: UTF8.self)
-        #expect(Self.progressLines(restored) == ["progress:", "  - 2026-01-05 page 120", "  - 2026-01-06 37%", "  - 2026-01-08 3h20m"],
-                "\(restored)")
+        #expect(
+            Self.progressLines(restored) == ["progress:", "  - 2026-01-05 page 120", "  - 2026-01-06 37%", "  - 2026-01-08 3h20m"],
+            "\(restored)")
     }
 
     /// The `progress:` line and its items.

@@ -15,18 +15,19 @@ import Testing
     @Test func seriesShowsOrderReadsNextAndGaps() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let text = try expectEditSuccess(["series"], in: library).stdout
-        #expect(text == """
-            4  Dune  (2 of 4 read)
-                 #1 Dune — read ×2
-                 #2 Dune Messiah — read
-                 #3 missing
-                 #4 God Emperor of Dune  ← next
-                 #5 Heretics of Dune
-            1  Earthsea  (0 of 3 read)
-                 #1 A Wizard of Earthsea  ← next
-                 #2–#3 missing
+        #expect(
+            text == """
+                4  Dune  (2 of 4 read)
+                     #1 Dune — read ×2
+                     #2 Dune Messiah — read
+                     #3 missing
+                     #4 God Emperor of Dune  ← next
+                     #5 Heretics of Dune
+                1  Earthsea  (0 of 3 read)
+                     #1 A Wizard of Earthsea  ← next
+                     #2–#3 missing
 
-            """, "\(text)")
+                """, "\(text)")
     }
 
     @Test func missingListsOnlyTheGaps() throws {

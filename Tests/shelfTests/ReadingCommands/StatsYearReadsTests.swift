@@ -8,8 +8,11 @@ import Testing
     /// Solaris: read in 2021 and again in 2021. Ubik: read once, its day not known, then in 2024.
     static func library() throws -> TemporaryLibrary {
         try TemporaryLibrary(books: [
-            ("dune.md", "---\ntitle: Dune\nstatus: read\nstarted: 2024-02-01\nfinished: 2024-03-01\nreads:\n"
-                + "  - {started: 2019-03-02, finished: 2019-04-11}\n  - {finished: 2021-06-01}\n---\n"),
+            (
+                "dune.md",
+                "---\ntitle: Dune\nstatus: read\nstarted: 2024-02-01\nfinished: 2024-03-01\nreads:\n"
+                    + "  - {started: 2019-03-02, finished: 2019-04-11}\n  - {finished: 2021-06-01}\n---\n"
+            ),
             ("emma.md", "---\ntitle: Emma\nstatus: read\nfinished: 2021-01-10\n---\n"),
             ("solaris.md", "---\ntitle: Solaris\nstatus: read\nfinished: 2021-11-20\nreads:\n  - {finished: 2021-02-03}\n---\n"),
             ("ubik.md", "---\ntitle: Ubik\nstatus: read\nfinished: 2024-05-05\nreads:\n  - {finished: true}\n---\n"),

@@ -12,8 +12,10 @@ import Testing
 
     /// Imports `file`, checks the books' bytes, then imports again (plain and --update) and
     /// checks nothing changed.
-    func importTwice(_ source: String, _ file: String, _ text: String, expect files: [String: String],
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func importTwice(
+        _ source: String, _ file: String, _ text: String, expect files: [String: String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let library = try TemporaryLibrary()
         try library.write(file, text)
         try library.interchangeRun(["import", source, file], sourceLocation: sourceLocation)
@@ -37,9 +39,11 @@ import Testing
             4,Ice,Anna Kavan,,0,to-read,,2022/02/02,0
 
             """
-        try importTwice("goodreads", "export.csv", csv, expect: [
-            // Read three times, one date known: two reads without a day, then the known one.
-            "lem-solaris.md": """
+        try importTwice(
+            "goodreads", "export.csv", csv,
+            expect: [
+                // Read three times, one date known: two reads without a day, then the known one.
+                "lem-solaris.md": """
                 ---
                 title: Solaris
                 authors:
@@ -57,8 +61,8 @@ import Testing
                 ---
 
                 """,
-            // Read once: the simple form.
-            "herbert-dune.md": """
+                // Read once: the simple form.
+                "herbert-dune.md": """
                 ---
                 title: Dune
                 authors:
@@ -73,8 +77,8 @@ import Testing
                 ---
 
                 """,
-            // Being read a second time: the first read is in reads:.
-            "austen-emma.md": """
+                // Being read a second time: the first read is in reads:.
+                "austen-emma.md": """
                 ---
                 title: Emma
                 authors:
@@ -89,7 +93,7 @@ import Testing
                 ---
 
                 """,
-        ])
+            ])
         let library = try TemporaryLibrary()
         try library.write("export.csv", csv)
         try library.interchangeRun(["import", "goodreads", "export.csv"])
@@ -98,10 +102,13 @@ import Testing
     }
 
     @Test func aGoodreadsDateStartedColumnIsTheLatestReadsStart() throws {
-        let csv = "Book Id,Title,Author,Exclusive Shelf,Date Started,Date Read,Read Count\n"
+        let csv =
+            "Book Id,Title,Author,Exclusive Shelf,Date Started,Date Read,Read Count\n"
             + "5,Kindred,Octavia E. Butler,read,2023/07/01,2023/07/09,2\n"
-        try importTwice("goodreads", "started.csv", csv, expect: [
-            "butler-kindred.md": """
+        try importTwice(
+            "goodreads", "started.csv", csv,
+            expect: [
+                "butler-kindred.md": """
                 ---
                 title: Kindred
                 authors:
@@ -116,8 +123,8 @@ import Testing
                 read_count: 2
                 ---
 
-                """,
-        ])
+                """
+            ])
     }
 
     @Test func storyGraphDatesReadRangesBecomeReadsOldestFirst() throws {
@@ -128,8 +135,10 @@ import Testing
             Beloved,Toni Morrison,,currently-reading,2020/01/01,,"2019/03/01-2019/03/15, 2022/05/01-",3,,No
 
             """
-        try importTwice("storygraph", "sg.csv", csv, expect: [
-            "clarke-piranesi.md": """
+        try importTwice(
+            "storygraph", "sg.csv", csv,
+            expect: [
+                "clarke-piranesi.md": """
                 ---
                 title: Piranesi
                 authors:
@@ -149,7 +158,7 @@ import Testing
                 ---
 
                 """,
-            "miller-circe.md": """
+                "miller-circe.md": """
                 ---
                 title: Circe
                 authors:
@@ -163,8 +172,8 @@ import Testing
                 ---
 
                 """,
-            // Three reads, two with dates: one without a day, the 2019 read, and the one going on.
-            "morrison-beloved.md": """
+                // Three reads, two with dates: one without a day, the 2019 read, and the one going on.
+                "morrison-beloved.md": """
                 ---
                 title: Beloved
                 authors:
@@ -180,15 +189,18 @@ import Testing
                 ---
 
                 """,
-        ])
+            ])
     }
 
     @Test func libraryThingDatesBecomeReads() throws {
-        let tsv = "Book Id\tTitle\tPrimary Author\tCollections\tDate Started\tDate Read\tEntry Date\n"
+        let tsv =
+            "Book Id\tTitle\tPrimary Author\tCollections\tDate Started\tDate Read\tEntry Date\n"
             + "1\tMarelle\tCortazar, Julio\tYour library\t[2007-04-16]\t[2007-05-08]\t[2006-08-09]\n"
             + "2\tEmma\tAusten, Jane\tYour library\t[2001-01-02], [2015-03-01]\t[2001-02-03], [2015-04-01]\t\n"
-        try importTwice("librarything", "lt.tsv", tsv, expect: [
-            "cortazar-marelle.md": """
+        try importTwice(
+            "librarything", "lt.tsv", tsv,
+            expect: [
+                "cortazar-marelle.md": """
                 ---
                 title: Marelle
                 authors:
@@ -202,7 +214,7 @@ import Testing
                 ---
 
                 """,
-            "austen-emma.md": """
+                "austen-emma.md": """
                 ---
                 title: Emma
                 authors:
@@ -217,6 +229,6 @@ import Testing
                 ---
 
                 """,
-        ])
+            ])
     }
 }

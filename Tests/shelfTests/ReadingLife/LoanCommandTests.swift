@@ -14,46 +14,60 @@ import Darwin
 
     @Test func aBookLentOnceIsOneLineAndItsReturnIsAddedToThatLine() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
-        #expect(try expectEditSuccess(["lend", "dune", "--to", "Ana", "--due", "2024-03-20", "--date", "2024-02-10"], in: library).stdout
-            == "updated dune.md\n")
-        try expectEditFile("dune.md", in: library, equals:
-            "---\ntitle: Dune  # first\nstatus: read\nloans:\n  - {to: Ana, lent: 2024-02-10, due: 2024-03-20}\n---\nNotes.\n")
+        #expect(
+            try expectEditSuccess(["lend", "dune", "--to", "Ana", "--due", "2024-03-20", "--date", "2024-02-10"], in: library).stdout
+                == "updated dune.md\n")
+        try expectEditFile(
+            "dune.md", in: library,
+            equals:
+                "---\ntitle: Dune  # first\nstatus: read\nloans:\n  - {to: Ana, lent: 2024-02-10, due: 2024-03-20}\n---\nNotes.\n")
         try expectEditFailure(["lend", "dune", "--to", "Bo"], in: library, stderrContains: "already lent to Ana since 2024-02-10")
         try expectEditSuccess(["return", "dune"], in: library)
-        try expectEditFile("dune.md", in: library, equals:
-            "---\ntitle: Dune  # first\nstatus: read\nloans:\n  - {to: Ana, lent: 2024-02-10, due: 2024-03-20, returned: 2024-03-02}\n---\nNotes.\n")
+        try expectEditFile(
+            "dune.md", in: library,
+            equals:
+                "---\ntitle: Dune  # first\nstatus: read\nloans:\n  - {to: Ana, lent: 2024-02-10, due: 2024-03-20, returned: 2024-03-02}\n---\nNotes.\n"
+        )
         try expectEditFailure(["return", "dune"], in: library, stderrContains: "not lent out")
         // A name YAML would misread is quoted.
         try expectEditSuccess(["lend", "dune", "--to", "Bo: the elder"], in: library)
-        try expectEditFile("dune.md", in: library, equals: """
-            ---
-            title: Dune  # first
-            status: read
-            loans:
-              - {to: Ana, lent: 2024-02-10, due: 2024-03-20, returned: 2024-03-02}
-              - {to: "Bo: the elder", lent: 2024-03-02}
-            ---
-            Notes.
+        try expectEditFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune  # first
+                status: read
+                loans:
+                  - {to: Ana, lent: 2024-02-10, due: 2024-03-20, returned: 2024-03-02}
+                  - {to: "Bo: the elder", lent: 2024-03-02}
+                ---
+                Notes.
 
-            """)
+                """)
     }
 
     @Test func aFlowListAndCRLFKeepTheirForm() throws {
         let library = try TemporaryLibrary(books: [
-            ("emma.md", "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}]\r\n---\r\n"),
+            ("emma.md", "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}]\r\n---\r\n")
         ])
         try expectEditSuccess(["lend", "emma", "--to", "Дарья"], in: library)
-        try expectEditFile("emma.md", in: library, equals:
-            "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}, {to: Дарья, lent: 2024-03-02}]\r\n---\r\n")
+        try expectEditFile(
+            "emma.md", in: library,
+            equals:
+                "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}, {to: Дарья, lent: 2024-03-02}]\r\n---\r\n")
         try expectEditSuccess(["return", "emma"], in: library)
-        try expectEditFile("emma.md", in: library, equals:
-            "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}, {to: Дарья, lent: 2024-03-02, returned: 2024-03-02}]\r\n---\r\n")
+        try expectEditFile(
+            "emma.md", in: library,
+            equals:
+                "---\r\ntitle: Emma\r\nloans: [{to: Cy, lent: 2023-01-01, returned: 2023-02-01}, {to: Дарья, lent: 2024-03-02, returned: 2024-03-02}]\r\n---\r\n"
+        )
     }
 
     @Test func datesAndNamesAreChecked() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         try expectEditFailure(["lend", "dune", "--to", "Ana", "--due", "soon"], in: library, stderrContains: "--due takes a date")
-        try expectEditFailure(["lend", "dune", "--to", "Ana", "--due", "2024-01-01"], in: library, stderrContains: "before the day it is lent")
+        try expectEditFailure(
+            ["lend", "dune", "--to", "Ana", "--due", "2024-01-01"], in: library, stderrContains: "before the day it is lent")
         try expectEditFailure(["lend", "dune", "--to", "Ana", "--date", "2025-01-01"], in: library, stderrContains: "in the future")
         try expectEditFailure(["lend", "dune", "--to", "  "], in: library, stderrContains: "--to takes the name")
         try expectEditFailure(["lend", "dune"], in: library, stderrContains: "--to")
@@ -64,24 +78,29 @@ import Darwin
     @Test func loansListsWhoHasWhatAndMarksTheOverdue() throws {
         let library = try TemporaryLibrary(books: [
             ("dune.md", "---\ntitle: Dune\nloans:\n  - {to: Ana, lent: 2024-01-05, due: 2024-02-01}\n---\n"),
-            ("emma.md", "---\ntitle: Emma\nloans:\n  - {to: Bo, lent: 2023-05-01, returned: 2023-06-01}\n  - {to: Cy, lent: 2024-02-20, due: 2024-04-01}\n---\n"),
+            (
+                "emma.md",
+                "---\ntitle: Emma\nloans:\n  - {to: Bo, lent: 2023-05-01, returned: 2023-06-01}\n  - {to: Cy, lent: 2024-02-20, due: 2024-04-01}\n---\n"
+            ),
             ("ice.md", "---\ntitle: Ice\nloans:\n  - {to: Di, lent: 2022-01-01, returned: true}\n---\n"),
             ("home.md", "---\ntitle: Home\n---\n"),
         ])
         let open = try expectEditSuccess(["loans"], in: library, environment: ["NO_COLOR": "1"]).stdout
-        #expect(open == """
-            Dune  ·  Ana  ·  since 2024-01-05  ·  due 2024-02-01  OVERDUE
-            Emma  ·  Cy  ·  since 2024-02-20  ·  due 2024-04-01
+        #expect(
+            open == """
+                Dune  ·  Ana  ·  since 2024-01-05  ·  due 2024-02-01  OVERDUE
+                Emma  ·  Cy  ·  since 2024-02-20  ·  due 2024-04-01
 
-            """, "\(open)")
+                """, "\(open)")
         let history = try expectEditSuccess(["loans", "--history"], in: library, environment: ["NO_COLOR": "1"]).stdout
-        #expect(history == """
-            Emma  ·  Cy  ·  since 2024-02-20  ·  due 2024-04-01
-            Dune  ·  Ana  ·  since 2024-01-05  ·  due 2024-02-01  OVERDUE
-            Emma  ·  Bo  ·  since 2023-05-01  ·  returned 2023-06-01
-            Ice  ·  Di  ·  since 2022-01-01  ·  returned
+        #expect(
+            history == """
+                Emma  ·  Cy  ·  since 2024-02-20  ·  due 2024-04-01
+                Dune  ·  Ana  ·  since 2024-01-05  ·  due 2024-02-01  OVERDUE
+                Emma  ·  Bo  ·  since 2023-05-01  ·  returned 2023-06-01
+                Ice  ·  Di  ·  since 2022-01-01  ·  returned
 
-            """, "\(history)")
+                """, "\(history)")
         let json = try expectEditSuccess(["loans", "--json"], in: library).stdout
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(items.count == 2)
@@ -113,7 +132,9 @@ import Darwin
 
     @Test func helpTeachesWithExamples() throws {
         let library = try TemporaryLibrary()
-        for (command, example) in [("lend", "shelf lend dune --to \"Ana\" --due"), ("return", "shelf return dune"), ("loans", "shelf loans --history")] {
+        for (command, example) in [
+            ("lend", "shelf lend dune --to \"Ana\" --due"), ("return", "shelf return dune"), ("loans", "shelf loans --history"),
+        ] {
             let help = try expectEditSuccess([command, "--help"], in: library).stdout
             #expect(help.contains(example), "\(help)")
         }

@@ -23,7 +23,8 @@ import Testing
         #expect(try paths("owned:wishlist", in: library) == ["wanted.md"])
         #expect(try paths("ownership:\"Wish List\"", in: library) == ["wanted.md"])
         #expect(try paths("ownership:yes", in: library) == ["imported.md", "mine.md"])
-        try expectEditFailure(["ls", "ownership:maybe"], in: library, stderrContains: "is not an ownership (owned, wishlist, borrowed, library)")
+        try expectEditFailure(
+            ["ls", "ownership:maybe"], in: library, stderrContains: "is not an ownership (owned, wishlist, borrowed, library)")
         #expect(try paths("ownership:borrowed", in: library) == ["borrowed.md"])
         // `status: wishlist` is still to-read.
         #expect(try paths("status:to-read", in: library) == ["none.md", "wanted.md"])
@@ -39,16 +40,19 @@ import Testing
         // A file that says `owned:` keeps its key: the edit lands on the line it already has.
         try expectEditSuccess(["set", "imported", "ownership=library"], in: library)
         try expectEditFile("imported.md", in: library, equals: "---\ntitle: Imported\nstatus: read\nowned: library\n---\n")
-        try expectEditFailure(["set", "mine", "ownership=maybe"], in: library,
-                              stderrContains: "'maybe' is not an ownership: use owned, wishlist, borrowed or library")
+        try expectEditFailure(
+            ["set", "mine", "ownership=maybe"], in: library,
+            stderrContains: "'maybe' is not an ownership: use owned, wishlist, borrowed or library")
         #expect(try paths("ownership:library", in: library) == ["imported.md"])
     }
 
     @Test func aVaultMapsTheKeyAndCheckReportsAnUnknownWord() throws {
-        let library = try TemporaryLibrary(config: "fields:\n  ownership: Have\n", books: [
-            ("a.md", "---\ntitle: A\nHave: wishlist\n---\n"),
-            ("b.md", "---\ntitle: B\nownership: someday\n---\n"),
-        ])
+        let library = try TemporaryLibrary(
+            config: "fields:\n  ownership: Have\n",
+            books: [
+                ("a.md", "---\ntitle: A\nHave: wishlist\n---\n"),
+                ("b.md", "---\ntitle: B\nownership: someday\n---\n"),
+            ])
         #expect(try paths("ownership:wishlist", in: library) == ["a.md"])
         try expectEditSuccess(["set", "a", "ownership=owned"], in: library)
         try expectEditFile("a.md", in: library, equals: "---\ntitle: A\nHave: owned\n---\n")

@@ -7,11 +7,16 @@ import Testing
     static let clock = ["SHELF_TODAY": "2024-03-02"]
 
     static func library() throws -> TemporaryLibrary {
-        try TemporaryLibrary(config: "goals:\n  2024: {books: 10}\n", books: [
-            ("dune.md", "---\ntitle: Dune\npages: 400\nstatus: reading\nstarted: 2024-02-01\nprogress:\n  - 2024-02-20 page 120\n"
-                + "loans:\n  - {to: Ana, lent: 2024-01-05, due: 2024-02-01}\n---\n"),
-            ("emma.md", "---\ntitle: Emma\nstatus: reading\nstarted: 2024-02-10\nprogress: [2024-03-01 45%]\n---\n"),
-        ])
+        try TemporaryLibrary(
+            config: "goals:\n  2024: {books: 10}\n",
+            books: [
+                (
+                    "dune.md",
+                    "---\ntitle: Dune\npages: 400\nstatus: reading\nstarted: 2024-02-01\nprogress:\n  - 2024-02-20 page 120\n"
+                        + "loans:\n  - {to: Ana, lent: 2024-01-05, due: 2024-02-01}\n---\n"
+                ),
+                ("emma.md", "---\ntitle: Emma\nstatus: reading\nstarted: 2024-02-10\nprogress: [2024-03-01 45%]\n---\n"),
+            ])
     }
 
     @Test func overdueIsRedOnATerminalAndPlainWithNoColor() throws {
@@ -21,7 +26,8 @@ import Testing
             return
         }
         #expect(colour.stdout.contains("\u{1B}[31mOVERDUE\u{1B}[0m"), "\(colour)")
-        let plain = try #require(try ViewTerminal.run(["loans"], in: library.root, environment: Self.clock.merging(["NO_COLOR": "1"]) { $1 }))
+        let plain = try #require(
+            try ViewTerminal.run(["loans"], in: library.root, environment: Self.clock.merging(["NO_COLOR": "1"]) { $1 }))
         #expect(plain.stdout.contains("Dune  ·  Ana  ·  since 2024-01-05  ·  due 2024-02-01  OVERDUE"), "\(plain)")
         #expect(!plain.stdout.contains("\u{1B}["), "\(plain)")
     }
@@ -42,12 +48,16 @@ import Testing
     @Test func aLongHistoryGoesThroughThePager() throws {
         var books: [(String, String)] = []
         for number in 1...60 {
-            books.append(("book-\(number).md", "---\ntitle: Book \(number)\nloans:\n  - {to: Ana, lent: 2023-01-01, returned: 2023-02-01}\n---\n"))
+            books.append(
+                ("book-\(number).md", "---\ntitle: Book \(number)\nloans:\n  - {to: Ana, lent: 2023-01-01, returned: 2023-02-01}\n---\n"))
         }
         let library = try TemporaryLibrary(books: books)
         let (pager, marker) = try ViewColorPagerTests.markerPager(in: library)
-        guard let paged = try ViewTerminal.run(["loans", "--history"], in: library.root, rows: 20,
-                                               environment: Self.clock.merging(["SHELF_PAGER": pager]) { $1 }) else {
+        guard
+            let paged = try ViewTerminal.run(
+                ["loans", "--history"], in: library.root, rows: 20,
+                environment: Self.clock.merging(["SHELF_PAGER": pager]) { $1 })
+        else {
             print("skipped: util-linux `script` is not installed, so no pseudo-terminal can be made")
             return
         }

@@ -9,7 +9,8 @@ import Testing
 
     @Test(arguments: ["big", "endless"])
     func aHugeOrEndlessLookupAnswerFailsClearly(kind: String) throws {
-        let reply = kind == "big"
+        let reply =
+            kind == "big"
             ? Reply(status: 200, headers: [("Content-Type", "application/json")], body: [UInt8](repeating: 0x20, count: 50 * 1024 * 1024))
             : Reply.endless()
         let world = try LookupWorld(overriding: ["/api/books": { _ in reply }, "/books/v1/volumes": { _ in reply }])

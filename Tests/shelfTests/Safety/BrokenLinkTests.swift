@@ -52,7 +52,9 @@ import Darwin
 
     @Test func aLinkWhoseTargetIsGoneIsNamedWithWhereItPoints() throws {
         let library = try TemporaryLibrary(books: Self.books)
-        let elsewhere = try TemporaryLibrary(books: [("le-guin-left-hand.md", bookFile("title: The Left Hand of Darkness", body: "Estraven.\n"))])
+        let elsewhere = try TemporaryLibrary(books: [
+            ("le-guin-left-hand.md", bookFile("title: The Left Hand of Darkness", body: "Estraven.\n"))
+        ])
         let target = elsewhere.path("le-guin-left-hand.md")
         try library.makeFolder("linked")
         try FileManager.default.createSymbolicLink(atPath: library.path("linked/left-hand.md"), withDestinationPath: target)
@@ -114,7 +116,9 @@ import Darwin
         try outside.makeFolder("later.md")
         for args in [["ls"], ["ls"], ["--no-cache", "ls"]] {
             let list = try library.run(args, environment: ["NO_COLOR": "1"])
-            #expect(list.stdout.contains("Dune") && list.stderr.contains("later.md: not a regular file (a folder); skipped"), "\(args)\n\(list)")
+            #expect(
+                list.stdout.contains("Dune") && list.stderr.contains("later.md: not a regular file (a folder); skipped"), "\(args)\n\(list)"
+            )
         }
         let check = try library.run(["check"])
         #expect(check.status == 0 && check.stdout.contains("later.md:1:1: warning [special-file]"), "\(check)")

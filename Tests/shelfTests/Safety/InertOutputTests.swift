@@ -21,8 +21,10 @@ import Testing
         while let escape = rest.firstIndex(of: "\u{1B}") {
             let after = rest[rest.index(after: escape)...]
             let sgr = after.prefix { $0 != "m" }
-            #expect(after.hasPrefix("[") && sgr.dropFirst().allSatisfy { $0.isNumber || $0 == ";" } && after.dropFirst(sgr.count).hasPrefix("m"),
-                    "\(context): a raw escape sequence reached the terminal: \(after.prefix(12).debugDescription)")
+            #expect(
+                after.hasPrefix("[") && sgr.dropFirst().allSatisfy { $0.isNumber || $0 == ";" }
+                    && after.dropFirst(sgr.count).hasPrefix("m"),
+                "\(context): a raw escape sequence reached the terminal: \(after.prefix(12).debugDescription)")
             rest = after
         }
         let others = text.unicodeScalars.filter { scalar in
@@ -34,7 +36,10 @@ import Testing
 
     @Test func controlCharactersFromFilesAreShownEscapedOnATerminal() throws {
         let library = try library()
-        for args in [["ls"], ["ls", "--format", "plain"], ["show", "herbert-dune"], ["notes", "herbert-dune"], ["search", "spice"], ["dashboard"], ["tags"], ["authors"]] {
+        for args in [
+            ["ls"], ["ls", "--format", "plain"], ["show", "herbert-dune"], ["notes", "herbert-dune"], ["search", "spice"], ["dashboard"],
+            ["tags"], ["authors"],
+        ] {
             let arguments = args
             guard let result = try ViewTerminal.run(arguments, in: library.root, environment: ["PAGER": ""]) else {
                 print("skipped: util-linux `script` is not installed, so no pseudo-terminal can be made")
@@ -42,8 +47,9 @@ import Testing
             }
             // `script` turns each line end into CRLF; the test harness turns them back.
             expectInert(result.stdout, "shelf \(arguments)")
-            #expect(result.stdout.contains("\\u{1B}") || result.stdout.contains("\\u{D}") || result.stdout.contains("\\u{202E}"),
-                    "shelf \(arguments) showed nothing escaped\n\(result)")
+            #expect(
+                result.stdout.contains("\\u{1B}") || result.stdout.contains("\\u{D}") || result.stdout.contains("\\u{202E}"),
+                "shelf \(arguments) showed nothing escaped\n\(result)")
         }
         let show = try #require(try ViewTerminal.run(["show", "herbert-dune"], in: library.root, environment: ["PAGER": ""]))
         #expect(show.stdout.contains("Dune\\u{1B}]0;owned\\u{7}"), "\(show)")
@@ -66,7 +72,7 @@ import Testing
         // U+E100 and U+E0FF share a lead byte (EE) with the start of shelf's colour markers
         // (U+E000): the search for a marker must step past them and still find the colour.
         let library = try TemporaryLibrary(books: [
-            ("x.md", bookFile("title: \"Glyphs \u{E100}\u{E0FF} here\"\nstatus: reading", body: "")),
+            ("x.md", bookFile("title: \"Glyphs \u{E100}\u{E0FF} here\"\nstatus: reading", body: ""))
         ])
         guard let table = try ViewTerminal.run(["ls"], in: library.root, environment: ["PAGER": ""]) else {
             print("skipped: util-linux `script` is not installed, so no pseudo-terminal can be made")
@@ -79,7 +85,8 @@ import Testing
 
     @Test func messagesOnATerminalAreEscapedToo() throws {
         let library = try library()
-        guard let result = try ViewTerminal.run(["show", "no \u{1B}]0;such\u{07} book"], in: library.root, environment: ["PAGER": ""]) else {
+        guard let result = try ViewTerminal.run(["show", "no \u{1B}]0;such\u{07} book"], in: library.root, environment: ["PAGER": ""])
+        else {
             print("skipped: util-linux `script` is not installed, so no pseudo-terminal can be made")
             return
         }

@@ -78,8 +78,9 @@ import Darwin
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "updated favourites/dune.md (a link; the book it leads to is dune.md)\n", "\(result)")
         #expect(linkTarget(library, "favourites/dune.md") == "../dune.md", "the link stays a link")
-        #expect(try String(decoding: library.bytes("dune.md"), as: UTF8.self)
-            == "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 4\n---\n\nSpice.\n")
+        #expect(
+            try String(decoding: library.bytes("dune.md"), as: UTF8.self)
+                == "---\ntitle: Dune\nauthor: Frank Herbert\nrating: 4\n---\n\nSpice.\n")
     }
 
     @Test func aBookReachedByTwoNamesIsListedOnceAndShowNamesBoth() throws {

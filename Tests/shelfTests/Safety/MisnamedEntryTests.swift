@@ -74,8 +74,9 @@ import Darwin
     /// hold.
     private func shell(_ script: String, in folder: String, bash: Bool = true) throws -> CommandResult {
         // Spawned as every test spawns (ShelfKit's ChildProcess), with the test cache.
-        try run(["-c", script], in: URL(fileURLWithPath: folder), environment: ["SHELF": try ShelfBinary.url().path],
-                executable: URL(fileURLWithPath: bash ? "/bin/bash" : "/bin/sh"))
+        try run(
+            ["-c", script], in: URL(fileURLWithPath: folder), environment: ["SHELF": try ShelfBinary.url().path],
+            executable: URL(fileURLWithPath: bash ? "/bin/bash" : "/bin/sh"))
     }
 
     @Test func anArgumentThatIsNotUTF8IsRefusedNotTakenForItsLookalike() throws {
@@ -100,7 +101,8 @@ import Darwin
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: parent) }
         // `lib\xE9` (Latin-1) and its lookalike `lib\u{FFFD}`, each a library of one book; a link to the first.
-        let made = try shell("""
+        let made = try shell(
+            """
             for d in "$(printf 'lib\\351')" "lib\u{FFFD}"; do mkdir "$d" && : > "$d/shelf.yaml" \
               && printf -- '---\\ntitle: Book in %s\\n---\\n' "$d" > "$d/book.md"; done \
               && ln -s "$(printf 'lib\\351')" link
@@ -115,7 +117,8 @@ import Darwin
         // From inside it, nothing runs: shelf names files from the current folder.
         for command in ["set book rating=1", "--library . ls", "ls", "init", "--version"] {
             let result = try shell("cd $'lib\\xE9' && \"$SHELF\" " + command, in: parent.path)
-            #expect(result.status == 64 && result.stderr.contains("shelf: the current folder's path is not UTF-8: $'")
+            #expect(
+                result.status == 64 && result.stderr.contains("shelf: the current folder's path is not UTF-8: $'")
                     && result.stderr.contains("lib\\xE9'; "), "\(command)\n\(result)")
         }
         #expect(try Data(contentsOf: parent.appendingPathComponent("lib\u{FFFD}/book.md")) == lookalike)

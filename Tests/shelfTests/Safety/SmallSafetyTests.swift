@@ -89,6 +89,7 @@ import Testing
 enum BookNameCheck {
     static func isWindowsDevice(_ name: String) -> Bool {
         let stem = name.prefix { $0 != "." }.lowercased()
-        return ["con", "prn", "aux", "nul"].contains(stem) || (stem.count == 4 && ["com", "lpt"].contains(String(stem.prefix(3))) && stem.last?.isNumber == true)
+        return ["con", "prn", "aux", "nul"].contains(stem)
+            || (stem.count == 4 && ["com", "lpt"].contains(String(stem.prefix(3))) && stem.last?.isNumber == true)
     }
 }

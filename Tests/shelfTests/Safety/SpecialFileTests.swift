@@ -13,7 +13,7 @@ import Darwin
 /// a command that blocked would show as killed rather than hang the suite.
 @Suite struct SpecialFileTests {
     static let books = [
-        ("herbert-dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: read\ntags: [sand]", body: "Spice must flow.\n")),
+        ("herbert-dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: read\ntags: [sand]", body: "Spice must flow.\n"))
     ]
 
     /// Every command that reads the whole library, and what each must still print.

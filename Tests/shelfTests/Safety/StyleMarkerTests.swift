@@ -37,7 +37,9 @@ struct StyleMarkerTests {
         let line = StyleMarker.sgr("1") + "A title" + StyleMarker.sgr("0") + "  path/to/book.md\n  Matched in notes: \"…\"\n"
         let text = String(repeating: line, count: 10_000)
         let resolved = StyleMarker.resolved(text)
-        #expect(resolved == String(repeating: Self.bold + "A title" + Self.reset + "  path/to/book.md\n  Matched in notes: \"…\"\n", count: 10_000))
+        #expect(
+            resolved
+                == String(repeating: Self.bold + "A title" + Self.reset + "  path/to/book.md\n  Matched in notes: \"…\"\n", count: 10_000))
         #expect(!resolved.unicodeScalars.contains("\u{E000}"))
     }
 }

@@ -67,8 +67,9 @@ import Darwin
 
     /// Run a program that is not shelf, for the set-up above.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let result = try shelfTests.run(Array(arguments.dropFirst()), in: URL(fileURLWithPath: "/"),
-                                        executable: URL(fileURLWithPath: "/usr/bin/" + arguments[0]))
+        let result = try shelfTests.run(
+            Array(arguments.dropFirst()), in: URL(fileURLWithPath: "/"),
+            executable: URL(fileURLWithPath: "/usr/bin/" + arguments[0]))
         return (result.status, result.stdout + result.stderr)
     }
 }

@@ -61,7 +61,8 @@ final class RawConnection {
         while MonotonicClock.now < deadline {
             let text = String(decoding: bytes, as: UTF8.self)
             if let end = text.range(of: "\r\n\r\n") {
-                let length = text[..<end.lowerBound].split(separator: "\r\n")
+                let length =
+                    text[..<end.lowerBound].split(separator: "\r\n")
                     .first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }

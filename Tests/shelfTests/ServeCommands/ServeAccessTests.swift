@@ -123,8 +123,9 @@ import Testing
         }
         for page in replies.prefix(3) {
             #expect(page.body.contains("<link rel=\"stylesheet\" href=\"/static/shelf.css\">"))
-            #expect(page.body.range(of: "<script>") == nil && page.body.range(of: "<style") == nil && page.body.range(of: " style=\"") == nil,
-                    "inline script or style: \(page.body)")
+            #expect(
+                page.body.range(of: "<script>") == nil && page.body.range(of: "<style") == nil && page.body.range(of: " style=\"") == nil,
+                "inline script or style: \(page.body)")
         }
     }
 
@@ -170,8 +171,9 @@ import Testing
         let width = try #require(rows.first?.count)
         let image = library.root.appendingPathComponent("qr.pgm")
         try Data(Array("P5\n\(width) \(rows.count)\n255\n".utf8) + rows.flatMap { $0 }).write(to: image)
-        let result = try run(["--raw", "--quiet", "-Sqrcode.binary", image.path], in: library.root,
-                             executable: URL(fileURLWithPath: try #require(ServeAddTests.zbar)))
+        let result = try run(
+            ["--raw", "--quiet", "-Sqrcode.binary", image.path], in: library.root,
+            executable: URL(fileURLWithPath: try #require(ServeAddTests.zbar)))
         #expect(result.status == 0, "\(result)")
         return String(result.stdout.dropLast())
     }

@@ -56,8 +56,9 @@ import Testing
         #expect(reply.status == 303, "\(reply.body)")
         let path = reply.location?.replacingOccurrences(of: "/book?p=", with: "").removingPercentEncoding
         #expect(path == "Books/The Left Hand of Darkness.md", "\(String(describing: reply.location))")
-        #expect(String(decoding: try library.bytes("Books/The Left Hand of Darkness.md"), as: UTF8.self)
-            .contains("title: The Left Hand of Darkness"))
+        #expect(
+            String(decoding: try library.bytes("Books/The Left Hand of Darkness.md"), as: UTF8.self)
+                .contains("title: The Left Hand of Darkness"))
     }
 
     @Test func aTitleSearchListsOpenLibrarysBooksAndOneIsAddedByItsISBN() throws {
@@ -67,7 +68,9 @@ import Testing
         let serve = try ServeProcess(library: library, environment: world.environment())
         let page = try serve.request("/add?title=left+hand+of+darkness")
         #expect(page.status == 200)
-        #expect(page.body.contains("<strong>The Left Hand of Darkness</strong> (1969) <span class=\"by\">Ursula K. Le Guin</span>"), "\(page.body)")
+        #expect(
+            page.body.contains("<strong>The Left Hand of Darkness</strong> (1969) <span class=\"by\">Ursula K. Le Guin</span>"),
+            "\(page.body)")
         #expect(page.body.contains("value=\"left hand of darkness\""), "the words stay in the box")
         let isbn = try serve.value(of: "isbn", in: page.body.components(separatedBy: "class=\"hits\"").last ?? "")
         let token = try serve.token(page.body)
@@ -112,11 +115,13 @@ import Testing
         let path = try #require(first.location?.replacingOccurrences(of: "/book?p=", with: ""))
         let again = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5")])
         #expect(again.status == 409, "\(again.body)")
-        #expect(again.body.contains("You have this book already: <a href=\"/book?p=\(path)\">The Left Hand of Darkness</a>"), "\(again.body)")
+        #expect(
+            again.body.contains("You have this book already: <a href=\"/book?p=\(path)\">The Left Hand of Darkness</a>"), "\(again.body)")
         #expect(!again.body.contains("--force"))
         let search = try serve.request("/add?title=left+hand+of+darkness").body
         #expect(search.contains("<a class=\"owned\" href=\"/book?p=\(path)\">In your library</a>"), "\(search)")
-        let copy = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-5"), ("title", ""), ("authors", ""), ("force", "1")])
+        let copy = try serve.request(
+            "/add", form: [("token", token), ("isbn", "978-0-441-47812-5"), ("title", ""), ("authors", ""), ("force", "1")])
         #expect(copy.status == 303, "\(copy.body)")
         #expect(copy.location != first.location)
     }
@@ -131,12 +136,16 @@ import Testing
         let token = try serve.token(try serve.request("/add").body)
         let unknown = try serve.request("/add", form: [("token", token), ("isbn", LookupWorld.ISBNs.unknown)])
         #expect(unknown.status == 404, "\(unknown.body)")
-        #expect(unknown.body.contains("Neither Open Library nor Google Books knows ISBN \(LookupWorld.ISBNs.unknown). Add it by hand below"))
+        #expect(
+            unknown.body.contains("Neither Open Library nor Google Books knows ISBN \(LookupWorld.ISBNs.unknown). Add it by hand below"))
         #expect(unknown.body.contains("<details class=\"manual\" open>"), "\(unknown.body)")
         #expect(!unknown.body.contains("--title"))
-        let added = try serve.request("/add", form: [
-            ("token", token), ("title", "The Hobbit"), ("authors", "Le Guin, Ursula K.\nJ. R. R. Tolkien"), ("isbn", LookupWorld.ISBNs.unknown),
-        ])
+        let added = try serve.request(
+            "/add",
+            form: [
+                ("token", token), ("title", "The Hobbit"), ("authors", "Le Guin, Ursula K.\nJ. R. R. Tolkien"),
+                ("isbn", LookupWorld.ISBNs.unknown),
+            ])
         #expect(added.status == 303, "\(added.body)")
         let path = try #require(added.location?.replacingOccurrences(of: "/book?p=", with: "").removingPercentEncoding)
         let json = try parseJSONArray(try library.run(["ls", "--format", "json"]).stdout)

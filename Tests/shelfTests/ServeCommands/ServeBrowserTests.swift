@@ -13,7 +13,8 @@ import Testing
         #expect(grid.contains("<strong>Dune</strong>") && grid.contains("<strong>Solaris</strong>"), "\(grid)")
         #expect(grid.contains("4 books"))
         #expect(!grid.contains("data-pwned=\""), "a script ran: \(grid)")
-        let filtered = try CatalogBrowserTests.dumpDOM(URL(string: "/?q=tag%3Asci-fi%20status%3Aread", relativeTo: server.base)!, profile: profile)
+        let filtered = try CatalogBrowserTests.dumpDOM(
+            URL(string: "/?q=tag%3Asci-fi%20status%3Aread", relativeTo: server.base)!, profile: profile)
         #expect(filtered.contains("2 books"), "\(filtered)")
         let page = try CatalogBrowserTests.dumpDOM(URL(string: "/book?p=hostile.md", relativeTo: server.base)!, profile: profile)
         #expect(page.contains("&lt;script&gt;document.documentElement.setAttribute('data-pwned', 'title')&lt;/script&gt;"), "\(page)")
@@ -32,20 +33,26 @@ import Testing
     /// A Python that can import selenium, when there is one and chromedriver is installed.
     static let python: String? = {
         guard interchangeWhich("chromedriver") != nil, CatalogBrowserTests.chromium != nil else { return nil }
-        let candidates: [String?] = [ProcessInfo.processInfo.environment["SHELF_BROWSER_PYTHON"],
-                          packageRoot.appendingPathComponent(".build/browser-venv/bin/python3").path, interchangeWhich("python3")]
+        let candidates: [String?] = [
+            ProcessInfo.processInfo.environment["SHELF_BROWSER_PYTHON"],
+            packageRoot.appendingPathComponent(".build/browser-venv/bin/python3").path, interchangeWhich("python3"),
+        ]
         return candidates.compactMap { $0 }.first { (python: String) -> Bool in
             FileManager.default.isExecutableFile(atPath: python) && (try? interchangeRunProcess(python, ["-c", "import selenium"])) != nil
         }
     }()
 
-    static let missing = "SKIPPED LOUDLY: the click-through browser test needs chromium, chromedriver (Debian's chromium-driver) "
+    static let missing =
+        "SKIPPED LOUDLY: the click-through browser test needs chromium, chromedriver (Debian's chromium-driver) "
         + "and Python's selenium in .build/browser-venv; `make test` installs them"
 
     @Test(.enabled(if: ServeClickTests.python != nil && ServeAddTests.zbar != nil, Comment(rawValue: ServeClickTests.missing)))
     func clickThroughTheGridABookAndTheAddFormInChromium() throws {
         let world = try LookupWorld(books: [
-            ("herbert-dune.md", "---\ntitle: Dune\nauthors: [Frank Herbert]\nstatus: read\nrating: 5\ntags: [sci-fi, classics]\n---\n\nSand.\n"),
+            (
+                "herbert-dune.md",
+                "---\ntitle: Dune\nauthors: [Frank Herbert]\nstatus: read\nrating: 5\ntags: [sci-fi, classics]\n---\n\nSand.\n"
+            ),
             ("lem-solaris.md", "---\ntitle: Solaris\nauthors: [Stanisław Lem]\nstatus: read\ntags: [sci-fi]\n---\n"),
             ("beard-spqr.md", "---\ntitle: SPQR\nauthors: [Mary Beard]\nstatus: reading\ntags: [history, classics]\n---\n"),
         ])
@@ -54,8 +61,9 @@ import Testing
         let server = try ServeProcess(library: library, environment: world.environment())
         let photo = library.root.appendingPathComponent(".barcode.png")
         try Data(PNG.grey(ServeAddTests.barcodePGM("9780441478125"))).write(to: photo)
-        let result = try run([Self.script.path, "clicks", server.base.absoluteString, library.root.path, photo.path],
-                             in: library.root, timeout: 300, executable: URL(fileURLWithPath: try #require(Self.python)))
+        let result = try run(
+            [Self.script.path, "clicks", server.base.absoluteString, library.root.path, photo.path],
+            in: library.root, timeout: 300, executable: URL(fileURLWithPath: try #require(Self.python)))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("16 passed, 0 failed\n"), "\(result)")
     }
@@ -67,8 +75,9 @@ extension ServeClickTests {
         let library = try CatalogBrowserTests.library()
         let server = try ServeProcess(library: library, arguments: ["--host", ServeAccessTests.networkHost])
         let link = try #require(server.accessLink)
-        let result = try run([Self.script.path, "access", link], in: library.root, timeout: 300,
-                             executable: URL(fileURLWithPath: try #require(Self.python)))
+        let result = try run(
+            [Self.script.path, "access", link], in: library.root, timeout: 300,
+            executable: URL(fileURLWithPath: try #require(Self.python)))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("7 passed, 0 failed\n"), "\(result)")
     }
@@ -80,18 +89,28 @@ extension ServeClickTests {
     /// book being read with reads, a loan, highlights, a goal, and a file that cannot be read.
     @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
     func axeFindsNoSeriousOrCriticalViolationOnAnyPage() throws {
-        let library = try TemporaryLibrary(config: "goals:\n  2026: {books: 12}\n", books: [
-            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2026-11-01\npages: 412\n"
-                + "progress:\n  - 2026-11-20 page 100\ntags: [sci-fi, classics]\nrating: 4.5\n"
-                + "reads:\n  - {started: 2020-01-01, finished: 2020-02-01}\nloans:\n  - {to: Ann, lent: 2026-10-01, due: 2026-11-01}",
-                body: "\nSand.\n\n## Highlights\n\n> Fear is the mind-killer.\n")),
-            ("lem.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2026-03-01\nrating: 5\ntags: [sci-fi]")),
-            ("broken.md", "---\ntitle: [broken\n---\n"),
-        ] + (0..<12).map { ("book-\($0).md", bookFile("title: Book number \($0)\nauthors: [Author \($0)]")) })
+        let library = try TemporaryLibrary(
+            config: "goals:\n  2026: {books: 12}\n",
+            books: [
+                (
+                    "dune.md",
+                    bookFile(
+                        "title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2026-11-01\npages: 412\n"
+                            + "progress:\n  - 2026-11-20 page 100\ntags: [sci-fi, classics]\nrating: 4.5\n"
+                            + "reads:\n  - {started: 2020-01-01, finished: 2020-02-01}\nloans:\n  - {to: Ann, lent: 2026-10-01, due: 2026-11-01}",
+                        body: "\nSand.\n\n## Highlights\n\n> Fear is the mind-killer.\n")
+                ),
+                (
+                    "lem.md",
+                    bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2026-03-01\nrating: 5\ntags: [sci-fi]")
+                ),
+                ("broken.md", "---\ntitle: [broken\n---\n"),
+            ] + (0..<12).map { ("book-\($0).md", bookFile("title: Book number \($0)\nauthors: [Author \($0)]")) })
         let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
         let pages = ["/", "/?tag=sci-fi", "/?q=dune", "/book?p=dune.md", "/dashboard", "/loans", "/highlights", "/add", "/problems"]
-        let result = try run([Self.script.path, "axe", server.base.absoluteString] + pages, in: library.root, timeout: 300,
-                             executable: URL(fileURLWithPath: try #require(Self.python)))
+        let result = try run(
+            [Self.script.path, "axe", server.base.absoluteString] + pages, in: library.root, timeout: 300,
+            executable: URL(fileURLWithPath: try #require(Self.python)))
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("18 passed, 0 failed\n"), "\(result)")
     }

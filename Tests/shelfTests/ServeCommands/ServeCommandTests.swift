@@ -4,8 +4,9 @@ import Testing
 /// `shelf serve` over HTTP on loopback: pages from the files as they are now, edits through the
 /// door with the file's bytes checked, conflicts, the guard against other sites, read-only.
 @Suite struct ServeCommandTests {
-    static let dune = bookFile("title: Dune  # the first\nauthor: Frank Herbert\nrating: 3\ntags: [sci-fi]",
-                               body: "\nSand.\n\n## Highlights\n\n> Fear is the mind-killer.\n")
+    static let dune = bookFile(
+        "title: Dune  # the first\nauthor: Frank Herbert\nrating: 3\ntags: [sci-fi]",
+        body: "\nSand.\n\n## Highlights\n\n> Fear is the mind-killer.\n")
     static let spqr = bookFile("title: SPQR\nauthors: [Mary Beard]\nstatus: reading", body: "\nRome.\n")
 
     static func library() throws -> TemporaryLibrary {
@@ -55,7 +56,9 @@ import Testing
         let reply = try server.request("/book/rate?p=dune.md", form: [("token", token), ("rating", "5")])
         #expect(reply.status == 303)
         #expect(reply.location == "/book?p=dune.md")
-        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self) == Self.dune.replacingOccurrences(of: "rating: 3", with: "rating: 5"))
+        #expect(
+            String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+                == Self.dune.replacingOccurrences(of: "rating: 3", with: "rating: 5"))
         let seven = try server.request("/book/rate?p=dune.md", form: [("token", token), ("rating", "7")])
         #expect(seven.status == 400)
         #expect(seven.body.contains("Nothing was saved"), "\(seven.body)")
@@ -78,11 +81,16 @@ import Testing
         #expect(String(decoding: try library.bytes("history/spqr.md"), as: UTF8.self) == edited)
         // "Save mine over it" sends the form again with the version the conflict page was made from.
         let newVersion = try server.value(of: "version", in: conflict.body)
-        let saved = try server.request("/book/edit?p=history/spqr.md", form: [("token", token), ("version", newVersion), ("title", "S.P.Q.R."),
-                                                                             ("authors", "Mary Beard"), ("tags", "history, rome")])
+        let saved = try server.request(
+            "/book/edit?p=history/spqr.md",
+            form: [
+                ("token", token), ("version", newVersion), ("title", "S.P.Q.R."),
+                ("authors", "Mary Beard"), ("tags", "history, rome"),
+            ])
         #expect(saved.status == 303, "\(saved.body)")
-        #expect(String(decoding: try library.bytes("history/spqr.md"), as: UTF8.self)
-            == "---\ntitle: S.P.Q.R.\nauthors: [Mary Beard]\nstatus: reading\ntags: [history, rome]\n---\n\nRome.\n")
+        #expect(
+            String(decoding: try library.bytes("history/spqr.md"), as: UTF8.self)
+                == "---\ntitle: S.P.Q.R.\nauthors: [Mary Beard]\nstatus: reading\ntags: [history, rome]\n---\n\nRome.\n")
     }
 
     @Test func notesAndStatusGoThroughTheSameDoorAsTheCommandLine() throws {
@@ -92,7 +100,10 @@ import Testing
         #expect(try server.request("/book/status?p=dune.md", form: [("token", token), ("status", "read")]).status == 303)
         #expect(try server.request("/book/note?p=dune.md", form: [("token", token), ("note", "Reread in winter.")]).status == 303)
         let text = String(decoding: try library.bytes("dune.md"), as: UTF8.self)
-        #expect(text.hasPrefix("---\ntitle: Dune  # the first\nauthor: Frank Herbert\nrating: 3\ntags: [sci-fi]\nstatus: read\nfinished: 2026-11-25\n---\n"), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "---\ntitle: Dune  # the first\nauthor: Frank Herbert\nrating: 3\ntags: [sci-fi]\nstatus: read\nfinished: 2026-11-25\n---\n"
+            ), "\(text)")
         #expect(text.hasSuffix("Reread in winter.\n"))
     }
 
@@ -103,7 +114,8 @@ import Testing
         let noToken = try server.request("/book/rate?p=dune.md", form: [("rating", "1")])
         #expect(noToken.status == 403)
         let token = try server.token(try server.request("/book?p=dune.md").body)
-        let rebinding = try server.request("/book/rate?p=dune.md", form: [("token", token), ("rating", "1")], headers: ["Host": "evil.example:8080"])
+        let rebinding = try server.request(
+            "/book/rate?p=dune.md", form: [("token", token), ("rating", "1")], headers: ["Host": "evil.example:8080"])
         #expect(rebinding.status == 403)
         #expect(try server.request("/", headers: ["Host": "evil.example"]).status == 403)
         #expect(try library.snapshot() == before)

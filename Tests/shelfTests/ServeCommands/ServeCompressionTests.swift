@@ -27,7 +27,9 @@ import Testing
             try Data(packed.body).write(to: file)
             let unpacked = try run(["-dc", file.path], in: library.root, executable: URL(fileURLWithPath: "/bin/gzip"))
             // The pages differ only in their masked tokens; the stylesheet is the same bytes.
-            let strip = { (text: String) in text.replacingOccurrences(of: #"name="token" value="[0-9a-f]+""#, with: "", options: .regularExpression) }
+            let strip = { (text: String) in
+                text.replacingOccurrences(of: #"name="token" value="[0-9a-f]+""#, with: "", options: .regularExpression)
+            }
             #expect(strip(unpacked.stdout) == strip(String(decoding: plain.body, as: UTF8.self)), "\(target)")
         }
         let refused = try get("/", from: server, headers: "Accept-Encoding: gzip;q=0\r\n")

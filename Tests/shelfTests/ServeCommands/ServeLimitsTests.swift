@@ -32,8 +32,9 @@ struct ServeLimitsTests {
         let library = try ServeCommandTests.library()
         // 64 descriptors: 32 connections in all. Ten clients of 8 slow connections each, 80 in
         // all, more than the server has descriptors; the header time limit is out of reach.
-        let server = try ServeProcess(library: library, environment: ["SHELF_SERVE_HEADER_SECONDS": "600", "SHELF_SERVE_CONNECTIONS_PER_CLIENT": "8"],
-                                      descriptorLimit: 64)
+        let server = try ServeProcess(
+            library: library, environment: ["SHELF_SERVE_HEADER_SECONDS": "600", "SHELF_SERVE_CONNECTIONS_PER_CLIENT": "8"],
+            descriptorLimit: 64)
         // One client past its cap of 8: its longest-waiting connections make room for its newest.
         // Each is answered once first, so that they wait in the order they were opened.
         let greedy = try (0..<12).map { _ in
@@ -78,7 +79,10 @@ struct ServeLimitsTests {
         let library = try ServeCommandTests.library()
         let before = try library.snapshot()
         let server = try ServeProcess(library: library)
-        for (path, type, limit) in [("/add/scan", "multipart/form-data; boundary=x", "25 MB"), ("/book/note?p=dune.md", "application/x-www-form-urlencoded", "1 MB")] {
+        for (path, type, limit) in [
+            ("/add/scan", "multipart/form-data; boundary=x", "25 MB"),
+            ("/book/note?p=dune.md", "application/x-www-form-urlencoded", "1 MB"),
+        ] {
             let connection = try RawConnection(port: server.port)
             try connection.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \(type)\r\nContent-Length: 1073741824\r\n\r\n")
             let end = connection.readUntilClosed(within: 10)
@@ -96,8 +100,10 @@ struct ServeLimitsTests {
     @Test func aBodyThatStopsOrDripsIsClosed() throws {
         let library = try ServeCommandTests.library()
         let before = try library.snapshot()
-        let server = try ServeProcess(library: library, environment: ["SHELF_SERVE_BODY_STALL_SECONDS": "1", "SHELF_SERVE_BODY_SECONDS": "3"])
-        let post = "POST /book/note?p=dune.md HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n"
+        let server = try ServeProcess(
+            library: library, environment: ["SHELF_SERVE_BODY_STALL_SECONDS": "1", "SHELF_SERVE_BODY_SECONDS": "3"])
+        let post =
+            "POST /book/note?p=dune.md HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n"
         let stalled = try RawConnection(port: server.port)
         try stalled.send(post + "token=x&note=")
         #expect(stalled.readUntilClosed(within: 10).closed, "a stalled body still held its connection after 10 s")

@@ -10,7 +10,8 @@ import Testing
     /// caller chooses), with the radio buttons offered as (name, value).
     static func form(_ action: String, in page: String) throws -> (fields: [(String, String)], radios: [(String, String)]) {
         guard let start = page.range(of: "<form method=\"post\" action=\"\(action)"),
-              let end = page[start.upperBound...].range(of: "</form>") else { throw ShelfTestError("no form \(action) in \(page)") }
+            let end = page[start.upperBound...].range(of: "</form>")
+        else { throw ShelfTestError("no form \(action) in \(page)") }
         var fields: [(String, String)] = []
         var radios: [(String, String)] = []
         for tag in page[start.upperBound..<end.lowerBound].components(separatedBy: "<input").dropFirst() {
@@ -25,7 +26,8 @@ import Testing
         guard let range = tag.range(of: " \(name)=\"") else { return nil }
         let raw = tag[range.upperBound...].prefix { $0 != "\"" }
         return raw.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+                of: "&amp;", with: "&")
     }
 
     /// The form's fields with some set to other values.
@@ -47,10 +49,13 @@ import Testing
         let location = try #require(saved.location)
         #expect(location == "/book?p=dune.md&merged=tags")
         // Exactly the title's splice into the file as the command line left it.
-        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self)
-            == afterCommand.replacingOccurrences(of: "title: Dune  #", with: "title: Dune Messiah  #"))
+        #expect(
+            String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+                == afterCommand.replacingOccurrences(of: "title: Dune  #", with: "title: Dune Messiah  #"))
         let page = try server.request(location).body
-        #expect(page.contains("The file had changed since the form was opened (tags); your changes were saved and the file&#39;s were kept."), "\(page)")
+        #expect(
+            page.contains("The file had changed since the form was opened (tags); your changes were saved and the file&#39;s were kept."),
+            "\(page)")
     }
 
     @Test func aFieldBothChangedIsTheOnlyOneAskedAndChoosingMineWritesExactlyThat() throws {
@@ -67,14 +72,17 @@ import Testing
         #expect(try library.bytes("dune.md") == afterCommand)
         let asked = try Self.form("/book/edit?p=dune.md", in: conflict.body)
         #expect(asked.radios.map { "\($0.0)=\($0.1)" } == ["pages=500", "pages=412"])
-        #expect(conflict.body.contains("<td>pages</td>") && !conflict.body.contains("<td>title</td>") && !conflict.body.contains("<td>tags</td>"),
-                "\(conflict.body)")
+        #expect(
+            conflict.body.contains("<td>pages</td>") && !conflict.body.contains("<td>title</td>")
+                && !conflict.body.contains("<td>tags</td>"),
+            "\(conflict.body)")
 
         let saved = try server.request("/book/edit?p=dune.md", form: asked.fields + [("pages", "500")])
         #expect(saved.status == 303, "\(saved.body)")
-        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self)
-            == String(decoding: afterCommand, as: UTF8.self).replacingOccurrences(of: "title: Dune  #", with: "title: Dune Messiah  #")
-            .replacingOccurrences(of: "pages: 412", with: "pages: 500"))
+        #expect(
+            String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+                == String(decoding: afterCommand, as: UTF8.self).replacingOccurrences(of: "title: Dune  #", with: "title: Dune Messiah  #")
+                .replacingOccurrences(of: "pages: 412", with: "pages: 500"))
     }
 
     @Test func choosingTheFilesValueKeepsItAndStillSavesTheFormsOtherChanges() throws {
@@ -83,12 +91,14 @@ import Testing
         let form = try Self.form("/book/edit?p=dune.md", in: try server.request("/book?p=dune.md").body)
         #expect(try library.run(["set", "dune.md", "pages=412"]).status == 0)
         let afterCommand = String(decoding: try library.bytes("dune.md"), as: UTF8.self)
-        let conflict = try server.request("/book/edit?p=dune.md", form: Self.changing(form.fields, ["publisher": "Chilton", "pages": "500"]))
+        let conflict = try server.request(
+            "/book/edit?p=dune.md", form: Self.changing(form.fields, ["publisher": "Chilton", "pages": "500"]))
         #expect(conflict.status == 409, "\(conflict.body)")
         let asked = try Self.form("/book/edit?p=dune.md", in: conflict.body)
         let saved = try server.request("/book/edit?p=dune.md", form: asked.fields + [("pages", "412")])
         #expect(saved.status == 303, "\(saved.body)")
-        #expect(String(decoding: try library.bytes("dune.md"), as: UTF8.self)
-            == afterCommand.replacingOccurrences(of: "pages: 412\n", with: "pages: 412\npublisher: Chilton\n"))
+        #expect(
+            String(decoding: try library.bytes("dune.md"), as: UTF8.self)
+                == afterCommand.replacingOccurrences(of: "pages: 412\n", with: "pages: 412\npublisher: Chilton\n"))
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// The book page's reads and progress, the dashboard with its goal and charts, and the grid's
 /// author and series facets and pages, over HTTP on loopback.
 @Suite struct ServePagesTests {
-    static let reread = bookFile("""
+    static let reread = bookFile(
+        """
         title: Dune
         authors: [Frank Herbert]
         series: Dune
@@ -24,7 +25,12 @@ import Testing
     static func library(goal: Bool) throws -> TemporaryLibrary {
         let library = try TemporaryLibrary(books: [
             ("dune.md", reread),
-            ("messiah.md", bookFile("title: Dune Messiah\nauthors: [Frank Herbert]\nseries: Dune\nseries_index: 2\nstatus: read\nfinished: 2026-03-04\nrating: 4")),
+            (
+                "messiah.md",
+                bookFile(
+                    "title: Dune Messiah\nauthors: [Frank Herbert]\nseries: Dune\nseries_index: 2\nstatus: read\nfinished: 2026-03-04\nrating: 4"
+                )
+            ),
             ("piranesi.md", bookFile("title: Piranesi\nauthors: [Susanna Clarke]\nstatus: read\nfinished: 2026-03-20\nrating: 5")),
             ("old.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2020-01-02\nrating: 4")),
         ])
@@ -40,8 +46,12 @@ import Testing
         let rows = page.components(separatedBy: "<tr><td>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
         #expect(rows.count == 3, "\(page)")
         #expect(rows.first?.hasPrefix("2026-11-01</td><td></td><td>reading</td><td></td><td class=\"stars\">★★★★★") == true, "\(rows)")
-        #expect(rows.dropFirst().first == "2021-06</td><td>2021-07</td><td>abandoned at page 120</td><td></td><td class=\"stars\"></td>", "\(rows)")
-        #expect(rows.last?.hasPrefix("2019-03-02</td><td>2019-04-11</td><td>finished</td><td>ebook</td><td class=\"stars\">★★★★") == true, "\(rows)")
+        #expect(
+            rows.dropFirst().first == "2021-06</td><td>2021-07</td><td>abandoned at page 120</td><td></td><td class=\"stars\"></td>",
+            "\(rows)")
+        #expect(
+            rows.last?.hasPrefix("2019-03-02</td><td>2019-04-11</td><td>finished</td><td>ebook</td><td class=\"stars\">★★★★") == true,
+            "\(rows)")
         #expect(page.contains("<progress max=\"100\" value=\"30\">30%</progress>"), "\(page)")
         #expect(page.contains("page 120 of 400 (30%) on 2026-11-10"), "\(page)")
         #expect(page.contains("<blockquote>"), "the highlights, rendered from the notes")
@@ -51,21 +61,26 @@ import Testing
 
     @Test func theBookPageShowsItsLoansNewestFirstWithTheOverdueOneMarked() throws {
         let library = try TemporaryLibrary(books: [
-            ("lent.md", bookFile("""
-                title: Lent
-                loans:
-                  - {to: Ana, lent: 2025-01-02, due: 2025-02-01, returned: 2025-01-30}
-                  - {to: "Бо <b>", lent: 2026-10-01, due: 2026-11-01}
-                """)),
+            (
+                "lent.md",
+                bookFile(
+                    """
+                    title: Lent
+                    loans:
+                      - {to: Ana, lent: 2025-01-02, due: 2025-02-01, returned: 2025-01-30}
+                      - {to: "Бо <b>", lent: 2026-10-01, due: 2026-11-01}
+                    """)
+            )
         ])
         let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-26"])
         let page = try server.request("/book?p=lent.md").body
         let loans = try #require(page.components(separatedBy: "<h2>Loans</h2>").last?.components(separatedBy: "</table>").first, "\(page)")
         let rows = loans.components(separatedBy: "<tr><td>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
-        #expect(rows == [
-            "Бо &lt;b&gt;</td><td>2026-10-01</td><td>2026-11-01 <strong class=\"overdue\">overdue</strong></td><td></td>",
-            "Ana</td><td>2025-01-02</td><td>2025-02-01</td><td>2025-01-30</td>",
-        ], "\(loans)")
+        #expect(
+            rows == [
+                "Бо &lt;b&gt;</td><td>2026-10-01</td><td>2026-11-01 <strong class=\"overdue\">overdue</strong></td><td></td>",
+                "Ana</td><td>2025-01-02</td><td>2025-02-01</td><td>2025-01-30</td>",
+            ], "\(loans)")
         // Shown in their own section, not again among the fields.
         #expect(!page.contains("<dt>loans</dt>"), "\(page)")
     }
@@ -114,7 +129,8 @@ import Testing
     @Test func aTagFacetTakesInEveryCaseAndTheNestedTagsAndCountsWhatItShows() throws {
         let library = try TemporaryLibrary(books: [
             ("a.md", bookFile("title: A\ntags: [sci-fi]")), ("b.md", bookFile("title: B\ntags: [sci-fi, Sci-Fi]")),
-            ("c.md", bookFile("title: C\ntags: [Sci-Fi]")), ("d.md", bookFile("title: D\ntags: [sci-fi/space]")), ("e.md", bookFile("title: E\ntags: [sci-fi]")),
+            ("c.md", bookFile("title: C\ntags: [Sci-Fi]")), ("d.md", bookFile("title: D\ntags: [sci-fi/space]")),
+            ("e.md", bookFile("title: E\ntags: [sci-fi]")),
         ])
         let server = try ServeProcess(library: library)
         let home = try server.request("/").body
@@ -125,7 +141,10 @@ import Testing
 
     @Test func aLargeGridIsPagedAndThePagesKeepTheQuery() throws {
         let books = (1...250).map { index in
-            (String(format: "b%03d.md", index), bookFile(String(format: "title: Book %03d\ntags: [%@]", index, index % 2 == 0 ? "even" : "odd")))
+            (
+                String(format: "b%03d.md", index),
+                bookFile(String(format: "title: Book %03d\ntags: [%@]", index, index % 2 == 0 ? "even" : "odd"))
+            )
         }
         let library = try TemporaryLibrary(books: books)
         let server = try ServeProcess(library: library)
@@ -158,7 +177,9 @@ import Testing
         #expect(changed.status == 200 && changed.header("ETag") != tag)
     }
 
-    static let vips: String? = ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let vips: String? = ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(.enabled(if: ServePagesTests.vips != nil, "vipsthumbnail not found: install Debian's libvips-tools (make test does)"))
     func theGridsThumbnailsAreMadeOnceKeptInTheCacheAndRemadeWhenTheCoverChanges() throws {
@@ -172,7 +193,9 @@ import Testing
         let server = try ServeProcess(library: library, environment: ["XDG_CACHE_HOME": cache.path])
         #expect(try server.request("/").body.contains("<img src=\"/thumb?p=dune.md\""))
         let folder = cache.appendingPathComponent("shelf/thumbnails")
-        func thumbnails() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted() }
+        func thumbnails() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }.sorted()
+        }
 
         let first = try server.request("/thumb?p=dune.md")
         #expect(first.status == 200 && first.header("Content-Type") == "image/jpeg")
@@ -180,16 +203,22 @@ import Testing
         #expect(made.count == 1)
         let thumbnail = try Data(contentsOf: folder.appendingPathComponent(made[0]))
         #expect(thumbnail.starts(with: [0xFF, 0xD8]) && thumbnail.count < image.count)
-        let header = try run(["-f", "height", folder.appendingPathComponent(made[0]).path], in: library.root,
-                             executable: URL(fileURLWithPath: "/usr/bin/vipsheader"))
+        let header = try run(
+            ["-f", "height", folder.appendingPathComponent(made[0]).path], in: library.root,
+            executable: URL(fileURLWithPath: "/usr/bin/vipsheader"))
         #expect(header.stdout == "540\n", "fits the 360×540 box: \(header)")
-        let stamp = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date
+        let stamp =
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date
 
         #expect(try server.request("/thumb?p=dune.md").status == 200)
         #expect(try thumbnails() == made, "made once")
-        #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date == stamp)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(made[0]).path)[.modificationDate] as? Date
+                == stamp)
         #expect(FileManager.default.fileExists(atPath: library.root.appendingPathComponent("covers/dune.png").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cover.deletingLastPathComponent().path) == ["dune.png"], "nothing written beside the cover")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cover.deletingLastPathComponent().path) == ["dune.png"],
+            "nothing written beside the cover")
 
         try Data(PNG.grey(ServeAddTests.barcodePGM("9780441013593", scale: 6, height: 1200))).write(to: cover)
         #expect(try server.request("/thumb?p=dune.md").status == 200)

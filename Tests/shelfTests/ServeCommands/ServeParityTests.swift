@@ -6,12 +6,23 @@ import Testing
 /// goal and `shelf`'s, and an edit from the web form and `shelf set`.
 @Suite struct ServeParityTests {
     static let books = [
-        ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: read\ntags: [science fiction]\n"
-            + "finished: 2026-02-01\nreads:\n  - {started: 2025-01-02, finished: 2025-02-03}")),
+        (
+            "dune.md",
+            bookFile(
+                "title: Dune\nauthors: [Frank Herbert]\nstatus: read\ntags: [science fiction]\n"
+                    + "finished: 2026-02-01\nreads:\n  - {started: 2025-01-02, finished: 2025-02-03}")
+        ),
         ("foundation.md", bookFile("title: Foundation\nauthors: [Isaac Asimov]\nstatus: to-read\ntags: [science fiction]")),
-        ("fiction.md", bookFile("title: Science and Fiction\nauthors: [Paul Halpern]\nstatus: read\ntags: [science]\nfinished: 2026-03-01")),
-        ("reread.md", bookFile("title: Piranesi\nauthors: [Susanna Clarke]\nstatus: read\nfinished: 2026-05-01\n"
-            + "reads:\n  - {started: 2026-01-02, finished: 2026-01-20}")),
+        (
+            "fiction.md",
+            bookFile("title: Science and Fiction\nauthors: [Paul Halpern]\nstatus: read\ntags: [science]\nfinished: 2026-03-01")
+        ),
+        (
+            "reread.md",
+            bookFile(
+                "title: Piranesi\nauthors: [Susanna Clarke]\nstatus: read\nfinished: 2026-05-01\n"
+                    + "reads:\n  - {started: 2026-01-02, finished: 2026-01-20}")
+        ),
         ("leguin.md", bookFile("title: The Dispossessed\nauthors: [\"Le Guin, Ursula K.\"]\nstatus: reading\nstarted: 2026-11-01")),
     ]
 

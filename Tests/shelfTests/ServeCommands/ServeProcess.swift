@@ -26,8 +26,10 @@ final class ServeProcess {
 
     /// `onTerminal`: run on a pseudo-terminal (util-linux `script`), as a person starts it.
     /// `descriptorLimit`: run with that many descriptors at most (`ulimit -n`).
-    init(library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false,
-         descriptorLimit: Int? = nil) throws {
+    init(
+        library: TemporaryLibrary, arguments: [String] = [], environment: [String: String] = [:], onTerminal: Bool = false,
+        descriptorLimit: Int? = nil
+    ) throws {
         var childEnvironment = ChildProcess.currentEnvironment
         childEnvironment["SHELF_LIBRARY"] = nil
         // Never the user's own cache (thumbnails, lookups).
@@ -96,7 +98,8 @@ final class ServeProcess {
         let deadline = MonotonicClock.now + 120
         while MonotonicClock.now < deadline {
             if let range = text.range(of: " at http"), let end = text[range.upperBound...].range(of: "/ "),
-               let url = URL(string: String(text[text.index(range.lowerBound, offsetBy: 4)..<end.upperBound].dropLast())) {
+                let url = URL(string: String(text[text.index(range.lowerBound, offsetBy: 4)..<end.upperBound].dropLast()))
+            {
                 guard text.contains("?access=") else { return (url, text) }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 if let linkLine = lines.firstIndex(where: { $0.contains("?access=") }), text.hasSuffix("\n") {
@@ -120,11 +123,14 @@ final class ServeProcess {
     /// GET or POST (a form) on the server; redirects are not followed, so tests see them.
     func request(_ path: String, form: [(String, String)]? = nil, headers: [String: String] = [:]) throws -> Reply {
         guard let form else { return try send(path, method: "GET", headers: headers) }
-        return try send(path, method: "POST", body: Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8),
-                        contentType: "application/x-www-form-urlencoded", headers: headers)
+        return try send(
+            path, method: "POST", body: Data(form.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8),
+            contentType: "application/x-www-form-urlencoded", headers: headers)
     }
 
-    private func send(_ path: String, method: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:]) throws -> Reply {
+    private func send(
+        _ path: String, method: String, body: Data? = nil, contentType: String? = nil, headers: [String: String] = [:]
+    ) throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.timeoutInterval = 60
         request.httpMethod = method
@@ -141,8 +147,9 @@ final class ServeProcess {
             if let response = response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
                 for (name, value) in response.allHeaderFields { headers["\(name)"] = "\(value)" }
-                reply = Reply(status: response.statusCode, body: String(decoding: data ?? Data(), as: UTF8.self),
-                              location: response.value(forHTTPHeaderField: "Location"), headers: headers)
+                reply = Reply(
+                    status: response.statusCode, body: String(decoding: data ?? Data(), as: UTF8.self),
+                    location: response.value(forHTTPHeaderField: "Location"), headers: headers)
             }
             failure = error
             done.signal()
@@ -156,7 +163,9 @@ final class ServeProcess {
     func upload(_ path: String, token: String, photo: [UInt8], headers: [String: String] = [:]) throws -> Reply {
         let boundary = "----shelfTestBoundary7MA4YWxkTrZu0gW"
         var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"token\"\r\n\r\n\(token)\r\n".utf8)
-        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../etc/passwd\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        body += Data(
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"../../etc/passwd\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                .utf8)
         body += Data(photo) + Data("\r\n--\(boundary)--\r\n".utf8)
         return try send(path, method: "POST", body: body, contentType: "multipart/form-data; boundary=\(boundary)", headers: headers)
     }
@@ -184,9 +193,10 @@ final class ServeProcess {
 }
 
 private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }
-

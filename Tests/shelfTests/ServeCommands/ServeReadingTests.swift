@@ -7,8 +7,12 @@ import Testing
 @Suite struct ServeReadingTests {
     static let environment = ["SHELF_TODAY": "2026-11-25"]
     static let books = [
-        ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2026-11-01\npages: 412\n"
-            + "progress:\n  - 2026-11-20 page 100")),
+        (
+            "dune.md",
+            bookFile(
+                "title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2026-11-01\npages: 412\n"
+                    + "progress:\n  - 2026-11-20 page 100")
+        ),
         ("foundation.md", bookFile("title: Foundation\nauthors: [Isaac Asimov]\nstatus: to-read  # maybe next\nrating: 4")),
     ]
 
@@ -42,16 +46,21 @@ import Testing
     }
 
     @Test func halfStarsLendingReturningAndTheGoalWriteWhatTheCommandsWrite() throws {
-        try expectSameWrite("foundation.md", web: [("rating", "3.5")], at: "/book/rate?p=foundation.md", cli: ["rate", "foundation", "3.5"])
-        try expectSameWrite("foundation.md", web: [("to", "Ann"), ("due", "2026-12-20")], at: "/book/lend?p=foundation.md",
-                            cli: ["lend", "foundation", "--to", "Ann", "--due", "2026-12-20"])
+        try expectSameWrite(
+            "foundation.md", web: [("rating", "3.5")], at: "/book/rate?p=foundation.md", cli: ["rate", "foundation", "3.5"])
+        try expectSameWrite(
+            "foundation.md", web: [("to", "Ann"), ("due", "2026-12-20")], at: "/book/lend?p=foundation.md",
+            cli: ["lend", "foundation", "--to", "Ann", "--due", "2026-12-20"])
         try expectSameWrite("shelf.yaml", web: [("books", "24"), ("pages", "")], at: "/goal", cli: ["goal", "2026", "--books", "24"])
     }
 
     @Test func aLoanShowsOnTheLoansPageAndComesBackFromTheBookPage() throws {
         let library = try TemporaryLibrary(books: Self.books)
-        #expect(try library.run(["lend", "foundation", "--to", "Ann", "--date", "2026-10-01", "--due", "2026-11-01"],
-                                environment: Self.environment).status == 0)
+        #expect(
+            try library.run(
+                ["lend", "foundation", "--to", "Ann", "--date", "2026-10-01", "--due", "2026-11-01"],
+                environment: Self.environment
+            ).status == 0)
         let server = try ServeProcess(library: library, environment: Self.environment)
         let loans = try server.request("/loans").body
         #expect(loans.contains("<td>Ann</td><td>2026-10-01</td><td>2026-11-01 <strong class=\"overdue\">overdue</strong></td>"), "\(loans)")
@@ -82,9 +91,16 @@ import Testing
 
     @Test func theHighlightsPageFindsPassagesAsShelfHighlightsMatchingDoes() throws {
         let library = try TemporaryLibrary(books: [
-            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]",
-                                 body: "\n## Highlights\n\n> Fear is the mind-killer.\n>\n> — p. 8\n\n> The spice must flow.\n")),
-            ("lem.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]", body: "\n## Highlights\n\n> Gödel would have smiled at the ocean.\n")),
+            (
+                "dune.md",
+                bookFile(
+                    "title: Dune\nauthors: [Frank Herbert]",
+                    body: "\n## Highlights\n\n> Fear is the mind-killer.\n>\n> — p. 8\n\n> The spice must flow.\n")
+            ),
+            (
+                "lem.md",
+                bookFile("title: Solaris\nauthors: [Stanisław Lem]", body: "\n## Highlights\n\n> Gödel would have smiled at the ocean.\n")
+            ),
             ("plain.md", bookFile("title: Plain\nauthors: [Nobody]", body: "\nNo passages here.\n")),
         ])
         let server = try ServeProcess(library: library, environment: Self.environment)
@@ -144,13 +160,17 @@ import Testing
         ])
         let server = try ServeProcess(library: library, environment: Self.environment)
         let all = try server.request("/stats").body
-        #expect(all.contains("<title>’24: 1</title>") && all.contains("<title>’25: 0</title>") && all.contains("<title>’26: 2</title>"), "\(all)")
+        #expect(
+            all.contains("<title>’24: 1</title>") && all.contains("<title>’25: 0</title>") && all.contains("<title>’26: 2</title>"),
+            "\(all)")
         #expect(all.contains("<tr><td>2026</td><td>2</td><td>200</td></tr>"), "\(all)")
         // 4½ has a bar of its own beside 4.
         #expect(all.contains("<title>4½★: 1</title>") && all.contains("<title>4★: 2</title>"), "\(all)")
         #expect(all.contains("href=\"/?author=Ann\">Ann</a> <span class=\"muted\">2</span>"), "\(all)")
         let year = try server.request("/stats?year=2026").body
-        #expect(year.contains("<h1>2026 in books</h1>") && year.contains("<title>Mar: 1</title>") && year.contains("<title>Jul: 1</title>"), "\(year)")
+        #expect(
+            year.contains("<h1>2026 in books</h1>") && year.contains("<title>Mar: 1</title>") && year.contains("<title>Jul: 1</title>"),
+            "\(year)")
         #expect(year.contains("<tr><td>Mar</td><td>1</td><td>200</td></tr>"), "\(year)")
         #expect(year.contains("aria-current=\"page\">2026</a>"))
         let cli = try library.run(["stats", "--year", "2026", "--format", "json"], environment: Self.environment)

@@ -40,7 +40,9 @@ import Testing
         for _ in 0..<3 { _ = try server.request("/") }
         #expect(asked.next("/dune.jpg") == 1, "fetched once")
         #expect(asked.next("/gone.jpg") == 1, "a failed address is not asked again at every page")
-        #expect(try library.bytes("dune.md") == Array(bookFile("title: Dune\nauthors: [Frank Herbert]\ncover: \(covers.baseURL)/dune.jpg").utf8),
-                "the library is not written")
+        #expect(
+            try library.bytes("dune.md")
+                == Array(bookFile("title: Dune\nauthors: [Frank Herbert]\ncover: \(covers.baseURL)/dune.jpg").utf8),
+            "the library is not written")
     }
 }

@@ -12,18 +12,22 @@ import Testing
         let folder = library.root.appendingPathComponent(".tls")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem"), key = folder.appendingPathComponent("key.pem")
-        let result = try run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-                              "-addext", "subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost",
-                              "-keyout", key.path, "-out", certificate.path],
-                             in: library.root, executable: URL(fileURLWithPath: try #require(openssl)))
+        let result = try run(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost",
+                "-keyout", key.path, "-out", certificate.path,
+            ],
+            in: library.root, executable: URL(fileURLWithPath: try #require(openssl)))
         #expect(result.status == 0, "\(result)")
         return (certificate, key)
     }
 
     /// curl, checking the server's certificate against `certificate`: status line and body.
     static func fetch(_ url: String, certificate: URL, in library: TemporaryLibrary, headers: [String] = []) throws -> CommandResult {
-        try run(["--silent", "--show-error", "--include", "--cacert", certificate.path] + headers.flatMap { ["-H", $0] } + [url],
-                in: library.root, executable: URL(fileURLWithPath: try #require(curl)))
+        try run(
+            ["--silent", "--show-error", "--include", "--cacert", certificate.path] + headers.flatMap { ["-H", $0] } + [url],
+            in: library.root, executable: URL(fileURLWithPath: try #require(curl)))
     }
 
     @Test(.enabled(if: openssl != nil && curl != nil, "openssl and curl are needed to test HTTPS"))
@@ -37,8 +41,9 @@ import Testing
         #expect(page.stdout.hasPrefix("HTTP/1.1 200"), "\(page.stdout)")
         #expect(page.stdout.contains("<strong>Dune</strong>"))
         // Plain HTTP on the HTTPS port gets no page.
-        let plain = try run(["--silent", "--include", "http://127.0.0.1:\(server.base.port ?? 0)/"], in: library.root,
-                            executable: URL(fileURLWithPath: try #require(Self.curl)))
+        let plain = try run(
+            ["--silent", "--include", "http://127.0.0.1:\(server.base.port ?? 0)/"], in: library.root,
+            executable: URL(fileURLWithPath: try #require(Self.curl)))
         #expect(!plain.stdout.contains("Dune"))
     }
 
@@ -62,10 +67,12 @@ import Testing
         let library = try ServeCommandTests.library()
         try library.write("cert.pem", "not a certificate\n")
         try library.write("key.pem", "not a key\n")
-        let result = try run(["serve", "--library", library.root.path, "--port", "0", "--tls", "cert.pem", "key.pem"], in: library.root, timeout: 60)
+        let result = try run(
+            ["serve", "--library", library.root.path, "--port", "0", "--tls", "cert.pem", "key.pem"], in: library.root, timeout: 60)
         #expect(result.status != 0)
         #expect(result.stderr.contains("cannot read the certificate") && result.stderr.contains("cert.pem"), "\(result)")
-        let missing = try run(["serve", "--library", library.root.path, "--port", "0", "--tls", "nothing.pem", "key.pem"], in: library.root)
+        let missing = try run(
+            ["serve", "--library", library.root.path, "--port", "0", "--tls", "nothing.pem", "key.pem"], in: library.root)
         #expect(missing.status == 64 || missing.status == 1, "\(missing)")
         #expect(missing.stderr.contains("cannot read nothing.pem"), "\(missing)")
         let one = try run(["serve", "--library", library.root.path, "--port", "0", "--tls", "cert.pem"], in: library.root)

@@ -43,9 +43,10 @@ enum ShelfBinary {
                 folder = parent
             }
         }
-        return .failure(ShelfTestError(
-            "cannot find the built `shelf` binary (looked at \(looked.joined(separator: ", "))); "
-                + "run `swift build --build-tests` first or set SHELF_BINARY"))
+        return .failure(
+            ShelfTestError(
+                "cannot find the built `shelf` binary (looked at \(looked.joined(separator: ", "))); "
+                    + "run `swift build --build-tests` first or set SHELF_BINARY"))
     }
 
     private static func isExecutableFile(_ url: URL) -> Bool {

@@ -22,10 +22,15 @@ struct CheckCommandTests {
         ("dup-b.md", Array("---\ntitle: Dup B\nauthor: X\nisbn: 0441172717\n---\n".utf8), "dup-b.md:4:7: error [duplicate-isbn]"),
         ("notes.md", Array("Just notes, no front matter.\n".utf8), "notes.md:1:1: warning [no-front-matter]"),
         ("untitled.md", Array("---\ntags: [nobody]\n---\n".utf8), "untitled.md:1:1: warning [missing-title]"),
-        ("spelling.md", Array("---\ntitle: Spelling\nstatus: finished  # yay\n---\nBody.\n".utf8), "spelling.md:3:9: warning [status-spelling]"),
+        (
+            "spelling.md", Array("---\ntitle: Spelling\nstatus: finished  # yay\n---\nBody.\n".utf8),
+            "spelling.md:3:9: warning [status-spelling]"
+        ),
         ("copy.md", Array("---\ntitle: Copy\n---\n".utf8), ""),
-        ("copy (conflicted copy 2024-11-02).md", Array("---\ntitle: Copy\n---\n".utf8),
-         "copy (conflicted copy 2024-11-02).md:1:1: warning [conflict-copy]"),
+        (
+            "copy (conflicted copy 2024-11-02).md", Array("---\ntitle: Copy\n---\n".utf8),
+            "copy (conflicted copy 2024-11-02).md:1:1: warning [conflict-copy]"
+        ),
         (".shelf-copy.md.k3j2.tmp", Array("---\ntit".utf8), ".shelf-copy.md.k3j2.tmp:1:1: warning [leftover-temp]"),
         ("cafe\u{301}.md", Array("---\ntitle: Café\n---\n".utf8), "cafe\u{301}.md:1:1: warning [non-nfc-name]"),
         ("what?.md", Array("---\ntitle: What\n---\n".utf8), "what?.md:1:1: warning [unsafe-name]"),
@@ -95,14 +100,18 @@ struct CheckCommandTests {
         let result = try library.syncRun(["check", "--fix"])
         #expect(result.status == 1, "errors remain\n\(result)")
         let fixed = result.stdoutLines.filter { $0.hasPrefix("fixed ") }
-        #expect(fixed.sorted() == [
-            "fixed .shelf-copy.md.k3j2.tmp: removed the leftover temporary file",
-            "fixed cafe\u{301}.md: renamed to its NFC name",
-            "fixed spelling.md: status written as read",
-            "fixed sub/.shelf-deep.md.zz9.tmp: removed the leftover temporary file",
-        ], "\(result)")
+        #expect(
+            fixed.sorted() == [
+                "fixed .shelf-copy.md.k3j2.tmp: removed the leftover temporary file",
+                "fixed cafe\u{301}.md: renamed to its NFC name",
+                "fixed spelling.md: status written as read",
+                "fixed sub/.shelf-deep.md.zz9.tmp: removed the leftover temporary file",
+            ], "\(result)")
         // The remaining findings are the unfixable ones.
-        #expect(!heads(result.stdoutLines).contains { $0.contains("[status-spelling]") || $0.contains("[leftover-temp]") || $0.contains("[non-nfc-name]") })
+        #expect(
+            !heads(result.stdoutLines).contains {
+                $0.contains("[status-spelling]") || $0.contains("[leftover-temp]") || $0.contains("[non-nfc-name]")
+            })
         // Each fix is minimal; nothing else changed.
         #expect(try library.syncText("spelling.md") == "---\ntitle: Spelling\nstatus: read  # yay\n---\nBody.\n")
         #expect(!library.syncExists("cafe\u{301}.md"))

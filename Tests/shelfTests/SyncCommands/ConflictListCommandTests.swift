@@ -13,14 +13,18 @@ struct ConflictListCommandTests {
     func makeLibrary() throws -> TemporaryLibrary {
         try TemporaryLibrary(books: [
             ("dune.md", Self.original),
-            (Self.syncthing, "---\ntitle: Dune\nrating: 5\ntags: [sci-fi, desert]\nstatus: reading\npages: 412\n---\nLine one.\nLine two.\n"),
+            (
+                Self.syncthing,
+                "---\ntitle: Dune\nrating: 5\ntags: [sci-fi, desert]\nstatus: reading\npages: 412\n---\nLine one.\nLine two.\n"
+            ),
             (Self.dropbox, Self.original),
             ("classics/left hand.md", "---\ntitle: The Left Hand of Darkness\n---\n"),
             (Self.nextcloud, "---\ntitle: The Left Hand of Darkness\n---\nA note.\n"),
         ])
     }
 
-    static let waitingLine = "shelf: 3 sync conflict copies wait: see them with `shelf conflicts`, merge them with `shelf conflicts resolve`"
+    static let waitingLine =
+        "shelf: 3 sync conflict copies wait: see them with `shelf conflicts`, merge them with `shelf conflicts resolve`"
 
     @Test func copiesAreNeverListedAndTheCountIsSaidOnce() throws {
         let library = try makeLibrary()
@@ -42,9 +46,10 @@ struct ConflictListCommandTests {
     @Test func oneCopyIsSaidInTheSingular() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.original), (Self.dropbox, Self.original)])
         let result = try library.syncRun(["ls"])
-        #expect(result.stderrLines == [
-            "shelf: 1 sync conflict copy waits: see them with `shelf conflicts`, merge them with `shelf conflicts resolve`",
-        ], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "shelf: 1 sync conflict copy waits: see them with `shelf conflicts`, merge them with `shelf conflicts resolve`"
+            ], "\(result)")
         let clean = try TemporaryLibrary(books: [("dune.md", Self.original)])
         #expect(try clean.syncRun(["ls"]).stderr == "")
     }
@@ -56,20 +61,21 @@ struct ConflictListCommandTests {
         try library.syncSetModified(Self.dropbox, 1_600_000_000)
         let result = try library.syncRun(["conflicts"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-            \(Self.nextcloud)  (nextcloud)
-              original: classics/left hand.md
-              differing fields: none; the notes differ
-            \(Self.dropbox)  (dropbox)
-              original: dune.md
-              differing fields: none
-            \(Self.syncthing)  (syncthing)
-              original: dune.md
-              differing fields: rating, tags, pages; the notes differ
+        #expect(
+            result.stdout == """
+                \(Self.nextcloud)  (nextcloud)
+                  original: classics/left hand.md
+                  differing fields: none; the notes differ
+                \(Self.dropbox)  (dropbox)
+                  original: dune.md
+                  differing fields: none
+                \(Self.syncthing)  (syncthing)
+                  original: dune.md
+                  differing fields: rating, tags, pages; the notes differ
 
-            Merge them with: shelf conflicts resolve
+                Merge them with: shelf conflicts resolve
 
-            """, "\(result)")
+                """, "\(result)")
         // `conflicts list` is the same command.
         #expect(try library.syncRun(["conflicts", "list"]).stdout == result.stdout)
     }

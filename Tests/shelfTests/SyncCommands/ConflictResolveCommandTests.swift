@@ -69,8 +69,10 @@ struct ConflictResolveCommandTests {
 
     /// A library holding the original and the copy, the copy newer or older.
     func makeLibrary(copyIsNewer: Bool) throws -> TemporaryLibrary {
-        let library = try TemporaryLibrary(books: [("dune.md", Self.original), (Self.copy, Self.copied),
-                                                   ("other.md", "---\ntitle: Other\n---\n")])
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", Self.original), (Self.copy, Self.copied),
+            ("other.md", "---\ntitle: Other\n---\n"),
+        ])
         try library.syncSetModified("dune.md", 1_700_000_000)
         try library.syncSetModified(Self.copy, copyIsNewer ? 1_700_000_500 : 1_699_999_000)
         return library
@@ -107,7 +109,9 @@ struct ConflictResolveCommandTests {
 
     @Test func severalCopiesOfOneOriginalAllMerge() throws {
         let library = try makeLibrary(copyIsNewer: true)
-        try library.write("dune (conflicted copy 2024-11-02 101530).md", Self.original.replacingOccurrences(of: "status: reading", with: "status: reading\nmood: cozy"))
+        try library.write(
+            "dune (conflicted copy 2024-11-02 101530).md",
+            Self.original.replacingOccurrences(of: "status: reading", with: "status: reading\nmood: cozy"))
         // Not on a terminal, no --yes is needed: nothing is asked.
         let result = try library.syncRun(["conflicts", "resolve", "--prefer", "copy"])
         #expect(result.status == 0, "\(result)")

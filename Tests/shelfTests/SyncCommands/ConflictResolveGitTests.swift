@@ -61,19 +61,21 @@ struct ConflictResolveGitTests {
         #expect(result.status == 0, "\(result)")
         // Every value changed on one side only: no conflict, no note.
         #expect(result.stdout == "merged \(Self.copy) into dune.md\n", "\(result)")
-        try expectSyncFile("dune.md", in: library, equals: """
-            ---
-            title: Dune
-            rating: 5
-            tags: [sci-fi, desert]
-            status: read
-            ---
-            Line zero.
-            Line one.
-            Line three.
-            Line four.
+        try expectSyncFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune
+                rating: 5
+                tags: [sci-fi, desert]
+                status: read
+                ---
+                Line zero.
+                Line one.
+                Line three.
+                Line four.
 
-            """)
+                """)
         #expect(!library.syncExists(Self.copy))
     }
 
@@ -85,35 +87,39 @@ struct ConflictResolveGitTests {
         try library.syncSetModified(Self.copy, 1_600_000_000)
         let result = try library.syncRun(["conflicts", "resolve", "--yes"])
         #expect(result.status == 0, "\(result)")
-        try expectSyncFile("dune.md", in: library, equals: """
-            ---
-            title: Dune
-            rating: 4
-            tags: [sci-fi, classics, desert]
-            status: read
-            ---
-            Line zero.
-            Line one.
-            Line two.
-            Line three.
-            Line four.
+        try expectSyncFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune
+                rating: 4
+                tags: [sci-fi, classics, desert]
+                status: read
+                ---
+                Line zero.
+                Line one.
+                Line two.
+                Line three.
+                Line four.
 
-            ### 2024-11-02 10:15 sync conflict with \(Self.copy)
+                ### 2024-11-02 10:15 sync conflict with \(Self.copy)
 
-            - `rating`: kept 4; the other version had 5
-            - `status`: kept read; the other version had reading
+                - `rating`: kept 4; the other version had 5
+                - `status`: kept read; the other version had reading
 
-            """)
+                """)
     }
 
     /// A library in a folder of a larger repository, the book in a folder of the library, and a
     /// value both sides changed.
     @Test func threeWayInASubfolderOfTheRepository() throws {
-        let repository = try TemporaryLibrary(config: nil, books: [
-            ("books/shelf.yaml", TemporaryLibrary.defaultConfig),
-            ("books/sf/dune.md", Self.committed),
-            ("README", "not a library\n"),
-        ])
+        let repository = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("books/shelf.yaml", TemporaryLibrary.defaultConfig),
+                ("books/sf/dune.md", Self.committed),
+                ("README", "not a library\n"),
+            ])
         try repository.syncGitInit()
         try repository.syncCommitAll("base")
         try repository.write("books/sf/dune.md", Self.edited.replacingOccurrences(of: "rating: 4", with: "rating: 3"))
@@ -123,22 +129,24 @@ struct ConflictResolveGitTests {
         let result = try repository.syncRun(["conflicts", "resolve", "--yes"], in: "books")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "merged sf/\(Self.copy) into sf/dune.md (1 differing value noted in the body)\n", "\(result)")
-        try expectSyncFile("books/sf/dune.md", in: repository, equals: """
-            ---
-            title: Dune
-            rating: 3
-            tags: [sci-fi, desert]
-            status: read
-            ---
-            Line zero.
-            Line one.
-            Line three.
-            Line four.
+        try expectSyncFile(
+            "books/sf/dune.md", in: repository,
+            equals: """
+                ---
+                title: Dune
+                rating: 3
+                tags: [sci-fi, desert]
+                status: read
+                ---
+                Line zero.
+                Line one.
+                Line three.
+                Line four.
 
-            ### 2024-11-02 10:15 sync conflict with \(Self.copy)
+                ### 2024-11-02 10:15 sync conflict with \(Self.copy)
 
-            - `rating`: kept 3; the other version had 5
+                - `rating`: kept 3; the other version had 5
 
-            """)
+                """)
     }
 }

@@ -86,36 +86,39 @@ struct ConflictResolveSafetyCommandTests {
         try library.syncSetModified(copyB, 1_700_000_300)
         let result = try library.syncRun(["conflicts", "resolve", "--yes"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines == [
-            "merged \(older) into dune.md (1 differing value noted in the body)",
-            "merged \(copyA) into dune.md (2 differing values noted in the body)",
-            "merged \(copyB) into dune.md (2 differing values noted in the body)",
-        ], "\(result)")
-        try expectSyncFile("dune.md", in: library, equals: """
-            ---
-            title: Dune
-            rating: 5
-            format: paperback
-            pages: 400
-            status: read
-            ---
-            Notes.
+        #expect(
+            result.stdoutLines == [
+                "merged \(older) into dune.md (1 differing value noted in the body)",
+                "merged \(copyA) into dune.md (2 differing values noted in the body)",
+                "merged \(copyB) into dune.md (2 differing values noted in the body)",
+            ], "\(result)")
+        try expectSyncFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune
+                rating: 5
+                format: paperback
+                pages: 400
+                status: read
+                ---
+                Notes.
 
-            ### 2024-11-02 10:15 sync conflict with \(older)
+                ### 2024-11-02 10:15 sync conflict with \(older)
 
-            - `pages`: kept 400; the other version had 300
+                - `pages`: kept 400; the other version had 300
 
-            ### 2024-11-02 10:15 sync conflict with \(copyA)
+                ### 2024-11-02 10:15 sync conflict with \(copyA)
 
-            - `rating`: kept 4; the other version had 3
-            - `format`: kept paperback; the other version had ebook
+                - `rating`: kept 4; the other version had 3
+                - `format`: kept paperback; the other version had ebook
 
-            ### 2024-11-02 10:15 sync conflict with \(copyB)
+                ### 2024-11-02 10:15 sync conflict with \(copyB)
 
-            - `rating`: kept 5; the other version had 4
-            - `status`: kept read; the other version had reading
+                - `rating`: kept 5; the other version had 4
+                - `status`: kept read; the other version had reading
 
-            """)
+                """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: library.root.path).sorted() == ["dune.md", "shelf.yaml"])
     }
 
@@ -135,8 +138,9 @@ struct ConflictResolveSafetyCommandTests {
     /// and `conflicts` lists no differing field.
     @Test func statusWordsOfTheLibraryAreNoConflict() throws {
         let original = "---\ntitle: Dune\nstatus: shelved\n---\n"
-        let library = try TemporaryLibrary(config: TemporaryLibrary.defaultConfig + "statuses:\n  shelved: to-read\n",
-                                           books: [("dune.md", original), (Self.copy, "---\ntitle: Dune\nstatus: to-read\n---\n")])
+        let library = try TemporaryLibrary(
+            config: TemporaryLibrary.defaultConfig + "statuses:\n  shelved: to-read\n",
+            books: [("dune.md", original), (Self.copy, "---\ntitle: Dune\nstatus: to-read\n---\n")])
         try library.syncSetModified("dune.md", 1_700_000_000)
         let listed = try library.syncRun(["conflicts"])
         #expect(listed.stdout.contains("differing fields: none"), "\(listed)")

@@ -25,7 +25,8 @@ struct CrashAndConcurrencyTests {
         let library = try TemporaryLibrary()
         for number in 0..<count {
             try library.write(Self.name(number), "---\ntitle: Book \(number)\ntags: [a]\nrating: 3\n---\nNote.\n")
-            try library.write(Self.copyName(number), "---\ntitle: Book \(number)\ntags: [a, from-copy]\nrating: 3\n---\nNote.\nCopy line.\n")
+            try library.write(
+                Self.copyName(number), "---\ntitle: Book \(number)\ntags: [a, from-copy]\nrating: 3\n---\nNote.\nCopy line.\n")
         }
         var environment = ChildProcess.currentEnvironment
         environment["SHELF_LIBRARY"] = nil
@@ -66,7 +67,9 @@ struct CrashAndConcurrencyTests {
         #expect(listed.stderr == "", "\(listed)")
         #expect(try parseJSONArray(listed.stdout).count == count)
         for number in 0..<count {
-            #expect(try library.syncText(Self.name(number)) == "---\ntitle: Book \(number)\ntags: [a, from-copy]\nrating: 3\n---\nNote.\nCopy line.\n")
+            #expect(
+                try library.syncText(Self.name(number))
+                    == "---\ntitle: Book \(number)\ntags: [a, from-copy]\nrating: 3\n---\nNote.\nCopy line.\n")
         }
     }
 

@@ -17,7 +17,12 @@ struct HostileInputCommandTests {
         for level in 1..<60 { chain.append("a\(level): &a\(level) [*a\(level - 1), *a\(level - 1)]") }
         return [
             ("good.md", Array("---\ntitle: Good\n---\n".utf8)),
-            ("deep.md", Array(("---\ntitle: Deep\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n").utf8)),
+            (
+                "deep.md",
+                Array(
+                    ("---\ntitle: Deep\nx: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n").utf8
+                )
+            ),
             ("chain.md", Array((chain.joined(separator: "\n") + "\n---\n").utf8)),
             ("binary.md", binary),
             ("png.md", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]),
@@ -49,15 +54,16 @@ struct HostileInputCommandTests {
         let result = try library.syncRun(["check"])
         #expect(result.status == 1, "\(result)")
         let heads = result.stdoutLines.map { line in line.range(of: "] ").map { String(line[..<$0.lowerBound]) + "]" } ?? line }
-        #expect(heads.sorted() == [
-            "binary.md:1:1: warning [no-front-matter]",
-            "cr-only.md:1:1: warning [no-front-matter]",
-            "deep.md:3:1027: error [malformed-yaml]",
-            "nul-front.md:2:11: error [malformed-yaml]",
-            "png.md:1:1: warning [no-front-matter]",
-            "utf8-body.md:5:3: error [invalid-utf8]",
-            "utf8-front.md:2:12: error [invalid-utf8]",
-        ], "\(result)")
+        #expect(
+            heads.sorted() == [
+                "binary.md:1:1: warning [no-front-matter]",
+                "cr-only.md:1:1: warning [no-front-matter]",
+                "deep.md:3:1027: error [malformed-yaml]",
+                "nul-front.md:2:11: error [malformed-yaml]",
+                "png.md:1:1: warning [no-front-matter]",
+                "utf8-body.md:5:3: error [invalid-utf8]",
+                "utf8-front.md:2:12: error [invalid-utf8]",
+            ], "\(result)")
     }
 
     /// A 50 MB file of random bytes named `.md`, beside a book.

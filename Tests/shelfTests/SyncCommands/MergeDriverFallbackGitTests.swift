@@ -8,8 +8,11 @@ import Testing
 struct MergeDriverFallbackGitTests {
     /// A repository set up with `shelf git-setup` holding `dune.md` at `base`, `theirs` committed
     /// on branch `other` and `ours` on `main`, then `git merge other` run.
-    func merged(base: [UInt8], ours: [UInt8], theirs: [UInt8], config: String? = TemporaryLibrary.defaultConfig)
-        throws -> (library: TemporaryLibrary, merge: CommandResult) {
+    func merged(
+        base: [UInt8], ours: [UInt8], theirs: [UInt8], config: String? = TemporaryLibrary.defaultConfig
+    )
+        throws -> (library: TemporaryLibrary, merge: CommandResult)
+    {
         let library = try TemporaryLibrary(config: config)
         try library.syncGitInit()
         let setup = try library.syncRun(["git-setup"])
@@ -27,8 +30,10 @@ struct MergeDriverFallbackGitTests {
 
     /// git reports the conflict and keeps both sides: `git checkout --ours/--theirs` give them back
     /// byte for byte.
-    func expectBothSidesKept(_ library: TemporaryLibrary, ours: [UInt8], theirs: [UInt8],
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectBothSidesKept(
+        _ library: TemporaryLibrary, ours: [UInt8], theirs: [UInt8],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(try library.syncGit(["status", "--porcelain"]).stdout == "UU dune.md\n", sourceLocation: sourceLocation)
         try library.syncGit(["checkout", "--ours", "--", "dune.md"])
         #expect(try library.bytes("dune.md") == ours, sourceLocation: sourceLocation)
@@ -61,7 +66,9 @@ struct MergeDriverFallbackGitTests {
         let theirs = latin1("---\ntitle: Café\n---\nNoël à Lyon\n")
         let (library, merge) = try merged(base: base, ours: ours, theirs: theirs)
         #expect(merge.status != 0, "\(merge)")
-        #expect(try library.bytes("dune.md") == latin1("---\ntitle: Café\n---\n<<<<<<< ours\nNoël à Paris\n=======\nNoël à Lyon\n>>>>>>> theirs\n"))
+        #expect(
+            try library.bytes("dune.md")
+                == latin1("---\ntitle: Café\n---\n<<<<<<< ours\nNoël à Paris\n=======\nNoël à Lyon\n>>>>>>> theirs\n"))
         try expectBothSidesKept(library, ours: ours, theirs: theirs)
     }
 

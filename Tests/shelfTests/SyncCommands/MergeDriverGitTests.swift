@@ -112,28 +112,32 @@ struct MergeDriverGitTests {
     /// a clean merge, which plain git cannot do (the changed lines touch).
     @Test(arguments: ["init", "git-setup"])
     func cleanMergeThroughTheDriver(_ setUp: String) throws {
-        let ours = edit(Self.base, ("rating: 4", "rating: 5"), ("classics]", "classics, epic]\npages: 412"), ("Line four.", "Line four, ours."))
-        let theirs = edit(Self.base, ("status: reading", "status: read"), ("classics]", "classics, desert]"),
-                          ("Line one.", "Line one, theirs."))
+        let ours = edit(
+            Self.base, ("rating: 4", "rating: 5"), ("classics]", "classics, epic]\npages: 412"), ("Line four.", "Line four, ours."))
+        let theirs = edit(
+            Self.base, ("status: reading", "status: read"), ("classics]", "classics, desert]"),
+            ("Line one.", "Line one, theirs."))
         let library = try repository(ours: ours, theirs: theirs, setUp: setUp)
         let merge = try library.syncGit(["merge", "--no-edit", "other"], allowFailure: true)
         #expect(merge.status == 0, "\(merge)")
-        try expectSyncFile("dune.md", in: library, equals: """
-            ---
-            title: Dune
-            authors:
-              - Frank Herbert
-            rating: 5
-            status: read
-            tags: [sci-fi, classics, epic, desert]
-            pages: 412
-            ---
-            Line one, theirs.
-            Line two.
-            Line three.
-            Line four, ours.
+        try expectSyncFile(
+            "dune.md", in: library,
+            equals: """
+                ---
+                title: Dune
+                authors:
+                  - Frank Herbert
+                rating: 5
+                status: read
+                tags: [sci-fi, classics, epic, desert]
+                pages: 412
+                ---
+                Line one, theirs.
+                Line two.
+                Line three.
+                Line four, ours.
 
-            """)
+                """)
         #expect(try library.syncGit(["status", "--porcelain"]).stdout == "")
         #expect(try library.syncGit(["rev-list", "--parents", "-n", "1", "HEAD"]).stdout.split(separator: " ").count == 3)
     }
@@ -205,14 +209,21 @@ struct MergeDriverGitTests {
         let library = try repository(ours: ours, theirs: theirs, setUp: "git-setup")
         let merge = try library.syncGit(["merge", "--no-edit", "other"], allowFailure: true)
         #expect(merge.status != 0, "\(merge)")
-        try expectSyncFile("dune.md", in: library, equals: edit(ours, ("Line two, ours.\n", """
-            <<<<<<< ours
-            Line two, ours.
-            =======
-            Line two, theirs.
-            >>>>>>> theirs
+        try expectSyncFile(
+            "dune.md", in: library,
+            equals: edit(
+                ours,
+                (
+                    "Line two, ours.\n",
+                    """
+                    <<<<<<< ours
+                    Line two, ours.
+                    =======
+                    Line two, theirs.
+                    >>>>>>> theirs
 
-            """)))
+                    """
+                )))
         let document = try BookDocument(bytes: library.bytes("dune.md"))
         #expect(document.frontMatter.flatMap { Book(path: "dune.md", frontMatter: $0) }?.status == .read)
     }
@@ -251,21 +262,22 @@ struct MergeDriverGitTests {
         #expect(result.stderr.contains("not merged as a book"), "\(result)")
         // As diff3 does it: the front matter both sides changed between markers, the notes only
         // theirs removed taken from theirs.
-        #expect(try folder.syncText("ours") == """
-            ---
-            <<<<<<< ours
-            title: Dune
-            authors:
-              - Frank Herbert
-            rating: 5
-            status: reading
-            tags: [sci-fi, classics]
-            =======
-            title: [Dune
-            >>>>>>> theirs
-            ---
+        #expect(
+            try folder.syncText("ours") == """
+                ---
+                <<<<<<< ours
+                title: Dune
+                authors:
+                  - Frank Herbert
+                rating: 5
+                status: reading
+                tags: [sci-fi, classics]
+                =======
+                title: [Dune
+                >>>>>>> theirs
+                ---
 
-            """)
+                """)
         #expect(try folder.syncText("theirs") == theirs)
     }
 }

@@ -90,14 +90,16 @@ func syncRunGit(_ args: [String], in directory: URL) throws -> CommandResult {
     ).run(timeout: 120)
     var stderr = String(decoding: result.standardError, as: UTF8.self)
     if result.timedOut { stderr += "\n[test harness: git \(args) killed after 120 s]\n" }
-    return CommandResult(status: result.termination.shellStatus, stdout: String(decoding: result.standardOutput, as: UTF8.self),
-                         stderr: stderr)
+    return CommandResult(
+        status: result.termination.shellStatus, stdout: String(decoding: result.standardOutput, as: UTF8.self),
+        stderr: stderr)
 }
 
-
 /// Compares a file's bytes with the expected text, showing both on failure.
-func expectSyncFile(_ relative: String, in library: TemporaryLibrary, equals expected: String,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectSyncFile(
+    _ relative: String, in library: TemporaryLibrary, equals expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let actual = try library.syncText(relative)
     #expect(actual == expected, "\(relative)\n--- expected ---\n\(expected)\n--- actual ---\n\(actual)", sourceLocation: sourceLocation)
 }

@@ -59,26 +59,33 @@ import Testing
     }
 
     @Test func aNewDateIsWrittenInTheBooksStyle() throws {
-        try expectEdit("---\ntitle: Dune\nfinished: April 2, 2025\n---\n", ["set", "dune", "finished=2025-04-21"],
-                       gives: "---\ntitle: Dune\nfinished: April 21, 2025\n---\n")
-        try expectEdit("---\ntitle: Dune\nfinished: '[[2025-04-02]]'\n---\n", ["set", "dune", "finished=2025-04-21"],
-                       gives: "---\ntitle: Dune\nfinished: '[[2025-04-21]]'\n---\n")
-        try expectEdit("---\ntitle: Dune\nfinished: [[2025-04-02]]\n---\n", ["set", "dune", "finished=2025-04-21"],
-                       gives: "---\ntitle: Dune\nfinished: [[2025-04-21]]\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nfinished: April 2, 2025\n---\n", ["set", "dune", "finished=2025-04-21"],
+            gives: "---\ntitle: Dune\nfinished: April 21, 2025\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nfinished: '[[2025-04-02]]'\n---\n", ["set", "dune", "finished=2025-04-21"],
+            gives: "---\ntitle: Dune\nfinished: '[[2025-04-21]]'\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nfinished: [[2025-04-02]]\n---\n", ["set", "dune", "finished=2025-04-21"],
+            gives: "---\ntitle: Dune\nfinished: [[2025-04-21]]\n---\n")
         // A date the book does not have yet takes the style of its other dates.
-        try expectEdit("---\ntitle: Dune\nstatus: reading\nstarted: 02.03.2024\n---\n", ["finish", "dune"],
-                       gives: "---\ntitle: Dune\nstatus: read\nstarted: 02.03.2024\nfinished: 02.03.2024\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nstatus: reading\nstarted: 02.03.2024\n---\n", ["finish", "dune"],
+            gives: "---\ntitle: Dune\nstatus: read\nstarted: 02.03.2024\nfinished: 02.03.2024\n---\n")
     }
 
     @Test func aNewSingleAuthorStaysOneValue() throws {
-        try expectEdit("---\ntitle: Dune\nauthor: \"[[Frank Herbert]]\"\n---\n", ["set", "dune", "authors=Brian Herbert"],
-                       gives: "---\ntitle: Dune\nauthor: \"[[Brian Herbert]]\"\n---\n")
-        try expectEdit("---\ntitle: Dune\nauthor: Frank Herbert\n---\n", ["set", "dune", "authors=Brian Herbert"],
-                       gives: "---\ntitle: Dune\nauthor: Brian Herbert\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nauthor: \"[[Frank Herbert]]\"\n---\n", ["set", "dune", "authors=Brian Herbert"],
+            gives: "---\ntitle: Dune\nauthor: \"[[Brian Herbert]]\"\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\nauthor: Frank Herbert\n---\n", ["set", "dune", "authors=Brian Herbert"],
+            gives: "---\ntitle: Dune\nauthor: Brian Herbert\n---\n")
     }
 
     @Test func aQuotedPageCountStaysQuoted() throws {
         try expectUnchanged("---\ntitle: Dune\npages: \"412\"\n---\n", ["set", "dune", "pages=412"])
-        try expectEdit("---\ntitle: Dune\npages: '412'\n---\n", ["set", "dune", "pages=500"], gives: "---\ntitle: Dune\npages: '500'\n---\n")
+        try expectEdit(
+            "---\ntitle: Dune\npages: '412'\n---\n", ["set", "dune", "pages=500"], gives: "---\ntitle: Dune\npages: '500'\n---\n")
     }
 }

@@ -4,15 +4,18 @@ import Testing
 /// Dataview's inline fields (`rating:: 4` in a note's body), read and edited by the built binary
 /// in a vault without `shelf.yaml`.
 @Suite struct VaultInlineFieldTests {
-    static let lhod = "# The Left Hand of Darkness\n\nauthor:: [[Ursula K. Le Guin]]\nrating:: 4\nstatus:: read\nisbn:: 9780441478125\n\n```\nrating:: 1\n```\n"
+    static let lhod =
+        "# The Left Hand of Darkness\n\nauthor:: [[Ursula K. Le Guin]]\nrating:: 4\nstatus:: read\nisbn:: 9780441478125\n\n```\nrating:: 1\n```\n"
     static let dune = "---\ntitle: Dune\nrating: 3\n---\nA great book, I'd say [rating:: 5] and (status:: reading).\r\n"
 
     func vault() throws -> TemporaryLibrary {
-        try TemporaryLibrary(config: nil, books: [
-            ("lhod.md", Self.lhod), ("dune.md", Self.dune),
-            // A project note Dataview tracks: no book, though its status and rating are inline.
-            ("Projects/garden.md", "# Garden\n\nstatus:: done\nrating:: 4\n"),
-        ])
+        try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("lhod.md", Self.lhod), ("dune.md", Self.dune),
+                // A project note Dataview tracks: no book, though its status and rating are inline.
+                ("Projects/garden.md", "# Garden\n\nstatus:: done\nrating:: 4\n"),
+            ])
     }
 
     func run(_ arguments: [String], in vault: TemporaryLibrary) throws -> CommandResult {
@@ -23,7 +26,8 @@ import Testing
         let vault = try vault()
         let result = try run(["ls", "--format", "json"], in: vault)
         #expect(result.status == 0, "\(result)")
-        let rows = Dictionary(try parseJSONArray(result.stdout).map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        let rows = Dictionary(
+            try parseJSONArray(result.stdout).map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         let lhod = try #require(rows["lhod.md"])
         #expect(lhod["title"] as? String == "The Left Hand of Darkness")
         #expect(lhod["authors"] as? [String] == ["Ursula K. Le Guin"])
@@ -47,16 +51,21 @@ import Testing
         // A link stays a link.
         let author = try run(["set", "lhod.md", "author=Frank Herbert"], in: vault)
         #expect(author.status == 0, "\(author)")
-        try expectEditFile("lhod.md", in: vault, equals: Self.lhod.replacingOccurrences(of: "rating:: 4\n", with: "rating:: 5\n")
-            .replacingOccurrences(of: "[[Ursula K. Le Guin]]", with: "[[Frank Herbert]]"))
+        try expectEditFile(
+            "lhod.md", in: vault,
+            equals: Self.lhod.replacingOccurrences(of: "rating:: 4\n", with: "rating:: 5\n")
+                .replacingOccurrences(of: "[[Ursula K. Le Guin]]", with: "[[Frank Herbert]]"))
         let set = try run(["set", "dune.md", "status=read"], in: vault)
         #expect(set.status == 0, "\(set)")
         try expectEditFile("dune.md", in: vault, equals: Self.dune.replacingOccurrences(of: "(status:: reading)", with: "(status:: read)"))
         // A rating the front matter gives is edited there, the inline one left alone.
         let front = try run(["rate", "dune.md", "2"], in: vault)
         #expect(front.status == 0, "\(front)")
-        try expectEditFile("dune.md", in: vault, equals: Self.dune
-            .replacingOccurrences(of: "(status:: reading)", with: "(status:: read)").replacingOccurrences(of: "rating: 3\n", with: "rating: 2\n"))
+        try expectEditFile(
+            "dune.md", in: vault,
+            equals: Self.dune
+                .replacingOccurrences(of: "(status:: reading)", with: "(status:: read)").replacingOccurrences(
+                    of: "rating: 3\n", with: "rating: 2\n"))
     }
 
     @Test func aValueTheInlineFormCannotHoldIsRefused() throws {

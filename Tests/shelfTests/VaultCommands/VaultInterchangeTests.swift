@@ -6,8 +6,10 @@ import Testing
 @Suite struct VaultInterchangeTests {
     @Test func aGoodreadsTitleInSeveralSeriesKeepsEverySeries() throws {
         let library = try TemporaryLibrary(books: [])
-        try library.write("import.csv", "Book Id,Title,Author,My Rating,Exclusive Shelf\n"
-                          + "7,\"The Gunslinger (The Dark Tower, #1; Stephen King Universe, #3)\",Stephen King,4,read\n")
+        try library.write(
+            "import.csv",
+            "Book Id,Title,Author,My Rating,Exclusive Shelf\n"
+                + "7,\"The Gunslinger (The Dark Tower, #1; Stephen King Universe, #3)\",Stephen King,4,read\n")
         let result = try library.run(["import", "goodreads", "import.csv"], environment: ["SHELF_TODAY": "2024-03-02"])
         #expect(result.status == 0, "\(result)")
         let shown = try parseJSONObject(try library.run(["show", "gunslinger", "--format", "json"]).stdout)
@@ -21,7 +23,10 @@ import Testing
 
     @Test func aJSONExportImportedIntoAnEmptyLibraryGivesTheSameBooks() throws {
         let source = try TemporaryLibrary(books: [
-            ("Books/Dune Messiah.md", "---\nauthor: \"[[Frank Herbert]]\"\nseries: {name: Dune, index: 2}\nrating: 4.5\nfinished: April 21, 2025\nisbn: \"9780441172696\"\n---\n# Dune Messiah\n\nPaul, twelve years on.\n"),
+            (
+                "Books/Dune Messiah.md",
+                "---\nauthor: \"[[Frank Herbert]]\"\nseries: {name: Dune, index: 2}\nrating: 4.5\nfinished: April 21, 2025\nisbn: \"9780441172696\"\n---\n# Dune Messiah\n\nPaul, twelve years on.\n"
+            ),
             ("a.md", "---\ntitle: Twin A\nisbn: \"9780441172719\"\ntags: [a]\n---\nFirst copy.\n"),
             ("b.md", "---\ntitle: Twin B\nisbn: \"9780441172719\"\nmood: [quiet, slow]\n---\nSecond copy.\n"),
         ])
@@ -40,7 +45,8 @@ import Testing
             books.map { book in
                 var book = book
                 book["path"] = nil
-                return String(decoding: (try? JSONSerialization.data(withJSONObject: book, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+                return String(
+                    decoding: (try? JSONSerialization.data(withJSONObject: book, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
             }.sorted()
         }
         #expect(comparable(after) == comparable(before), "\(export.stdout)\n---\n\(again.stdout)")

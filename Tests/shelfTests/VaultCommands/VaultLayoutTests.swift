@@ -12,8 +12,9 @@ import Testing
         let first = try library.editRun(["add", "--title", "Dune: Messiah", "--author", "Frank Herbert"])
         #expect(first.status == 0, "\(first)")
         #expect(first.stdout == "Books/Dune Messiah.md\n", "\(first)")
-        try expectEditFile("Books/Dune Messiah.md", in: library,
-                           equals: "---\ntitle: \"Dune: Messiah\"\nauthors:\n  - Frank Herbert\nstatus: to-read\nadded: 2024-03-02\n---\n")
+        try expectEditFile(
+            "Books/Dune Messiah.md", in: library,
+            equals: "---\ntitle: \"Dune: Messiah\"\nauthors:\n  - Frank Herbert\nstatus: to-read\nadded: 2024-03-02\n---\n")
         // The same name again gets ` 2`, as Obsidian names a second note.
         let second = try library.editRun(["add", "--title", "Dune Messiah", "--author", "Brian Herbert"])
         #expect(second.stdout == "Books/Dune Messiah 2.md\n", "\(second)")
@@ -25,8 +26,11 @@ import Testing
         let odd = try library.editRun(["add", "--title", "../..//etc/passwd? <a|b> #1", "--author", "X Y"])
         #expect(odd.stdout == "Books/etc passwd a b 1.md\n", "\(odd)")
         let listed = try library.run(["ls", "--format", "paths"])
-        #expect(Set(listed.stdoutLines) == ["Books/Dune Messiah.md", "Books/Dune Messiah 2.md", "Books/Мастер и Маргарита.md",
-                                           "Books/_index book.md", "Books/etc passwd a b 1.md"], "\(listed)")
+        #expect(
+            Set(listed.stdoutLines) == [
+                "Books/Dune Messiah.md", "Books/Dune Messiah 2.md", "Books/Мастер и Маргарита.md",
+                "Books/_index book.md", "Books/etc passwd a b 1.md",
+            ], "\(listed)")
     }
 
     @Test func aSlugTemplateWithAFolderNamesBothParts() throws {
@@ -42,10 +46,12 @@ import Testing
         #expect(try library.run(["ls", "--format", "paths"]).stdoutLines.contains("Library/templates-books/odd.md"))
     }
 
-    @Test(arguments: [("../{title}", "has .. as a folder"), ("/tmp/{title}", "is an absolute path"),
-                      (".hidden/{title}", "names a hidden folder"), ("Templates/{title}", "names a templates folder"),
-                      ("Books//{title}", "has an empty folder"), ("{isbn}", "unknown placeholder {isbn}"),
-                      ("Books\\\\{title}", "has a backslash")])
+    @Test(arguments: [
+        ("../{title}", "has .. as a folder"), ("/tmp/{title}", "is an absolute path"),
+        (".hidden/{title}", "names a hidden folder"), ("Templates/{title}", "names a templates folder"),
+        ("Books//{title}", "has an empty folder"), ("{isbn}", "unknown placeholder {isbn}"),
+        ("Books\\\\{title}", "has a backslash"),
+    ])
     func aTemplateThatLeavesTheLibraryIsRefused(template: String, reason: String) throws {
         let library = try TemporaryLibrary(config: "filename: \"\(template)\"\n")
         let before = try library.snapshot()
@@ -58,7 +64,8 @@ import Testing
 
     @Test func anImportPutsNewBooksInTheFolder() throws {
         let library = try TemporaryLibrary(config: Self.bookSearchConfig)
-        let csv = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf\n42,Solaris,Stanisław Lem,,4,read\n43,Solaris,Stanisław Lem,,0,to-read\n"
+        let csv =
+            "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf\n42,Solaris,Stanisław Lem,,4,read\n43,Solaris,Stanisław Lem,,0,to-read\n"
         try library.write("export.csv", csv)
         let result = try library.run(["import", "goodreads", library.path("export.csv")])
         #expect(result.status == 0, "\(result)")
@@ -70,58 +77,71 @@ import Testing
         let note = { (title: String, author: String) in
             "---\ntitle: \"\(title)\"\nauthor: \"\(author)\"\ncategory: [Fiction]\ntotalPage: 300\nstatus: unread\n---\n"
         }
-        return try TemporaryLibrary(config: nil, books: [
-            ("Books/Good Omens.md", note("Good Omens", "Neil Gaiman, Terry Pratchett")),
-            ("Books/The Talisman.md", note("The Talisman", "Stephen King, Peter Straub")),
-            ("Books/The Long Earth.md", note("The Long Earth", "Terry Pratchett, Stephen Baxter")),
-            ("Books/Piranesi.md", note("Piranesi", "Susanna Clarke")),
-            ("Daily/2024-03-02.md", "---\ndate: 2024-03-02\n---\nRead a little.\n"),
-        ])
+        return try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("Books/Good Omens.md", note("Good Omens", "Neil Gaiman, Terry Pratchett")),
+                ("Books/The Talisman.md", note("The Talisman", "Stephen King, Peter Straub")),
+                ("Books/The Long Earth.md", note("The Long Earth", "Terry Pratchett, Stephen Baxter")),
+                ("Books/Piranesi.md", note("Piranesi", "Susanna Clarke")),
+                ("Daily/2024-03-02.md", "---\ndate: 2024-03-02\n---\nRead a little.\n"),
+            ])
     }
 
     @Test func detectProposesTheBookSearchLayoutAndAddFollowsIt() throws {
         let vault = try Self.bookSearchVault()
         let detect = try vault.vaultRun(["detect", "--write"])
-        #expect(detect.stdout.contains("\nNames: 4 of 4 notes with a title are named by it as written; proposed: filename: Books/{title}.\n"),
-                "\(detect)")
-        #expect(detect.stdout.contains("\nAuthors with commas: 3 files with several full names (A, B), 0 with one name written family name first"),
-                "\(detect)")
+        #expect(
+            detect.stdout.contains("\nNames: 4 of 4 notes with a title are named by it as written; proposed: filename: Books/{title}.\n"),
+            "\(detect)")
+        #expect(
+            detect.stdout.contains(
+                "\nAuthors with commas: 3 files with several full names (A, B), 0 with one name written family name first"),
+            "\(detect)")
         let config = try vault.vaultText("shelf.yaml")
-        #expect(config.hasSuffix("""
-            # Several authors in one value are joined with commas (author: A, B).
-            author_separator: ","
-            # New books go where and under which names your notes are (4 of 4 named by title).
-            filename: "Books/{title}"
-            filename_style: as-written
+        #expect(
+            config.hasSuffix(
+                """
+                # Several authors in one value are joined with commas (author: A, B).
+                author_separator: ","
+                # New books go where and under which names your notes are (4 of 4 named by title).
+                filename: "Books/{title}"
+                filename_style: as-written
 
-            """), "\(config)")
+                """), "\(config)")
         #expect(!config.contains("filename: \"{author}-{title}\""), "\(config)")
         let show = try vault.run(["show", "good omens", "--format", "json"])
         #expect(try parseJSONObject(show.stdout)["authors"] as? [String] == ["Neil Gaiman", "Terry Pratchett"], "\(show)")
         // No note has `created`: the new book's date goes under shelf's own key, not the plugin's.
         let added = try vault.run(["add", "--title", "Anansi Boys", "--author", "Neil Gaiman"], environment: vaultClock)
         #expect(added.stdout == "Books/Anansi Boys.md\n", "\(added)")
-        try vaultExpectFile("Books/Anansi Boys.md", in: vault, equals: """
-            ---
-            title: Anansi Boys
-            author: [Neil Gaiman]
-            status: unread
-            added: 2024-03-05
-            ---
+        try vaultExpectFile(
+            "Books/Anansi Boys.md", in: vault,
+            equals: """
+                ---
+                title: Anansi Boys
+                author: [Neil Gaiman]
+                status: unread
+                added: 2024-03-05
+                ---
 
-            """)
+                """)
     }
 
     @Test func oneNameWrittenFamilyNameFirstIsNoList() throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("a.md", "---\ntitle: The Dispossessed\nauthor: \"Le Guin, Ursula K.\"\n---\n"),
-            ("b.md", "---\ntitle: Dune\nauthor: Herbert, Frank\n---\n"),
-            ("c.md", "---\ntitle: The Hobbit\nauthor: Tolkien, J. R. R.\n---\n"),
-            ("d.md", "---\ntitle: Good Omens\nauthor: Neil Gaiman, Terry Pratchett\n---\n"),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("a.md", "---\ntitle: The Dispossessed\nauthor: \"Le Guin, Ursula K.\"\n---\n"),
+                ("b.md", "---\ntitle: Dune\nauthor: Herbert, Frank\n---\n"),
+                ("c.md", "---\ntitle: The Hobbit\nauthor: Tolkien, J. R. R.\n---\n"),
+                ("d.md", "---\ntitle: Good Omens\nauthor: Neil Gaiman, Terry Pratchett\n---\n"),
+            ])
         let detect = try vault.vaultRun(["detect"])
-        #expect(detect.stdout.contains("\nAuthors with commas: 1 file with several full names (A, B), 3 with one name written family name first"
-                                       + " (Le Guin, Ursula K.); not proposed: too few files, or commas that belong to one name.\n"), "\(detect)")
+        #expect(
+            detect.stdout.contains(
+                "\nAuthors with commas: 1 file with several full names (A, B), 3 with one name written family name first"
+                    + " (Le Guin, Ursula K.); not proposed: too few files, or commas that belong to one name.\n"), "\(detect)")
         #expect(!detect.stdout.contains("author_separator"), "\(detect)")
     }
 
@@ -131,21 +151,26 @@ import Testing
             "---\ntitle: \"\(title)\"\nbook_author: Someone\ndate: 2023-05-0\(day)\npublishDate: 2023-05-0\(day)\n"
                 + (draft ? "draft: true\n" : "") + (read ? "status: read\n" : "") + "categories: [books]\n---\nA review.\n"
         }
-        return try TemporaryLibrary(config: nil, books: [
-            ("content/books/_index.md", "---\ntitle: Books\n---\n"),
-            ("content/books/one.md", post("One", 1, false)),
-            ("content/books/two.md", post("Two", 2, false)),
-            ("content/books/three.md", post("Three", 3, true)),
-        ])
+        return try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("content/books/_index.md", "---\ntitle: Books\n---\n"),
+                ("content/books/one.md", post("One", 1, false)),
+                ("content/books/two.md", post("Two", 2, false)),
+                ("content/books/three.md", post("Three", 3, true)),
+            ])
     }
 
     @Test func aHugoPostsDateIsNotTheFinishedDate() throws {
         let site = try Self.hugoSite(read: false)
         let detect = try site.vaultRun(["detect"])
-        #expect(detect.stdout.contains("\nNot proposed: finished: date, since most files with it are not read yet: it is the post's date.\n"),
-                "\(detect)")
-        #expect(detect.stdout.contains("\nHugo post keys, the post's and not the book's: date (3 files), publishDate (3 files), draft (1 file).\n"),
-                "\(detect)")
+        #expect(
+            detect.stdout.contains("\nNot proposed: finished: date, since most files with it are not read yet: it is the post's date.\n"),
+            "\(detect)")
+        #expect(
+            detect.stdout.contains(
+                "\nHugo post keys, the post's and not the book's: date (3 files), publishDate (3 files), draft (1 file).\n"),
+            "\(detect)")
         #expect(detect.stdout.contains("\nDrafts (draft: true), still read as books: 1 file\n  content/books/three.md\n"), "\(detect)")
         #expect(!detect.stdout.contains("  finished: date"), "\(detect)")
         // Before any set-up the folder is read as detect would propose (issue 45), so the post's
@@ -157,8 +182,9 @@ import Testing
         #expect(before.stderr.contains("shelf.yaml"), "\(before)")
         // After --write, it is the post's: read as the site's own key, still searchable as itself.
         try site.vaultRun(["detect", "--write"] + books)
-        #expect(try site.vaultText("content/books/shelf.yaml").contains(
-            "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n"))
+        #expect(
+            try site.vaultText("content/books/shelf.yaml").contains(
+                "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n"))
         let after = try site.run(["ls", "--format", "paths", "published:2023"] + books)
         #expect(after.stdoutLines.isEmpty, "\(after)")
         let shown = try site.run(["show", "two", "--format", "json"] + books)
@@ -173,16 +199,20 @@ import Testing
         #expect(detect.stdout.contains("  finished: date — 3 of 3 files"), "\(detect)")
     }
 
-    @Test(arguments: [("2025/04/02", "2025/04/21", "2024/03/05"), ("\"[[2025-04-02]]\"", "\"[[2025-04-21]]\"", "\"[[2024-03-05]]\""),
-                      ("02.04.2025", "\"21.04.2025\"", "05.03.2024")])
+    @Test(arguments: [
+        ("2025/04/02", "2025/04/21", "2024/03/05"), ("\"[[2025-04-02]]\"", "\"[[2025-04-21]]\"", "\"[[2024-03-05]]\""),
+        ("02.04.2025", "\"21.04.2025\"", "05.03.2024"),
+    ])
     func aBooksFirstDateIsWrittenInTheVaultsStyle(written: String, example: String, today: String) throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("a.md", "---\ntitle: A\nfinished: \(written)\n---\n"),
-            ("b.md", "---\ntitle: B\nstarted: \(written)\n---\n"),
-            ("c.md", "---\ntitle: C\nadded: \(written)\n---\n"),
-            ("d.md", "---\ntitle: D\nstatus: to-read\n---\n"),
-            ("e.md", "---\ntitle: E\nstarted: 2024-01-05\n---\n"),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("a.md", "---\ntitle: A\nfinished: \(written)\n---\n"),
+                ("b.md", "---\ntitle: B\nstarted: \(written)\n---\n"),
+                ("c.md", "---\ntitle: C\nadded: \(written)\n---\n"),
+                ("d.md", "---\ntitle: D\nstatus: to-read\n---\n"),
+                ("e.md", "---\ntitle: E\nstarted: 2024-01-05\n---\n"),
+            ])
         let detect = try vault.vaultRun(["detect", "--write"])
         #expect(detect.stdout.contains("date_style: \(example)\n"), "\(detect)")
         #expect(try vault.vaultText("shelf.yaml").hasSuffix("date_style: \(example)\n"))

@@ -7,7 +7,9 @@ import Testing
     /// An Obsidian vault: Book Search notes, a Templater template, a daily note, a note without a title key.
     static func obsidianVault() throws -> TemporaryLibrary {
         try TemporaryLibrary(books: [
-            ("Books/Good Omens.md", """
+            (
+                "Books/Good Omens.md",
+                """
                 ---
                 tag: 📚Book
                 title: "Good Omens"
@@ -22,8 +24,11 @@ import Testing
                 ---
                 Notes.
 
-                """),
-            ("Books/Dune Messiah.md", """
+                """
+            ),
+            (
+                "Books/Dune Messiah.md",
+                """
                 ---
                 author: "[[Frank Herbert]]"
                 series: {name: Dune, index: 2}
@@ -35,7 +40,8 @@ import Testing
 
                 Paul, twelve years on.
 
-                """),
+                """
+            ),
             ("Books/Solaris.md", "---\nauthors: [[Stanisław Lem]]\nrating: 0\nfinished: 21.04.2024\n---\nNo heading here.\n"),
             ("Templates/Book.md", "---\ntitle: \"{{title}}\"\nauthor: \"{{author}}\"\nstatus: to-read\n---\n"),
             ("Daily/2024-01-02.md", "---\ndate: 2024-01-02\ntags: [daily]\n---\n# Tuesday\n"),
@@ -48,7 +54,8 @@ import Testing
         let result = try vault.run(["ls", "--format", "json", "--sort", "title"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let books = try parseJSONArray(result.stdout)
-        #expect(books.map { $0["title"] as? String } == ["Dune Messiah", "Good Omens", "Solaris"], "templates and daily notes are no books")
+        #expect(
+            books.map { $0["title"] as? String } == ["Dune Messiah", "Good Omens", "Solaris"], "templates and daily notes are no books")
         let messiah = books[0], omens = books[1], solaris = books[2]
         #expect(omens["authors"] as? [String] == ["Terry Pratchett", "Neil Gaiman"])
         #expect(omens["rating"] as? Double == 4.5)
@@ -91,7 +98,7 @@ import Testing
 
     @Test func showListsASeriesMapAndJSONKeepsEverySeries() throws {
         let vault = try TemporaryLibrary(books: [
-            ("edge.md", "---\ntitle: Foundation's Edge\nseries:\n  - name: Foundation\n    number: 4\n  - Robot\n---\n"),
+            ("edge.md", "---\ntitle: Foundation's Edge\nseries:\n  - name: Foundation\n    number: 4\n  - Robot\n---\n")
         ])
         let shown = try vault.run(["show", "edge"])
         #expect(shown.stdout.contains("series  [name: Foundation, number: 4] [Robot]"), "\(shown)")
@@ -112,8 +119,10 @@ import Testing
         ])
     }
 
-    @Test(arguments: [("春樹", ["norwegian-wood.md"]), ("森", ["norwegian-wood.md"]), ("ノルウェイ", ["norwegian-wood.md"]),
-                      ("三体", ["three-body.md"]), ("慈", ["three-body.md"])])
+    @Test(arguments: [
+        ("春樹", ["norwegian-wood.md"]), ("森", ["norwegian-wood.md"]), ("ノルウェイ", ["norwegian-wood.md"]),
+        ("三体", ["three-body.md"]), ("慈", ["three-body.md"]),
+    ])
     func chineseAndJapaneseAreFoundByAnyPart(query: String, paths: [String]) throws {
         let library = try Self.library()
         let result = try library.run(["search", query, "--format", "paths"])
@@ -128,8 +137,10 @@ import Testing
         #expect(result.stderr.contains("has no letters or digits to search for"), "\(result)")
     }
 
-    @Test(arguments: [("Мастер и Маргарита", "Михаил Булгаков", "булгаков-мастер-и-маргарита.md"),
-                      ("Οδύσσεια", "Όμηρος", "όμηρος-οδύσσεια.md"), ("三体", "刘慈欣", "刘慈欣-三体.md")])
+    @Test(arguments: [
+        ("Мастер и Маргарита", "Михаил Булгаков", "булгаков-мастер-и-маргарита.md"),
+        ("Οδύσσεια", "Όμηρος", "όμηρος-οδύσσεια.md"), ("三体", "刘慈欣", "刘慈欣-三体.md"),
+    ])
     func aNonLatinBookGetsARealFileName(title: String, author: String, name: String) throws {
         let library = try TemporaryLibrary(books: [])
         let result = try library.run(["add", "--title", title, "--author", author], environment: ["SHELF_TODAY": "2024-03-02"])

@@ -6,13 +6,17 @@ import Testing
     static let environment = ["SHELF_TODAY": "2025-06-15", "NO_COLOR": ""]
 
     static func read(_ name: String, finished: String, rating: Int?, pages: Int) -> (String, String) {
-        (name.lowercased().replacingOccurrences(of: " ", with: "-") + ".md", bookFile("""
-            title: \(name)
-            authors: [Author \(name)]
-            status: read
-            finished: \(finished)
-            pages: \(pages)
-            """ + (rating.map { "\nrating: \($0)" } ?? "")))
+        (
+            name.lowercased().replacingOccurrences(of: " ", with: "-") + ".md",
+            bookFile(
+                """
+                title: \(name)
+                authors: [Author \(name)]
+                status: read
+                finished: \(finished)
+                pages: \(pages)
+                """ + (rating.map { "\nrating: \($0)" } ?? ""))
+        )
     }
 
     static let books: [(String, String)] = [

@@ -4,41 +4,53 @@ import Testing
 /// `shelf stats` end to end: exact JSON, and the text sections on a pipe.
 @Suite struct StatsViewTests {
     static let books: [(String, String)] = [
-        ("a.md", bookFile("""
-            title: Alpha
-            authors: [Le Guin]
-            status: read
-            rating: 5
-            tags: [sci-fi, classics]
-            pages: 300
-            started: 2023-01-10
-            finished: 2023-01-20
-            country: US
-            language: en
-            """)),
-        ("b.md", bookFile("""
-            title: Beta
-            authors: [Le Guin]
-            status: finished
-            rating: 4
-            tags: [sci-fi]
-            pages: 200
-            started: 2023-03-01
-            finished: 2023-03-22
-            country: UK
-            language: en
-            """)),
-        ("c.md", bookFile("""
-            title: Gamma
-            authors: [Banks]
-            status: read
-            rating: 2
-            tags: [fantasy]
-            pages: 400
-            finished: 2024-02-05
-            country: UK
-            language: fr
-            """)),
+        (
+            "a.md",
+            bookFile(
+                """
+                title: Alpha
+                authors: [Le Guin]
+                status: read
+                rating: 5
+                tags: [sci-fi, classics]
+                pages: 300
+                started: 2023-01-10
+                finished: 2023-01-20
+                country: US
+                language: en
+                """)
+        ),
+        (
+            "b.md",
+            bookFile(
+                """
+                title: Beta
+                authors: [Le Guin]
+                status: finished
+                rating: 4
+                tags: [sci-fi]
+                pages: 200
+                started: 2023-03-01
+                finished: 2023-03-22
+                country: UK
+                language: en
+                """)
+        ),
+        (
+            "c.md",
+            bookFile(
+                """
+                title: Gamma
+                authors: [Banks]
+                status: read
+                rating: 2
+                tags: [fantasy]
+                pages: 400
+                finished: 2024-02-05
+                country: UK
+                language: fr
+                """)
+        ),
         ("d.md", bookFile("title: Delta\nauthors: [Atwood]\nstatus: reading\nstarted: 2024-05-01\ncountry: Canada\ntags: [classics]")),
         ("e.md", bookFile("title: Epsilon\nauthors: [Atwood]\nstatus: to-read\ntags: [fantasy]")),
     ]
@@ -60,10 +72,11 @@ import Testing
     @Test func jsonHasTheExactFigures() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let json = try Self.stats([], library: library)
-        #expect(Set(json.keys) == [
-            "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
-            "top_authors", "top_tags", "average_days_to_finish", "reads",
-        ])
+        #expect(
+            Set(json.keys) == [
+                "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
+                "top_authors", "top_tags", "average_days_to_finish", "reads",
+            ])
         #expect((json["total"] as? NSNumber)?.intValue == 5)
         #expect(Self.ints(json["by_status"]) == ["to-read": 1, "reading": 1, "read": 3, "abandoned": 0])
         #expect(Self.ints(json["finished_by_year"]) == ["2023": 2, "2024": 1])
@@ -79,9 +92,11 @@ import Testing
     @Test func jsonKeysComeInTheDocumentedOrder() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let result = try library.run(["stats", "--year", "2023", "--by", "country", "--format", "json"])
-        let order = ["\"total\"", "\"by_status\"", "\"finished_by_year\"", "\"finished_by_month\"", "\"pages_by_year\"",
-                     "\"ratings\"", "\"average_rating\"", "\"top_authors\"", "\"top_tags\"",
-                     "\"average_days_to_finish\"", "\"by\""]
+        let order = [
+            "\"total\"", "\"by_status\"", "\"finished_by_year\"", "\"finished_by_month\"", "\"pages_by_year\"",
+            "\"ratings\"", "\"average_rating\"", "\"top_authors\"", "\"top_tags\"",
+            "\"average_days_to_finish\"", "\"by\"",
+        ]
         let positions = order.compactMap { result.stdout.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count, "\(result)")
         #expect(positions == positions.sorted(), "\(result)")

@@ -26,8 +26,9 @@ import Testing
     @Test func lessReadsTheTerminalAndQuits() throws {
         let books = (1...40).map { (String(format: "book-%02d.md", $0), bookFile("title: Book \($0)")) }
         let library = try TemporaryLibrary(books: books)
-        guard let result = try ViewTerminal.run(
-            ["ls"], in: library.root, rows: 10, environment: ["PAGER": "less", "NO_COLOR": "1"], keys: "q")
+        guard
+            let result = try ViewTerminal.run(
+                ["ls"], in: library.root, rows: 10, environment: ["PAGER": "less", "NO_COLOR": "1"], keys: "q")
         else { return Self.skipped() }
         #expect(result.status == 0, "less did not quit: it could not read the terminal\n\(result)")
         #expect(result.stdout.contains("Book 1"), "\(result)")
@@ -39,8 +40,9 @@ import Testing
     @Test func theEditorReadsTheTerminal() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         let editor = try Self.ttyEditor(in: library, body: "printf -- '---\\ntitle: %s\\n---\\nMy notes.\\n' \"$line\" > \"$1\"")
-        guard let result = try ViewTerminal.run(
-            ["edit", "dune"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "Dune Messiah\r")
+        guard
+            let result = try ViewTerminal.run(
+                ["edit", "dune"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "Dune Messiah\r")
         else { return Self.skipped() }
         #expect(result.status == 0, "the editor could not read the terminal\n\(result)")
         #expect(try library.bytes("dune.md") == Array("---\ntitle: Dune Messiah\n---\nMy notes.\n".utf8), "\(result)")
@@ -51,8 +53,9 @@ import Testing
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         let editor = try Self.ttyEditor(in: library, body: "printf -- '---\\ntitle: [%s\\n---\\n' \"$line\" > \"$1\"")
         // The editor reads "Dune"; shelf asks whether to open it again and reads "n".
-        guard let result = try ViewTerminal.run(
-            ["edit", "dune"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "Dune\rn\r")
+        guard
+            let result = try ViewTerminal.run(
+                ["edit", "dune"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "Dune\rn\r")
         else { return Self.skipped() }
         #expect(result.stdout.contains("dune.md"), "\(result)")
         #expect(result.status == 1, "\(result)")
@@ -63,9 +66,10 @@ import Testing
     @Test func noteWithoutTextOpensTheEditorOnTheTerminal() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         let editor = try Self.ttyEditor(in: library, body: "printf '%s\\n' \"$line\" > \"$1\"")
-        guard let result = try ViewTerminal.run(
-            ["note", "dune"], in: library.root, environment: Self.clock.merging(["EDITOR": editor, "VISUAL": ""]) { $1 },
-            keys: "The spice must flow.\r")
+        guard
+            let result = try ViewTerminal.run(
+                ["note", "dune"], in: library.root, environment: Self.clock.merging(["EDITOR": editor, "VISUAL": ""]) { $1 },
+                keys: "The spice must flow.\r")
         else { return Self.skipped() }
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("updated dune.md"), "\(result)")
@@ -77,8 +81,9 @@ import Testing
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
         let marker = library.path("editor-ran")
         let editor = try Self.ttyEditor(in: library, body: "touch \(ViewTerminal.quoted(marker))")
-        guard let result = try ViewTerminal.run(
-            ["note", "no such book"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "typed\r")
+        guard
+            let result = try ViewTerminal.run(
+                ["note", "no such book"], in: library.root, environment: ["EDITOR": editor, "VISUAL": ""], keys: "typed\r")
         else { return Self.skipped() }
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("no such book"), "\(result)")
@@ -90,10 +95,11 @@ import Testing
     @Test func viEditsABookOnTheTerminal() throws {
         guard interchangeWhich("vi") != nil else { return print("skipped: no vi") }
         let library = try TemporaryLibrary(books: [("dune.md", Self.dune)])
-        guard let result = try ViewTerminal.run(
-            ["edit", "dune"], in: library.root,
-            environment: ["EDITOR": "vi -u NONE -i NONE -n", "VISUAL": "", "TERM": "xterm"],
-            keys: "GoAdded in vi.\u{1B}:wq\r")
+        guard
+            let result = try ViewTerminal.run(
+                ["edit", "dune"], in: library.root,
+                environment: ["EDITOR": "vi -u NONE -i NONE -n", "VISUAL": "", "TERM": "xterm"],
+                keys: "GoAdded in vi.\u{1B}:wq\r")
         else { return Self.skipped() }
         #expect(result.status == 0, "\(result)")
         #expect(try library.bytes("dune.md") == Array((Self.dune + "Added in vi.\n").utf8), "\(result)")

@@ -19,8 +19,10 @@ import Testing
 
     @Test func colorAlwaysColoursAPipe() throws {
         let library = try Self.library()
-        for args in [["--color", "always"], ["dashboard", "--color", "always"], ["stats", "--color", "always"],
-                     ["ls", "--color", "always"]] {
+        for args in [
+            ["--color", "always"], ["dashboard", "--color", "always"], ["stats", "--color", "always"],
+            ["ls", "--color", "always"],
+        ] {
             let result = try library.run(args, environment: Self.today)
             #expect(result.status == 0, "\(args)\n\(result)")
             #expect(hasANSI(result.stdout), "\(args)\n\(result)")
@@ -55,8 +57,9 @@ import Testing
         #expect(plain.stdout.contains("Currently reading"), "\(plain)")
         #expect(hasANSI(plain.stdout), "\(plain)")
 
-        let noColor = try #require(try ViewTerminal.run(
-            [], in: library.root, environment: ["SHELF_TODAY": "2025-06-15", "NO_COLOR": "1"]))
+        let noColor = try #require(
+            try ViewTerminal.run(
+                [], in: library.root, environment: ["SHELF_TODAY": "2025-06-15", "NO_COLOR": "1"]))
         #expect(noColor.stdout.contains("Currently reading"), "\(noColor)")
         #expect(!hasANSI(noColor.stdout), "\(noColor)")
 
@@ -103,8 +106,9 @@ import Testing
         try FileManager.default.removeItem(at: marker)
 
         // SHELF_PAGER is used before PAGER.
-        let shelfPager = try #require(try ViewTerminal.run(
-            ["ls"], in: library.root, rows: 5, environment: ["SHELF_PAGER": pager, "PAGER": "/bin/false"]))
+        let shelfPager = try #require(
+            try ViewTerminal.run(
+                ["ls"], in: library.root, rows: 5, environment: ["SHELF_PAGER": pager, "PAGER": "/bin/false"]))
         #expect(FileManager.default.fileExists(atPath: marker.path), "SHELF_PAGER not used\n\(shelfPager)")
         try? FileManager.default.removeItem(at: marker)
 

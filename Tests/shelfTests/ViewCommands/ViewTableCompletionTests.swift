@@ -4,21 +4,29 @@ import Testing
 /// Tables fitted to the width with wide characters, and shell completion from the library.
 @Suite struct ViewTableCompletionTests {
     static let wideBooks: [(String, String)] = [
-        ("murakami.md", bookFile("""
-            title: ノルウェイの森 — 村上春樹の長い長い物語のタイトルがここに続いています
-            authors: [村上春樹]
-            status: read
-            rating: 5
-            tags: [日本文学, 📚favourites, 🌸spring-reading-list]
-            finished: 2024-03-01
-            pages: 400
-            """)),
-        ("emoji.md", bookFile("""
-            title: 🐉 Dragons 🐲 and Other Extremely Long Titles That Will Not Fit In Sixty Columns
-            authors: [Émile Zola, 김영하]
-            status: reading
-            tags: [🔥hot, fantasy]
-            """)),
+        (
+            "murakami.md",
+            bookFile(
+                """
+                title: ノルウェイの森 — 村上春樹の長い長い物語のタイトルがここに続いています
+                authors: [村上春樹]
+                status: read
+                rating: 5
+                tags: [日本文学, 📚favourites, 🌸spring-reading-list]
+                finished: 2024-03-01
+                pages: 400
+                """)
+        ),
+        (
+            "emoji.md",
+            bookFile(
+                """
+                title: 🐉 Dragons 🐲 and Other Extremely Long Titles That Will Not Fit In Sixty Columns
+                authors: [Émile Zola, 김영하]
+                status: reading
+                tags: [🔥hot, fantasy]
+                """)
+        ),
         ("plain.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: to-read\ntags: [sci-fi]")),
     ]
 
@@ -91,8 +99,10 @@ import Testing
 
     /// The call the generated bash script makes (`__shelf_custom_complete ---completion SUB -- ARG
     /// COMP_CWORD CURSOR`, then the words of the line).
-    static func complete(_ subcommand: String, _ argument: String, words: [String], in library: TemporaryLibrary,
-                         folder: String = "") throws -> CommandResult {
+    static func complete(
+        _ subcommand: String, _ argument: String, words: [String], in library: TemporaryLibrary,
+        folder: String = ""
+    ) throws -> CommandResult {
         try library.run(
             ["---completion", subcommand, "--", argument, String(words.count - 1), "0"] + words,
             in: folder, environment: ["NO_COLOR": ""])

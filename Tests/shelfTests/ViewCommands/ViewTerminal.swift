@@ -83,7 +83,8 @@ func viewColumns(_ line: String) -> Int {
         let value = scalar.value
         if (0xFE00...0xFE0F).contains(value) || value == 0x200D { return total }
         if scalar.properties.generalCategory == .nonspacingMark { return total }
-        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let wide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
             || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
             || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value)
             || (0x1F300...0x1F64F).contains(value) || (0x1F680...0x1F6FF).contains(value)

@@ -79,17 +79,22 @@ import Testing
         // The documented map is `unread → to-read`; a word that is shelf's own (`reading: reading`)
         // may be spelled out too, since it means the same.
         let rest = text.hasPrefix(expected) ? text.dropFirst(expected.count).split(separator: "\n").map(String.init) : []
-        #expect(Set(rest).isSubset(of: ["  reading: reading", "  read: read", "# Several authors in one value are joined with commas (author: A, B).",
-                                         "author_separator: \",\""]), "\(rest)")
+        #expect(
+            Set(rest).isSubset(of: [
+                "  reading: reading", "  read: read", "# Several authors in one value are joined with commas (author: A, B).",
+                "author_separator: \",\"",
+            ]), "\(rest)")
     }
 
     @Test func initWithTheHugoPresetWritesItsMap() throws {
         let site = try vaultHugo()
         let result = try site.vaultRun(["init", "--preset", "hugo", site.path("content/books")])
         #expect(result.stdout.contains("content/books/shelf.yaml"), "\(result)")
-        try vaultExpectFile("content/books/shelf.yaml", in: site, equals: Self.defaultConfig
-                            + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields
-                            + "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n")
+        try vaultExpectFile(
+            "content/books/shelf.yaml", in: site,
+            equals: Self.defaultConfig
+                + "\n# Vocabulary: Hugo/Jekyll book posts (book_author, categories, date)\n" + Self.explanation + Self.hugoFields
+                + "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\npost_keys: [publishDate]\n")
         // The posts now read in shelf's terms.
         let show = try site.run(["show", "dune", "--format", "json"], in: "content/books", environment: vaultClock)
         let book = try parseJSONObject(show.stdout)
@@ -132,8 +137,10 @@ import Testing
     @Test func detectWriteCreatesShelfYAML() throws {
         let vault = try vaultPlugin(initialize: false)
         try vault.vaultRun(["detect", "--write"])
-        try vaultExpectFile("shelf.yaml", in: vault, equals: Self.defaultConfig + "\n# Vocabulary detected: \(Self.pluginSummary)\n"
-                            + Self.explanation + Self.pluginFields())
+        try vaultExpectFile(
+            "shelf.yaml", in: vault,
+            equals: Self.defaultConfig + "\n# Vocabulary detected: \(Self.pluginSummary)\n"
+                + Self.explanation + Self.pluginFields())
     }
 
     @Test func detectWriteAppendsToAnExistingShelfYAML() throws {
@@ -141,8 +148,10 @@ import Testing
         try vault.write("shelf.yaml", "# my vault\nfilename: \"{title}\"\ngoal: 12")
         let before = try vault.snapshot()
         try vault.vaultRun(["detect", "--write"])
-        try vaultExpectFile("shelf.yaml", in: vault, equals: "# my vault\nfilename: \"{title}\"\ngoal: 12\n"
-                            + "\n# Vocabulary detected: \(Self.pluginSummary)\n" + Self.explanation + Self.pluginFields())
+        try vaultExpectFile(
+            "shelf.yaml", in: vault,
+            equals: "# my vault\nfilename: \"{title}\"\ngoal: 12\n"
+                + "\n# Vocabulary detected: \(Self.pluginSummary)\n" + Self.explanation + Self.pluginFields())
         #expect(try vault.snapshot().differences(from: before) == ["shelf.yaml"])
         // The vault now reads and writes in its own words.
         #expect(try vault.vaultTitles(["pages:>300"]) == ["Dune", "The Left Hand of Darkness"])
@@ -162,11 +171,15 @@ import Testing
         let site = try vaultHugo()
         let before = try site.snapshot()
         let result = try site.vaultRun(["detect", "--library", site.path("content")])
-        #expect(result.stdout.contains("They look written by Hugo/Jekyll book posts (book_author, categories, date). Files supporting each mapping:"),
-                "\(result)")
+        #expect(
+            result.stdout.contains(
+                "They look written by Hugo/Jekyll book posts (book_author, categories, date). Files supporting each mapping:"),
+            "\(result)")
         #expect(result.stdoutLines.contains("  authors: book_author — 2 of 2 files"), "\(result)")
         // A post's `date` is the day it was posted: nothing in these files says a book was read then.
-        #expect(result.stdout.contains("Not proposed: finished: date, since most files with it are not read yet: it is the post's date."), "\(result)")
+        #expect(
+            result.stdout.contains("Not proposed: finished: date, since most files with it are not read yet: it is the post's date."),
+            "\(result)")
         #expect(result.stdout.contains("\nfields:\n  authors: book_author\n  genres: categories\n"), "\(result)")
         #expect(!result.stdout.contains("statuses:"), "\(result)")
         #expect(try site.snapshot() == before)
@@ -176,7 +189,8 @@ import Testing
         let site = try vaultHugo()
         for name in ["dune", "piranesi"] {
             let text = try site.vaultText("content/books/\(name).md")
-            try site.write("content/books/\(name).md", text.replacingOccurrences(of: "draft: false\n", with: "draft: false\nstatus: read\n"))
+            try site.write(
+                "content/books/\(name).md", text.replacingOccurrences(of: "draft: false\n", with: "draft: false\nstatus: read\n"))
         }
         let result = try site.vaultRun(["detect", "--library", site.path("content")])
         #expect(result.stdout.contains("\n" + Self.hugoFields), "\(result)")
@@ -184,11 +198,13 @@ import Testing
     }
 
     @Test func detectProposesTheStatusWordsTheFilesUse() throws {
-        let library = try TemporaryLibrary(config: nil, books: [
-            ("a.md", bookFile("title: A\nstatus: completed")), ("b.md", bookFile("title: B\nstatus: completed")),
-            ("c.md", bookFile("title: C\nstatus: want-to-read")), ("d.md", bookFile("title: D\nstatus: 📖")),
-            ("e.md", bookFile("title: E\nstatus: dnf")), ("f.md", bookFile("title: F\nstatus: read")),
-        ])
+        let library = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("a.md", bookFile("title: A\nstatus: completed")), ("b.md", bookFile("title: B\nstatus: completed")),
+                ("c.md", bookFile("title: C\nstatus: want-to-read")), ("d.md", bookFile("title: D\nstatus: 📖")),
+                ("e.md", bookFile("title: E\nstatus: dnf")), ("f.md", bookFile("title: F\nstatus: read")),
+            ])
         let result = try library.run(["detect", "--write", "--library", library.root.path], environment: vaultClock)
         #expect(result.status == 0, "\(result)")
         let settings = try library.vaultText("shelf.yaml")
@@ -206,10 +222,12 @@ import Testing
     }
 
     @Test func detectOnACanonicalFolderSaysNoMapIsNeeded() throws {
-        let library = try TemporaryLibrary(config: nil, books: [
-            ("a.md", bookFile("title: Piranesi\nauthors:\n  - Susanna Clarke\npages: 272\nstatus: to-read\nadded: 2024-03-02")),
-            ("b.md", bookFile("title: Dune\nauthor: Frank Herbert\nrating: 5\ntags: [sci-fi]\nfinished: 2024-01-20")),
-        ])
+        let library = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("a.md", bookFile("title: Piranesi\nauthors:\n  - Susanna Clarke\npages: 272\nstatus: to-read\nadded: 2024-03-02")),
+                ("b.md", bookFile("title: Dune\nauthor: Frank Herbert\nrating: 5\ntags: [sci-fi]\nfinished: 2024-01-20")),
+            ])
         let before = try library.snapshot()
         let result = try library.vaultRun(["detect", "--write"])
         #expect(result.stdout.contains("no fields: map is needed"), "\(result)")

@@ -8,8 +8,12 @@ import Testing
     /// `created`) but none of `myRate`, `tag`, `startReadDate`, `finishReadDate`.
     static func partialPluginVault() throws -> TemporaryLibrary {
         let books = ["Dune": "Frank Herbert", "Piranesi": "Susanna Clarke", "Kindred": "Octavia E. Butler"].map { title, author in
-            ("Books/\(title).md", bookFile("title: \(title)\nauthor: \(author)\ncategory: [Fiction]\npublish: 1979-06-01\ntotal: 264\n"
-                                          + "isbn13: \"9780807083697\"\nstatus: read\ncreated: 2024-03-02 10:11:12"))
+            (
+                "Books/\(title).md",
+                bookFile(
+                    "title: \(title)\nauthor: \(author)\ncategory: [Fiction]\npublish: 1979-06-01\ntotal: 264\n"
+                        + "isbn13: \"9780807083697\"\nstatus: read\ncreated: 2024-03-02 10:11:12")
+            )
         }
         let library = try TemporaryLibrary(config: nil, books: books)
         try vaultAge(library)
@@ -35,19 +39,25 @@ import Testing
     }
 
     @Test func lsWithoutShelfYAMLReadsTheNotesOwnKeysAndSaysSoOnce() throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("maps.md", bookFile("title: Maps of Meaning\nauthor: jordan-b-peterson\nauthor_name: Jordan B. Peterson")),
-            ("dune.md", bookFile("title: Dune\nauthor: frank-herbert\nauthor_name: Frank Herbert")),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("maps.md", bookFile("title: Maps of Meaning\nauthor: jordan-b-peterson\nauthor_name: Jordan B. Peterson")),
+                ("dune.md", bookFile("title: Dune\nauthor: frank-herbert\nauthor_name: Frank Herbert")),
+            ])
         try vaultAge(vault)
         let before = try vault.snapshot()
         let result = try vault.vaultRun(["ls", "--format", "json", "--library", vault.root.path])
         let books = try parseJSONArray(result.stdout)
-        #expect(books.compactMap { $0["authors"] as? [String] }.sorted { $0[0] < $1[0] } == [["Frank Herbert"], ["Jordan B. Peterson"]],
-                "\(result)")
+        #expect(
+            books.compactMap { $0["authors"] as? [String] }.sorted { $0[0] < $1[0] } == [["Frank Herbert"], ["Jordan B. Peterson"]],
+            "\(result)")
         let notes = result.stderr.split(separator: "\n").filter { $0.contains("no shelf.yaml here") }
-        #expect(notes == ["shelf: no shelf.yaml here; reading the keys these notes use (author_name for authors); shelf detect --write keeps them"],
-                "\(result)")
+        #expect(
+            notes == [
+                "shelf: no shelf.yaml here; reading the keys these notes use (author_name for authors); shelf detect --write keeps them"
+            ],
+            "\(result)")
         // Read, not written: no shelf.yaml appears.
         #expect(try vault.snapshot() == before)
         // A second run reads the same (from the kept inference).
@@ -56,11 +66,13 @@ import Testing
     }
 
     @Test func checkOnAConsistentVaultReportsNoMixedVocabulary() throws {
-        let vault = try TemporaryLibrary(config: nil, books: [
-            ("tubes.md", bookFile("title: Tubes\nauthor: Colton J. McCurdy\nbook-authors: [Andrew Blum]")),
-            ("unix.md", bookFile("title: UNIX\nauthor: Colton J. McCurdy\nbook-authors: [Brian Kernighan]")),
-            ("k8s.md", bookFile("title: Kubernetes\nauthor: Colton J. McCurdy\nbook-authors: [Brendan Burns, Joe Beda]")),
-        ])
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("tubes.md", bookFile("title: Tubes\nauthor: Colton J. McCurdy\nbook-authors: [Andrew Blum]")),
+                ("unix.md", bookFile("title: UNIX\nauthor: Colton J. McCurdy\nbook-authors: [Brian Kernighan]")),
+                ("k8s.md", bookFile("title: Kubernetes\nauthor: Colton J. McCurdy\nbook-authors: [Brendan Burns, Joe Beda]")),
+            ])
         try vaultAge(vault)
         try vault.vaultRun(["detect", "--write", "--library", vault.root.path])
         let check = try vault.run(["check", "--library", vault.root.path], environment: vaultClock)
@@ -69,10 +81,13 @@ import Testing
     }
 
     @Test func realMixingIsReportedOncePerKeyWithACount() throws {
-        let vault = try TemporaryLibrary(config: "fields:\n  rating: myRate\n", books: [
-            ("a.md", bookFile("title: A\nmyRate: 4")),
-            ("b.md", bookFile("title: B\nrating: 3")), ("c.md", bookFile("title: C\nrating: 5")), ("d.md", bookFile("title: D\nrating: 2")),
-        ])
+        let vault = try TemporaryLibrary(
+            config: "fields:\n  rating: myRate\n",
+            books: [
+                ("a.md", bookFile("title: A\nmyRate: 4")),
+                ("b.md", bookFile("title: B\nrating: 3")), ("c.md", bookFile("title: C\nrating: 5")),
+                ("d.md", bookFile("title: D\nrating: 2")),
+            ])
         let check = try vault.run(["check"], environment: vaultClock)
         let mixed = check.stdoutLines.filter { $0.contains("[mixed-vocabulary]") }
         #expect(mixed.count == 1, "\(check)")

@@ -9,9 +9,13 @@ import Testing
         let vault = try vaultPlugin()
         let before = try vault.snapshot()
         try vault.vaultRun(["start", "left hand"])
-        try vaultExpectFile("Books/left-hand.md", in: vault, equals: vaultLeftHand
-            .replacingOccurrences(of: "status: unread", with: "status: reading")
-            .replacingOccurrences(of: "updated: 2024-03-02 10:11:12\n---", with: "updated: 2024-03-02 10:11:12\nstartReadDate: 2024-03-05\n---"))
+        try vaultExpectFile(
+            "Books/left-hand.md", in: vault,
+            equals:
+                vaultLeftHand
+                .replacingOccurrences(of: "status: unread", with: "status: reading")
+                .replacingOccurrences(
+                    of: "updated: 2024-03-02 10:11:12\n---", with: "updated: 2024-03-02 10:11:12\nstartReadDate: 2024-03-05\n---"))
         try vaultExpectBystandersUntouched(before, vault, after: "start")
     }
 
@@ -19,20 +23,27 @@ import Testing
         let vault = try vaultPlugin()
         let before = try vault.snapshot()
         try vault.vaultRun(["finish", "piranesi", "--rating", "4"])
-        try vaultExpectFile("Books/piranesi.md", in: vault, equals: vaultPiranesi
-            .replacingOccurrences(of: "status: reading", with: "status: read")
-            .replacingOccurrences(of: "myRate:\n", with: "myRate: 4\n")
-            .replacingOccurrences(of: "finishReadDate:\n", with: "finishReadDate: 2024-03-05\n"))
+        try vaultExpectFile(
+            "Books/piranesi.md", in: vault,
+            equals:
+                vaultPiranesi
+                .replacingOccurrences(of: "status: reading", with: "status: read")
+                .replacingOccurrences(of: "myRate:\n", with: "myRate: 4\n")
+                .replacingOccurrences(of: "finishReadDate:\n", with: "finishReadDate: 2024-03-05\n"))
         try vaultExpectBystandersUntouched(before, vault, after: "finish")
     }
 
     @Test func finishWithoutTheKeysAppendsThemUnderThePluginsNames() throws {
         let vault = try vaultPlugin()
         try vault.vaultRun(["finish", "left hand", "--rating", "4", "--date", "2024-03-04"])
-        try vaultExpectFile("Books/left-hand.md", in: vault, equals: vaultLeftHand
-            .replacingOccurrences(of: "status: unread", with: "status: read")
-            .replacingOccurrences(of: "updated: 2024-03-02 10:11:12\n---",
-                                  with: "updated: 2024-03-02 10:11:12\nfinishReadDate: 2024-03-04\nmyRate: 4\n---"))
+        try vaultExpectFile(
+            "Books/left-hand.md", in: vault,
+            equals:
+                vaultLeftHand
+                .replacingOccurrences(of: "status: unread", with: "status: read")
+                .replacingOccurrences(
+                    of: "updated: 2024-03-02 10:11:12\n---",
+                    with: "updated: 2024-03-02 10:11:12\nfinishReadDate: 2024-03-04\nmyRate: 4\n---"))
     }
 
     @Test func setStatusToReadWritesUnread() throws {
@@ -56,10 +67,12 @@ import Testing
         let tagged = vaultDune.replacingOccurrences(of: "tag: [📚Book, sci-fi]", with: "tag: [📚Book, sci-fi, classics]")
         try vaultExpectFile("Books/dune.md", in: vault, equals: tagged)
         try vault.vaultRun(["untag", "dune", "sci-fi"])
-        try vaultExpectFile("Books/dune.md", in: vault, equals: vaultDune.replacingOccurrences(of: "tag: [📚Book, sci-fi]", with: "tag: [📚Book, classics]"))
+        try vaultExpectFile(
+            "Books/dune.md", in: vault, equals: vaultDune.replacingOccurrences(of: "tag: [📚Book, sci-fi]", with: "tag: [📚Book, classics]"))
         // The plugin's single `tag: 📚Book` becomes a flow list under the same key.
         try vault.vaultRun(["tag", "left hand", "classics"])
-        try vaultExpectFile("Books/left-hand.md", in: vault, equals: vaultLeftHand.replacingOccurrences(of: "tag: 📚Book", with: "tag: [📚Book, classics]"))
+        try vaultExpectFile(
+            "Books/left-hand.md", in: vault, equals: vaultLeftHand.replacingOccurrences(of: "tag: 📚Book", with: "tag: [📚Book, classics]"))
         try vaultExpectBystandersUntouched(before, vault, after: "tag/untag")
     }
 
@@ -70,8 +83,11 @@ import Testing
         try vaultExpectFile("Books/dune.md", in: vault, equals: vaultDune.replacingOccurrences(of: "myRate: 5", with: "myRate: 3"))
         // A book without the key gains it under the plugin's name.
         try vault.vaultRun(["rate", "left hand", "5"])
-        try vaultExpectFile("Books/left-hand.md", in: vault, equals: vaultLeftHand
-            .replacingOccurrences(of: "updated: 2024-03-02 10:11:12\n---", with: "updated: 2024-03-02 10:11:12\nmyRate: 5\n---"))
+        try vaultExpectFile(
+            "Books/left-hand.md", in: vault,
+            equals:
+                vaultLeftHand
+                .replacingOccurrences(of: "updated: 2024-03-02 10:11:12\n---", with: "updated: 2024-03-02 10:11:12\nmyRate: 5\n---"))
         try vaultExpectBystandersUntouched(before, vault, after: "rate")
     }
 
@@ -86,21 +102,25 @@ import Testing
     @Test func addCreatesAFileInTheVaultsVocabulary() throws {
         let vault = try vaultPlugin()
         let before = try vault.snapshot()
-        let result = try vault.vaultRun(["add", "--title", "The Ladies of Grace Adieu", "--author", "Susanna Clarke",
-                                         "--tag", "fantasy", "--pages", "235"])
+        let result = try vault.vaultRun([
+            "add", "--title", "The Ladies of Grace Adieu", "--author", "Susanna Clarke",
+            "--tag", "fantasy", "--pages", "235",
+        ])
         let created = try vault.snapshot().entries.keys.filter { before.entries[$0] == nil && $0.hasSuffix(".md") }
         #expect(created == ["clarke-the-ladies-of-grace-adieu.md"], "\(result)")
-        try vaultExpectFile("clarke-the-ladies-of-grace-adieu.md", in: vault, equals: """
-            ---
-            title: The Ladies of Grace Adieu
-            author: [Susanna Clarke]
-            status: unread
-            tag: [fantasy]
-            created: 2024-03-05
-            total: 235
-            ---
+        try vaultExpectFile(
+            "clarke-the-ladies-of-grace-adieu.md", in: vault,
+            equals: """
+                ---
+                title: The Ladies of Grace Adieu
+                author: [Susanna Clarke]
+                status: unread
+                tag: [fantasy]
+                created: 2024-03-05
+                total: 235
+                ---
 
-            """)
+                """)
         try vaultExpectBystandersUntouched(before, vault, after: "add")
     }
 

@@ -55,7 +55,7 @@ import Testing
 
     @Test func aCanonicalLibraryNeedsNoMap() throws {
         let library = try TemporaryLibrary(books: [
-            ("piranesi.md", bookFile("title: Piranesi\nauthors:\n  - Susanna Clarke\npages: 272\nstatus: to-read")),
+            ("piranesi.md", bookFile("title: Piranesi\nauthors:\n  - Susanna Clarke\npages: 272\nstatus: to-read"))
         ])
         #expect(try library.vaultTitles(["pages:>200"]) == ["Piranesi"])
         #expect(try library.vaultTitles(["status:to-read"]) == ["Piranesi"])
@@ -95,8 +95,9 @@ import Testing
         let result = try vault.run(["check"], environment: vaultClock)
         #expect(result.status == 0, "\(result)")
         let lines = result.stdoutLines
-        #expect(lines.contains { $0.hasPrefix("Books/dispossessed.md:") && $0.contains("[mixed-vocabulary]") && $0.contains("`authors`") },
-                "\(result)")
+        #expect(
+            lines.contains { $0.hasPrefix("Books/dispossessed.md:") && $0.contains("[mixed-vocabulary]") && $0.contains("`authors`") },
+            "\(result)")
         // `status: to-read` is read as to-read, which this vault writes `unread`.
         #expect(lines.contains { $0.hasPrefix("Books/dispossessed.md:") && $0.contains("[status-spelling]") }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("Books/lathe.md:") && $0.contains("[status-spelling]") }, "\(result)")
@@ -113,10 +114,12 @@ import Testing
         let vault = try Self.mixed()
         let before = try vault.snapshot()
         _ = try vault.run(["check", "--fix"], environment: vaultClock)
-        try vaultExpectFile("Books/lathe.md", in: vault,
-                            equals: bookFile("title: The Lathe of Heaven\nauthor: [Ursula K. Le Guin]\nstatus: read"))
-        try vaultExpectFile("Books/dispossessed.md", in: vault,
-                            equals: Self.handWritten.replacingOccurrences(of: "status: to-read", with: "status: unread"))
+        try vaultExpectFile(
+            "Books/lathe.md", in: vault,
+            equals: bookFile("title: The Lathe of Heaven\nauthor: [Ursula K. Le Guin]\nstatus: read"))
+        try vaultExpectFile(
+            "Books/dispossessed.md", in: vault,
+            equals: Self.handWritten.replacingOccurrences(of: "status: to-read", with: "status: unread"))
         try vaultExpectBystandersUntouched(before, vault, after: "check --fix")
     }
 }

@@ -108,11 +108,13 @@ let vaultBystanders = ["Daily/2024-03-02.md", ".obsidian/templates/book.md", ".o
 /// A vault with the plugin's notes under `Books/`, a daily note and `.obsidian/`. With
 /// `initialize`, `shelf init --preset obsidian-book-search` writes its shelf.yaml.
 func vaultPlugin(initialize: Bool = true) throws -> TemporaryLibrary {
-    let library = try TemporaryLibrary(config: nil, books: [
-        ("Books/left-hand.md", vaultLeftHand), ("Books/piranesi.md", vaultPiranesi), ("Books/dune.md", vaultDune),
-        ("Daily/2024-03-02.md", vaultDaily), (".obsidian/templates/book.md", vaultHiddenTemplate),
-        (".obsidian/app.json", "{\"legacyEditor\": false}\n"),
-    ])
+    let library = try TemporaryLibrary(
+        config: nil,
+        books: [
+            ("Books/left-hand.md", vaultLeftHand), ("Books/piranesi.md", vaultPiranesi), ("Books/dune.md", vaultDune),
+            ("Daily/2024-03-02.md", vaultDaily), (".obsidian/templates/book.md", vaultHiddenTemplate),
+            (".obsidian/app.json", "{\"legacyEditor\": false}\n"),
+        ])
     if initialize {
         let result = try library.run(["init", "--preset", "obsidian-book-search", library.root.path])
         #expect(result.status == 0, "\(result)")
@@ -126,11 +128,13 @@ func vaultHugo() throws -> TemporaryLibrary {
     func post(_ title: String, _ author: String, _ date: String, _ category: String) -> String {
         "---\ntitle: \"\(title)\"\ndate: \(date)\ncategories: [\(category)]\nbook_author: \(author)\ndraft: false\n---\nA review.\n"
     }
-    return try TemporaryLibrary(config: nil, books: [
-        ("content/books/dune.md", post("Dune", "Frank Herbert", "2024-01-20", "sci-fi")),
-        ("content/books/piranesi.md", post("Piranesi", "Susanna Clarke", "2024-02-11", "fantasy")),
-        ("content/_index.md", "---\ntitle: \"Books\"\ndraft: false\n---\n"),
-    ])
+    return try TemporaryLibrary(
+        config: nil,
+        books: [
+            ("content/books/dune.md", post("Dune", "Frank Herbert", "2024-01-20", "sci-fi")),
+            ("content/books/piranesi.md", post("Piranesi", "Susanna Clarke", "2024-02-11", "fantasy")),
+            ("content/_index.md", "---\ntitle: \"Books\"\ndraft: false\n---\n"),
+        ])
 }
 
 /// Sets every file's modification time to a moment in the past, so a write shows.
@@ -164,20 +168,26 @@ extension TemporaryLibrary {
 }
 
 /// Expects that the files that are not books kept their bytes and modification times.
-func vaultExpectBystandersUntouched(_ before: FolderSnapshot, _ library: TemporaryLibrary, after command: String,
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+func vaultExpectBystandersUntouched(
+    _ before: FolderSnapshot, _ library: TemporaryLibrary, after command: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let now = try library.snapshot()
     for path in vaultBystanders {
-        #expect(now.entries[path] != nil && now.entries[path] == before.entries[path],
-                "\(path) changed after \(command)", sourceLocation: sourceLocation)
+        #expect(
+            now.entries[path] != nil && now.entries[path] == before.entries[path],
+            "\(path) changed after \(command)", sourceLocation: sourceLocation)
     }
 }
 
 /// Expects a file's exact bytes, showing both texts on failure.
-func vaultExpectFile(_ relative: String, in library: TemporaryLibrary, equals expected: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+func vaultExpectFile(
+    _ relative: String, in library: TemporaryLibrary, equals expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let actual = try library.bytes(relative)
-    #expect(actual == Array(expected.utf8),
-            "\(relative)\n--- expected ---\n\(expected)--- actual ---\n\(String(decoding: actual, as: UTF8.self))---",
-            sourceLocation: sourceLocation)
+    #expect(
+        actual == Array(expected.utf8),
+        "\(relative)\n--- expected ---\n\(expected)--- actual ---\n\(String(decoding: actual, as: UTF8.self))---",
+        sourceLocation: sourceLocation)
 }

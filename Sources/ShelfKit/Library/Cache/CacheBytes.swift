@@ -39,8 +39,10 @@ struct CacheByteWriter {
 
     /// A file's stamp, as five words.
     mutating func stamp(_ stamp: FileStamp) {
-        for value in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
-                      UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed)] {
+        for value in [
+            stamp.device, stamp.inode, UInt64(bitPattern: stamp.size),
+            UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed),
+        ] {
             word(value)
         }
     }
@@ -142,7 +144,8 @@ enum CacheChecksum {
     /// side (a single chain spent longer checking a warm index than answering from it).
     static func ofSection(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+            0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count), 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63
+        )
         var offset = 0
         while offset + 32 <= bytes.count {
             lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

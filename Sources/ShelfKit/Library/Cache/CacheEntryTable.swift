@@ -34,7 +34,8 @@ struct CacheEntryTable: RandomAccessCollection, Sendable {
         self.start = start
         self.count = count
         // A path outside the library (`../x.md`) makes the whole index foreign (`CachedPath`).
-        for index in 0..<count where !isWithinBounds(index) || !CachedPath.isPlausible(UnsafeRawBufferPointer(rebasing: bytes[path(index)])) {
+        for index in 0..<count where !isWithinBounds(index) || !CachedPath.isPlausible(UnsafeRawBufferPointer(rebasing: bytes[path(index)]))
+        {
             return nil
         }
     }

@@ -29,7 +29,7 @@ struct CacheListing: Sendable, Equatable {
         // `trustsFolderTimes`): a folder mounted inside the library, or a library on a network
         // or FUSE file system, is listed at every query.
         guard scan.unreadable.isEmpty, let device = scan.folders.first?.stamp.device, records.count == scan.books.count,
-              scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.device == device && $0.stamp.latest < recentSince })
+            scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.device == device && $0.stamp.latest < recentSince })
         else { return nil }
         folders = scan.folders
         unrecorded = scan.books.indices.filter { records[$0] == nil }.map { scan.books[$0] }

@@ -50,7 +50,9 @@ final class FreshRecord: Sendable {
 
     /// - Parameter ends: where the tags, the columns and the words end in `small`; the Bloom
     ///   filter is the rest.
-    init(stamp: FileStamp, isBook: Bool, small: [UInt8], ends: (tags: Int, columns: Int, words: Int), book: StoredBytes, notes: StoredBytes?) {
+    init(
+        stamp: FileStamp, isBook: Bool, small: [UInt8], ends: (tags: Int, columns: Int, words: Int), book: StoredBytes, notes: StoredBytes?
+    ) {
         self.stamp = stamp
         self.isBook = isBook
         self.small = small

@@ -47,7 +47,7 @@ final class CacheStorage: @unchecked Sendable {
         let start = offset / page * page
         let length = count + offset - start
         guard count > 0, let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, off_t(start)),
-              address != MAP_FAILED
+            address != MAP_FAILED
         else {
             self.init(reading: descriptor, at: offset, count: count)
             return

@@ -108,12 +108,15 @@ struct DistinctWordList {
 
     /// `addWords(in:)` by `TextFolding.scanWords`, for any text.
     mutating func addWordsGenerally(in bytes: UnsafeBufferPointer<UInt8>) {
-        TextFolding.scanWords(in: bytes, ascii: { word in
-            // An all-ASCII word, unfolded: its A–Z are lowered as it is hashed, compared and stored.
-            add(word, folding: true)
-        }, other: { word in
-            add(folded: TextFolding.fold(String(decoding: word, as: UTF8.self)))
-        })
+        TextFolding.scanWords(
+            in: bytes,
+            ascii: { word in
+                // An all-ASCII word, unfolded: its A–Z are lowered as it is hashed, compared and stored.
+                add(word, folding: true)
+            },
+            other: { word in
+                add(folded: TextFolding.fold(String(decoding: word, as: UTF8.self)))
+            })
     }
 
     /// Adds one word, already folded.

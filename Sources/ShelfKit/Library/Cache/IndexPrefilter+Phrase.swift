@@ -30,7 +30,8 @@ extension IndexPrefilter {
                 // Opened as the stat of every entry just saw it, a regular file (FileIO says why
                 // that is safe); a file changed since is the evaluator's to read.
                 let stamp = try? folders.read(path, path: path, into: &buffer, listedRegular: true)
-                let lacksPhrase = stamp == cache.entries.stamp(entry)
+                let lacksPhrase =
+                    stamp == cache.entries.stamp(entry)
                     && buffer.withUnsafeBufferPointer { notesHold(&scan, in: $0) } == false
                 if !lacksPhrase { kept.set(position) }
             }

@@ -46,7 +46,7 @@ struct LibraryCache: Sendable {
     /// every byte): `IndexFormatGoldenTests` fails until it is bumped and its golden file is
     /// written again for the new version.
     static let formatVersion: UInt64 = 9
-    static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853) // "SHEIDX01"
+    static let magic = UInt64(littleEndian: 0x3130_5844_4945_4853)  // "SHEIDX01"
     static let headerSize = 64
     /// How recent a file's times may be for its entry to be left out: wider than any file
     /// system's timestamp granularity (FAT's is two seconds).
@@ -82,25 +82,27 @@ struct LibraryCache: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0,
-              let header = CacheStorage(reading: descriptor, at: 0, count: headerSize) else { return nil }
+            let header = CacheStorage(reading: descriptor, at: 0, count: headerSize)
+        else { return nil }
         let fileSize = Int(info.st_size)
-        let ownWrite = written.map { written in
-            let now = FileStamp(info)
-            return written.device == now.device && written.inode == now.inode && written.size == now.size
-                && written.modified == now.modified
-        } ?? false
+        let ownWrite =
+            written.map { written in
+                let now = FileStamp(info)
+                return written.device == now.device && written.inode == now.inode && written.size == now.size
+                    && written.modified == now.modified
+            } ?? false
         var reader = CacheByteReader(header.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
-              let version = try? reader.word(), version == formatVersion,
-              let identity = try? reader.word(), identity == location.identity,
-              let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
-              let notesLength = try? reader.word(), (try? reader.word()) != nil,
-              let booksLength = try? reader.word(),
-              mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4), booksLength < UInt64(Int.max / 4),
-              headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
-              let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
-              ownWrite || CacheChecksum.ofSection(main.bytes) == mainChecksum,
-              let books = CacheStorage(
+            let version = try? reader.word(), version == formatVersion,
+            let identity = try? reader.word(), identity == location.identity,
+            let mainLength = try? reader.word(), let mainChecksum = try? reader.word(),
+            let notesLength = try? reader.word(), (try? reader.word()) != nil,
+            let booksLength = try? reader.word(),
+            mainLength < UInt64(Int.max / 4), notesLength < UInt64(Int.max / 4), booksLength < UInt64(Int.max / 4),
+            headerSize + Int(mainLength) + Int(notesLength) + Int(booksLength) <= fileSize,
+            let main = CacheStorage(mapping: descriptor, at: headerSize, count: Int(mainLength)),
+            ownWrite || CacheChecksum.ofSection(main.bytes) == mainChecksum,
+            let books = CacheStorage(
                 mapping: descriptor, at: headerSize + Int(mainLength) + Int(notesLength), count: Int(booksLength), sparse: true)
         else { return nil }
         var notes: CacheStorage?
@@ -160,8 +162,8 @@ struct LibraryCache: Sendable {
         let listingStart = try reader.word()
         while reader.offset % 8 != 0 { _ = try reader.byte() }
         guard listingStart <= UInt64(main.bytes.count),
-              let table = CacheEntryTable(main, start: reader.offset, count: count),
-              reader.offset + count * CacheEntryTable.recordSize <= Int(listingStart)
+            let table = CacheEntryTable(main, start: reader.offset, count: count),
+            reader.offset + count * CacheEntryTable.recordSize <= Int(listingStart)
         else { throw CacheCorruption() }
         var listingReader = CacheByteReader(main.bytes, offset: Int(listingStart))
         return (table, try CacheListing.decode(from: &listingReader))

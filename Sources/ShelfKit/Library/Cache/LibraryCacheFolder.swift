@@ -73,7 +73,8 @@ public struct LibraryCacheFolder: Sendable {
             if let mebibytes = Int64(text.trimmingSpaces), mebibytes >= 0, mebibytes < Int64.max >> 20 {
                 folder.limit = mebibytes << 20
             } else {
-                folder.limitProblem = "SHELF_CACHE_LIMIT is '\(text)', not a whole number of MiB; the default, "
+                folder.limitProblem =
+                    "SHELF_CACHE_LIMIT is '\(text)', not a whole number of MiB; the default, "
                     + "\(defaultLimit >> 20) MiB, holds. Set it to a number (SHELF_CACHE_LIMIT=500) or unset it"
             }
         }
@@ -90,9 +91,10 @@ public struct LibraryCacheFolder: Sendable {
             let root = LibraryCacheFolder.root(of: file)
             var folder = stat()
             let exists = root.map { stat($0, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR } ?? false
-            found.append(Index(
-                file: file, root: root, bytes: Int64(info.st_size),
-                lastUsed: FileStamp(info).modified / 1_000_000_000, libraryExists: exists))
+            found.append(
+                Index(
+                    file: file, root: root, bytes: Int64(info.st_size),
+                    lastUsed: FileStamp(info).modified / 1_000_000_000, libraryExists: exists))
         }
         return found.sorted { ($0.lastUsed, $1.file) > ($1.lastUsed, $0.file) }
     }
@@ -128,8 +130,10 @@ public struct LibraryCacheFolder: Sendable {
             let modified = FileStamp(info).modified / 1_000_000_000
             let writer = rest.prefix { $0 != "-" }
             let writerGone = Int32(writer).map { kill($0, 0) != 0 && errno == ESRCH } ?? true
-            found.append(Leftover(file: file, bytes: Int64(info.st_size), modified: modified,
-                                  isAbandoned: writerGone || now - modified > 3_600))
+            found.append(
+                Leftover(
+                    file: file, bytes: Int64(info.st_size), modified: modified,
+                    isAbandoned: writerGone || now - modified > 3_600))
         }
         return found.sorted { $0.file < $1.file }
     }
@@ -199,9 +203,9 @@ public struct LibraryCacheFolder: Sendable {
         guard let head = CacheStorage(reading: descriptor, at: 0, count: wanted, allowingShort: true) else { return nil }
         var reader = CacheByteReader(head.bytes)
         guard let magic = try? reader.word(), magic == LibraryCache.magic,
-              let version = try? reader.word(), version == LibraryCache.formatVersion,
-              (try? reader.bytes(LibraryCache.headerSize - 16)) != nil,
-              let root = try? reader.string(), root.hasPrefix("/")
+            let version = try? reader.word(), version == LibraryCache.formatVersion,
+            (try? reader.bytes(LibraryCache.headerSize - 16)) != nil,
+            let root = try? reader.string(), root.hasPrefix("/")
         else { return nil }
         return root
     }

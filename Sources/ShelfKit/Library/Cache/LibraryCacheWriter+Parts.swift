@@ -112,7 +112,7 @@ extension LibraryCacheWriter {
             var path = path
             let pathRange = path.withUTF8 { place(UnsafeRawBufferPointer($0), run: .paths, in: &main) }
             guard let pathRange, let tags = place(parts.tags, run: .tags, in: &main),
-                  let columns = place(parts.columns, run: .columns, in: &main), let words = place(parts.words, run: .words, in: &main)
+                let columns = place(parts.columns, run: .columns, in: &main), let words = place(parts.words, run: .words, in: &main)
             else { return false }
             let bloomStart = main.bytes.count
             if parts.bloom.count == WordBloom.byteCount {

@@ -28,7 +28,8 @@ enum LibraryCacheWriter {
     static func write(
         paths: [String], records: [CacheRecord?], old: LibraryCache?, listing: CacheListing?, to location: LibraryCacheLocation
     ) -> LibraryCache? {
-        let oldNotes = records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
+        let oldNotes =
+            records.contains { if case .kept(let index) = $0 { return old?.entries[index].notes != nil } else { return false } }
             ? old?.notesStorage() : nil
         var sizes = PartSizes()
         let ranks = titleRanks(records, paths: paths, old: old, oldNotes: oldNotes, sizes: &sizes)
@@ -119,9 +120,10 @@ enum LibraryCacheWriter {
                 guard parts.isBook, let columns = EntryColumns(parts.columns) else { return }
                 let start = keyBytes.count
                 keyBytes += columns.titleKey
-                keys.append(TitleKey(
-                    position: position, start: start, count: columns.titleKey.count,
-                    isASCII: !columns.titleKey.contains { $0 >= 0x80 }))
+                keys.append(
+                    TitleKey(
+                        position: position, start: start, count: columns.titleKey.count,
+                        isASCII: !columns.titleKey.contains { $0 >= 0x80 }))
             }
         }
         keyBytes.withUnsafeBufferPointer { bytes in
@@ -192,12 +194,13 @@ enum LibraryCacheWriter {
             fresh.small.withUnsafeBytes { small in
                 fresh.book.withMemory { book in
                     fresh.notes.withMemory { notes in
-                        body(EntryParts(
-                            stamp: fresh.stamp, isBook: fresh.isBook, tags: UnsafeRawBufferPointer(rebasing: small[fresh.tags]),
-                            columns: UnsafeRawBufferPointer(rebasing: small[fresh.columns]),
-                            words: UnsafeRawBufferPointer(rebasing: small[fresh.words]),
-                            bloom: UnsafeRawBufferPointer(rebasing: small[fresh.bloom]), book: Part(fresh.book, memory: book),
-                            notes: fresh.notes.map { Part($0, memory: notes) }))
+                        body(
+                            EntryParts(
+                                stamp: fresh.stamp, isBook: fresh.isBook, tags: UnsafeRawBufferPointer(rebasing: small[fresh.tags]),
+                                columns: UnsafeRawBufferPointer(rebasing: small[fresh.columns]),
+                                words: UnsafeRawBufferPointer(rebasing: small[fresh.words]),
+                                bloom: UnsafeRawBufferPointer(rebasing: small[fresh.bloom]), book: Part(fresh.book, memory: book),
+                                notes: fresh.notes.map { Part($0, memory: notes) }))
                     }
                 }
             }
@@ -209,7 +212,8 @@ enum LibraryCacheWriter {
         _ entry: LibraryCache.Entry, of old: LibraryCache, bloom: UnsafeRawBufferPointer, notes: Part?
     ) -> EntryParts {
         let bytes = old.main.bytes
-        let book = entry.book.upperBound <= old.books.bytes.count
+        let book =
+            entry.book.upperBound <= old.books.bytes.count
             ? UnsafeRawBufferPointer(rebasing: old.books.bytes[entry.book]) : UnsafeRawBufferPointer(start: nil, count: 0)
         return EntryParts(
             stamp: entry.stamp, isBook: entry.isBook, tags: UnsafeRawBufferPointer(rebasing: bytes[entry.tags]),
