@@ -13,8 +13,10 @@ shelf.yaml removed: nothing in CORPUS is written. For each folder, and in total,
   skipped    notes not listed
   check      complaints of `shelf check`, errors and warnings, by code below the table
   no-op      files whose bytes changed after an edit that changes nothing (target 0): for each
-             listed book, `set <book> title=<shown title>`, `rate <book> <shown rating>` and
-             `tag <book> <a tag it has>`; "refused" counts those edits shelf declined (exit 1)
+             listed book, `set <book> title=<shown title>`, `authors=` (`authors+=` one of several),
+             `status=`, `started=` and `finished=` with the shown values (dates as YYYY-MM-DD),
+             `rate <book> <shown rating>` and `tag <book> <a tag it has>`; "refused" counts those
+             edits shelf declined (exit 1)
   lost       books whose fields or notes differ after `export json`, `import json` into an empty
              folder and `export json` again, or that do not come back (target 0)
   detect     after `detect --write`: the change in books listed and in complaints, and the books
@@ -27,6 +29,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -94,6 +97,19 @@ def has_key(path, key):
     return False
 
 
+def iso_day(value):
+    """A shown date as YYYY-MM-DD when it names one day (2013/07/01, 21.04.2025), else None."""
+    if not isinstance(value, str):
+        return None
+    match = re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", value.strip())
+    if match:
+        return f"{match[1]}-{int(match[2]):02d}-{int(match[3]):02d}"
+    match = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", value.strip())
+    if match:
+        return f"{match[3]}-{int(match[2]):02d}-{int(match[1]):02d}"
+    return None
+
+
 def no_op_edits(shelf, library, books, limit, rng):
     """Runs edits that change nothing on every book (or LIMIT of them); returns what changed."""
     chosen = books if limit is None or len(books) <= limit else rng.sample(books, limit)
@@ -103,6 +119,18 @@ def no_op_edits(shelf, library, books, limit, rng):
         path = os.path.join(library, book["path"])
         titled = "" if has_key(path, "title") else " (title not a key)"
         edits = [("set title", ["set", path, "title=" + book["title"]])]
+        authors = book.get("authors") or []
+        if len(authors) == 1:
+            edits.append(("set authors", ["set", path, "authors=" + authors[0]]))
+        elif authors:
+            # `authors=` sets one name (a name may hold a comma); re-adding one is the no-op.
+            edits.append(("add author", ["set", path, "authors+=" + authors[-1]]))
+        if book.get("status"):
+            edits.append(("set status", ["set", path, "status=" + book["status"]]))
+        for field in ("started", "finished"):
+            day = iso_day(book.get(field))
+            if day:
+                edits.append(("set " + field, ["set", path, f"{field}={day}"]))
         if isinstance(book.get("rating"), (int, float)) and book["rating"] > 0:
             rating = book["rating"]
             edits.append(("rate", ["rate", path, str(int(rating)) if rating == int(rating) else str(rating)]))
