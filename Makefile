@@ -11,15 +11,21 @@ MANDIR ?= $(PREFIX)/share/man/man1
 # How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
 FUZZ_SECONDS ?= 20
 
-.PHONY: demo test bench install man setup build release release-serve clean
+.PHONY: demo test bench install man setup build release release-serve clean format format-check
 
-# Installs libyaml and libcurl headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
+# Installs libyaml, libcurl and zlib headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
 	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
 		echo "Installing libyaml-dev and libcurl4-openssl-dev (and pkg-config)…"; \
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		$$SUDO apt-get update -qq && \
 		$$SUDO apt-get install -y -qq pkg-config libyaml-dev libcurl4-openssl-dev >/dev/null; \
+	fi
+	@# shelf serve compresses its pages with zlib.
+	@if ! pkg-config --exists zlib 2>/dev/null; then \
+		echo "Installing zlib1g-dev (shelf serve compresses its pages)…"; \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq pkg-config zlib1g-dev >/dev/null; \
 	fi
 	@# shelf loads libsqlite3 (with dlopen) to read Kobo and KOReader databases.
 	@if ! ldconfig -p 2>/dev/null | grep -q 'libsqlite3\.so\.0'; then \
@@ -59,7 +65,18 @@ demo: release
 	@echo "\$$ shelf --library example-library show \"left hand of darkness\""
 	@$(RELEASE_BIN) --library example-library show "left hand of darkness"
 
-test: setup
+# The layout of every Swift file is swift-format's, with the settings in .swift-format (the
+# toolchain's own `swift format`). `make format` rewrites the files in place; `make format-check`
+# fails, naming file, line and what to change, when one is not so laid out (a few seconds).
+SWIFT_FORMAT_PATHS := Sources Tests
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+format-check:
+	$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+test: setup format-check
 	@# The HTML catalog's test opens it in headless Chromium; install Debian's package when missing.
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		echo "Installing chromium (for the HTML catalog's browser test)…"; \

@@ -29,6 +29,8 @@ let package = Package(
         ),
         // `statfs`, which the Glibc module does not import (no library to link, no pkg-config).
         .systemLibrary(name: "CShelfSystem", path: "Sources/CShelfSystem"),
+        // zlib, for the web UI's gzip-compressed pages.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "ShelfKit",
             dependencies: ["CYAML", "CShelfSystem", .product(name: "Ink", package: "Ink")]
@@ -50,6 +52,7 @@ let package = Package(
             name: "shelf-serve",
             dependencies: [
                 "ShelfKit",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // `--tls CERT KEY`: HTTPS through NIOSSL, for the live camera on a phone.
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -12,7 +12,8 @@ struct Page: ResponseGenerator, Sendable {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         // The security headers (CSP and the rest) are set on every response by GuardMiddleware.
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        let body = Gzip.body(Array(html.utf8), for: request, headers: &headers)
+        return Response(status: status, headers: headers, body: body)
     }
 }
 
@@ -43,7 +44,8 @@ struct Asset: ResponseGenerator {
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.cacheControl] = "no-cache"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        let body = Gzip.body(Array(text.utf8), for: request, headers: &headers)
+        return Response(status: .ok, headers: headers, body: body)
     }
 }
 

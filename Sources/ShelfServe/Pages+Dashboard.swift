@@ -34,6 +34,9 @@ extension Pages {
             context["goal"] = ["target": goal.target, "done": min(goal.done, goal.target), "reached": goal.reached,
                                "text": "\(goal.done) of \(goal.target)"] as [String: Any]
         }
+        if let goal = dashboard.year.pageMeasure {
+            context["pageGoal"] = ["reached": goal.reached, "text": "\(goal.done) of \(goal.target) pages"] as [String: Any]
+        }
         let year = LibraryStats(books, year: today.year)
         let months = year.finishedByMonth ?? [:]
         context["monthsChart"] = SVGChart.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) },
@@ -42,7 +45,34 @@ extension Pages {
         context["ratingsChart"] = SVGChart.bars((1...5).map { (String(repeating: "★", count: $0), all.ratings[$0] ?? 0) },
                                                 title: "Books by rating")
         context["rated"] = all.ratings.values.reduce(0, +) > 0
+        let setting = config.goal(for: today.year, currentYear: today.year)
+        context["goalForm"] = ["books": setting?.books.map(String.init) ?? "", "pages": setting?.pages.map(String.init) ?? "", "token": token] as [String: Any]
+        context["readOnly"] = readOnly
         return layout("Dashboard", content: render(context, "dashboard"))
+    }
+
+    /// The dashboard's goal form: this year's goal in books and pages, written to shelf.yaml as
+    /// `shelf goal YEAR --books N --pages N` writes it; an empty box keeps that measure as it is.
+    func setGoal(_ form: FormBody) -> Outcome {
+        let year = Clock.today().year
+        do {
+            let books = try Pages.count(form["books"], "books")
+            let pages = try Pages.count(form["pages"], "pages")
+            guard books != nil || pages != nil else { throw FormError("type a number of books or pages for \(year)") }
+            // shelf.yaml read again, as the dashboard reads it: it may have changed since the start.
+            try GoalAction.set(year: year, books: books, pages: pages, library: try Library(root: library.root), currentYear: year)
+        } catch {
+            return .page(message(.badRequest, "Nothing was saved", "The goal was not set: \(error)"))
+        }
+        return .redirect("/dashboard")
+    }
+
+    /// A whole number from a goal box; nil for an empty box.
+    private static func count(_ text: String?, _ measure: String) throws -> Int? {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        guard let value = Int(trimmed), value > 0 else { throw FormError("\(measure) must be a whole number above 0, not '\(trimmed)'") }
+        return value
     }
 }
 
@@ -59,8 +89,12 @@ extension Templates {
         {{/reading}}
         </ul>
         <h2>{{year}} so far</h2>
-        <p class="year">{{finishedThisYear}} finished{{#goal}} · goal <span class="goal-text">{{text}}</span>{{#reached}} — reached!{{/reached}}{{/goal}}</p>
+        <p class="year">{{finishedThisYear}} finished{{#goal}} · goal <span class="goal-text">{{text}}</span>{{#reached}} — reached!{{/reached}}{{/goal}}{{#pageGoal}} · <span class="goal-text">{{text}}</span>{{#reached}} — reached!{{/reached}}{{/pageGoal}}</p>
         {{#goal}}<progress class="goal" max="{{target}}" value="{{done}}">{{text}}</progress>{{/goal}}
+        {{^readOnly}}{{#goalForm}}<details class="goal-form"><summary>{{#goal}}Change the goal{{/goal}}{{^goal}}Set a goal for {{year}}{{/goal}}</summary>
+        <form method="post" action="/goal"><input type="hidden" name="token" value="{{token}}">
+        <label>Books <input name="books" type="number" min="1" inputmode="numeric" value="{{books}}"></label>
+        <label>Pages <input name="pages" type="number" min="1" inputmode="numeric" value="{{pages}}"></label> <button>Save goal</button></form></details>{{/goalForm}}{{/readOnly}}
         <figure>{{{monthsChart}}}<figcaption>Books finished each month of {{year}}</figcaption></figure>
         <h2>Recently finished</h2>
         {{^recent}}<p class="muted">Nothing finished yet.</p>{{/recent}}

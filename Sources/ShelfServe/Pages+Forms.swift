@@ -41,7 +41,7 @@ extension Pages {
                 let edit = value == "none" ? FieldEdit.unset("rating") : try FieldAssignment(key: "rating", value: value).edit()
                 try library.writer.edit(path, edits: [edit])
             case "status":
-                let reading = ReadingAction(writer: library.writer, finder: BookFinder(library: library))
+                let reading = ReadingAction(writer: library.writer, finder: BookNameResolver(library: library))
                 let request = ReadingAction.Request(today: Clock.today())
                 switch form["status"] {
                 case "reading": try reading.start(path, request, reporter: SilentReporter())
@@ -50,7 +50,8 @@ extension Pages {
                 default: throw FormError("unknown status \(form["status"] ?? "")")
                 }
             default:
-                throw FormError("unknown form \(action)")
+                guard let outcome = try applyReading(action, path: path, form: form) else { throw FormError("unknown form \(action)") }
+                return outcome
             }
         } catch {
             return .page(book(path: path, notice: "Nothing was saved: \(error)").withStatus(.badRequest))
@@ -59,7 +60,7 @@ extension Pages {
     }
 
     private func editAction() -> EditBookAction {
-        EditBookAction(writer: library.writer, finder: BookFinder(library: library))
+        EditBookAction(writer: library.writer, finder: BookNameResolver(library: library))
     }
 
     /// Saves the edit form. The form carries the file's version and each field as it showed it

@@ -13,7 +13,11 @@ struct Pages: Sendable {
     let gridMemo = GridMemo()
     let templates: MustacheLibrary
     let readOnly: Bool
-    let token: String
+    let formToken: FormToken
+    /// The forms' token as this page carries it (masked afresh: see `FormToken`).
+    var token: String { formToken.masked }
+    /// Covers books name by address, fetched once into shelf's cache.
+    let remoteCovers: RemoteCovers
 
     enum Outcome: Sendable {
         case redirect(String)
@@ -69,7 +73,7 @@ struct Pages: Sendable {
     func grid(_ query: FormBody) -> Page {
         let text = query["q"] ?? ""
         let faceted = FacetedQuery(text: text, status: query["status"], tag: query["tag"], author: query["author"], series: query["series"])
-        var context: [String: Any] = [:]
+        var context: [String: Any] = ["removed": query["removed"] ?? ""]
         var books: [Book] = []
         var overview = GridOverview(books: [])
         do {
@@ -88,7 +92,12 @@ struct Pages: Sendable {
         } catch {
             context["error"] = String(describing: error)
         }
-        if query["series"].map({ !$0.isEmpty }) == true {
+        // The facets count the books shown: inside a filter, what narrowing further would leave.
+        let facets = faceted.isEverything ? overview : GridOverview(books: books)
+        let order = query["sort"].flatMap(BookSortKey.init(rawValue:)).flatMap { Pages.sortChoices.contains($0) ? $0 : nil }
+        if let order, order != .title {
+            books = order.sort(books)
+        } else if order == nil, query["series"].map({ !$0.isEmpty }) == true {
             // A series in its order; books without a number after, by title.
             books = books.enumerated().sorted { ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset) }.map(\.element)
         }
@@ -99,17 +108,25 @@ struct Pages: Sendable {
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         context["books"] = shown.map { book -> [String: Any] in
             ["title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-             "cover": !library.hasLocalCover(book) ? "" : "/thumb?p=" + FormBody.encode(book.path), "stars": Pages.stars(book.rating),
+             "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
              "tint": Pages.tint(of: book.title)]
         }
         if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
         if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }
-        context["statuses"] = overview.statuses.map { facet($0.name, count: $0.count, key: "status", query: query) }
-        context["tags"] = overview.tags.map { facet($0.name, count: $0.count, key: "tag", query: query) }
-        context["authorFacets"] = overview.authors.map { facet($0.name, count: $0.count, key: "author", query: query) }
-        context["seriesFacets"] = overview.series.map { facet($0.name, count: $0.count, key: "series", query: query) }
+        context["statuses"] = facets.statuses.filter { $0.count > 0 || query["status"] == $0.name }.map { facet($0.name, count: $0.count, key: "status", query: query) }
+        context["tags"] = facets.tags.map { facet($0.name, count: $0.count, key: "tag", query: query) }
+        context["authorFacets"] = facets.authors.map { facet($0.name, count: $0.count, key: "author", query: query) }
+        context["seriesFacets"] = facets.series.map { facet($0.name, count: $0.count, key: "series", query: query) }
+        context["sorts"] = Pages.sortChoices.map { key -> [String: Any] in
+            let current = (order ?? .title) == key
+            return ["name": key.rawValue, "current": current, "link": Pages.gridLink(query, setting: "sort", to: key == .title ? nil : key.rawValue)]
+        }
+        context["heading"] = text.isEmpty ? "Library" : "Books matching \(text)"
         return layout("Library", query: text, content: render(context, "grid"))
     }
+
+    /// The orders the grid offers (`shelf ls --sort`'s, in their natural directions).
+    static let sortChoices: [BookSortKey] = [.title, .author, .added, .finished, .rating]
 
     /// A facet's link: adds it to the query and the other facets, or takes it off when active.
     private func facet(_ name: String, count: Int, key: String, query: FormBody) -> [String: Any] {
@@ -141,9 +158,9 @@ struct Pages: Sendable {
     /// The grid's URL with one parameter set (or removed), the others kept; a new filter starts
     /// again at page one.
     static func gridLink(_ query: FormBody, setting key: String, to value: String?) -> String {
-        var pairs = query.fields.filter { $0.name != key && !$0.value.isEmpty && (key == "page" || $0.name != "page") }
+        var pairs = query.fields.filter { $0.name != key && $0.name != "removed" && !$0.value.isEmpty && (key == "page" || $0.name != "page") }
         if let value { pairs.append((key, value)) }
-        let order = ["q", "status", "tag", "author", "series", "page"]
+        let order = ["q", "status", "tag", "author", "series", "sort", "page"]
         pairs.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
         guard !pairs.isEmpty else { return "/" }
         return "/?" + pairs.map { FormBody.encode($0.name) + "=" + FormBody.encode($0.value) }.joined(separator: "&")
@@ -159,11 +176,12 @@ struct Pages: Sendable {
             "title": book.title, "subtitle": book.subtitle ?? "", "authors": book.authors.joined(separator: ", "), "path": path,
             "version": state.version.text, "token": token, "readOnly": readOnly, "notice": notice ?? "",
             "notes": NotesHTML.render(state.notes),
-            "cover": !library.hasLocalCover(book) ? "" : "/cover?p=" + FormBody.encode(path),
+            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "",
         ]
         // Reads, progress and loans have their own sections.
         let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]
-        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
+        // The cover is shown as the image; an address would run across a phone's screen.
+        context["fields"] = book.fields.filter { ![.title, .subtitle, .authors, .cover].contains($0.canonical) && !ownSections.contains($0.key) }.map { field -> [String: Any] in
             ["key": field.key, "value": field.value.texts.joined(separator: ", ")]
         }
         // The latest read (the top-level keys) is last, and its rating is the book's.
@@ -182,11 +200,22 @@ struct Pages: Sendable {
         if book.status == .reading, let summary = progress.summary {
             context["progress"] = ["text": summary, "percent": progress.percent.map { String(Int($0.rounded())) } ?? ""] as [String: Any]
         }
-        context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= Double($0)] }
+        context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= Double($0), "current": book.rating == Double($0)] }
+        context["halves"] = Pages.ratingChoices(current: book.rating)
+        context.merge(Pages.readingFormContext(book)) { mine, _ in mine }
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }
         return layout(book.title, content: render(context, "book"))
+    }
+
+    /// The rating menu: none, then ½ to 5 in half stars, the book's own selected.
+    static func ratingChoices(current: Double?) -> [[String: Any]] {
+        [["value": "none", "label": "none", "selected": current == nil]] + (1...10).map { step -> [String: Any] in
+            let value = Double(step) / 2
+            let text = step % 2 == 0 ? String(step / 2) : String(value)
+            return ["value": text, "label": Rating.drawn(value) + " " + text, "selected": current == value]
+        }
     }
 
     static func outcomeText(_ read: BookRead) -> String {
@@ -198,7 +227,22 @@ struct Pages: Sendable {
     }
 
     func cover(path: String) -> [UInt8]? {
-        library.currentState(of: path).flatMap { library.localCoverBytes(of: $0.book) }
+        library.currentState(of: path).flatMap { coverSource(of: $0.book) }.flatMap { try? FileIO.read($0) }
+    }
+
+    /// The image file of the book's cover: in the library, or fetched from its address into the cache.
+    func coverSource(of book: Book) -> String? {
+        library.localCoverPath(of: book) ?? RemoteCovers.address(of: book).flatMap(remoteCovers.imagePath(for:))
+    }
+
+    /// Whether the book has a cover to show now. A cover named by an address not fetched yet is
+    /// asked for, to show from the next load on; meanwhile the book is drawn.
+    func hasCoverToShow(_ book: Book) -> Bool {
+        if library.hasLocalCover(book) { return true }
+        guard let address = RemoteCovers.address(of: book) else { return false }
+        if remoteCovers.imagePath(for: address) != nil { return true }
+        remoteCovers.request(address)
+        return false
     }
 
     static func imageType(_ bytes: [UInt8]) -> String {

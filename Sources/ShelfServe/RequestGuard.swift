@@ -10,8 +10,8 @@ import ShelfKit
 ///   it sets a session cookie (HttpOnly, SameSite=Strict), and a request without that cookie is
 ///   refused. A request must then name a host the server is bound to.
 struct RequestGuard: Sendable {
-    /// The forms' token (against cross-site forms).
-    let token: String
+    /// The forms' token (against cross-site forms), masked afresh on every page.
+    let formToken = FormToken()
     /// The access token of the printed URL; nil on loopback, where no login is asked.
     let accessToken: String?
     /// The session cookie's name and value, given to whoever opened the access URL.
@@ -24,7 +24,6 @@ struct RequestGuard: Sendable {
     static let loopbackNames: Set<String> = ["127.0.0.1", "localhost", "::1"]
 
     init(host: String, secure: Bool) {
-        token = RequestGuard.random()
         sessionValue = RequestGuard.random()
         // Named per start: two servers on one machine (other ports) keep apart cookies.
         sessionName = "shelf_session_" + String(RequestGuard.random().prefix(8))
@@ -84,7 +83,7 @@ struct RequestGuard: Sendable {
     /// Why a form carrying `token` (nil: no form to check) is refused, or nil.
     func refusal(_ request: Request, token given: String??) -> String? {
         if let refusal = hostRefusal(request) { return refusal }
-        if let given, !RequestGuard.same(given ?? "", token) {
+        if let given, !formToken.accepts(given ?? "") {
             return "the form is from an earlier start of shelf serve, or from another site; reload the page and try again"
         }
         return nil
@@ -129,7 +128,8 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard requestGuard.hasSession(request) else {
             return GuardMiddleware.plain(.unauthorized, "Open the link shelf serve printed",
-                                         "This library is served to the network with an access link. Open the link (or scan the QR code) that shelf serve printed when it started.")
+                                         "This library is served to the network with an access link. "
+                                             + "Open the link (or scan the QR code) that shelf serve printed when it started.")
         }
         return try await next(request, context)
     }

@@ -20,7 +20,7 @@ struct ServeApp: Sendable {
         requestGuard = RequestGuard(host: options.host, secure: options.tls != nil)
         pages = Pages(
             library: options.library, live: LiveLibrary(library: options.library), templates: try Templates.library(),
-            readOnly: options.readOnly, token: requestGuard.token)
+            readOnly: options.readOnly, formToken: requestGuard.formToken, remoteCovers: RemoteCovers())
     }
 
     func run() async throws {
@@ -45,10 +45,11 @@ struct ServeApp: Sendable {
         router.get("/thumb") { request, context -> Response in
             let path = FormBody(request.uri.query ?? "")["p"] ?? ""
             guard let book = self.options.library.currentState(of: path)?.book else { return Response(status: .notFound) }
-            if let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(of: book, in: self.options.library) }) {
+            let source = self.pages.coverSource(of: book)
+            if let source, let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(ofImageAt: source) }) {
                 return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
             }
-            guard let bytes = self.options.library.localCoverBytes(of: book) else { return Response(status: .notFound) }
+            guard let source, let bytes = try? FileIO.read(source) else { return Response(status: .notFound) }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
         router.get("/add") { request, _ in
@@ -59,8 +60,10 @@ struct ServeApp: Sendable {
         router.post("/add/scan") { request, context -> Response in
             try await self.scan(request, context: context)
         }
-        for action in ["edit", "note", "rate", "status", "add"] {
-            router.post(action == "add" ? "/add" : "/book/\(action)") { request, context -> Response in
+        router.get("/highlights") { request, _ in await ServeApp.offloaded { self.pages.highlights(FormBody(request.uri.query ?? "")) } }
+        router.get("/loans") { request, _ in self.pages.loans(FormBody(request.uri.query ?? "")) }
+        for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "add", "goal"] {
+            router.post(["add", "goal"].contains(action) ? "/\(action)" : "/book/\(action)") { request, context -> Response in
                 try await self.post(action, request, context: context)
             }
         }
@@ -154,7 +157,12 @@ struct ServeApp: Sendable {
             return try pages.message(.forbidden, "Refused", refusal).response(from: request, context: context)
         }
         let path = FormBody(request.uri.query ?? "")["p"] ?? ""
-        let outcome = action == "add" ? await ServeApp.offloaded { self.pages.add(form) } : pages.apply(action, path: path, form: form)
+        let outcome: Pages.Outcome
+        switch action {
+        case "add": outcome = await ServeApp.offloaded { self.pages.add(form) }
+        case "goal": outcome = pages.setGoal(form)
+        default: outcome = pages.apply(action, path: path, form: form)
+        }
         return try respond(outcome, request, context: context)
     }
 

@@ -11,6 +11,7 @@ enum Templates {
 
     static let all: [(String, String)] = [
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems), ("add", add), ("dashboard", dashboard),
+        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights),
     ]
 
     static let layout = """
@@ -23,12 +24,13 @@ enum Templates {
         <link rel="stylesheet" href="/static/shelf.css">
         </head>
         <body>
+        <a class="skip" href="#main">Skip to the content</a>
         <header class="top"><a class="home" href="/">shelf</a>
         <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
-        <a href="/dashboard">Dashboard</a>
+        <a href="/dashboard">Dashboard</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
-        <main>
+        <main id="main">
         {{{content}}}
         </main>
         </body>
@@ -36,15 +38,18 @@ enum Templates {
         """
 
     static let grid = """
-        <nav class="facets">
+        <h1 class="visually-hidden">{{heading}}</h1>
+        <nav class="facets" aria-label="Status">
         {{#statuses}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/statuses}}
         </nav>
         {{^empty(tags)}}<nav class="facets tags" aria-label="Tags">{{#tags}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">#{{name}} <span>{{count}}</span></a>{{/tags}}</nav>{{/empty(tags)}}
         {{^empty(authorFacets)}}<details class="more-facets"><summary>Authors</summary><nav class="facets authors" aria-label="Authors">{{#authorFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/authorFacets}}</nav></details>{{/empty(authorFacets)}}
         {{^empty(seriesFacets)}}<details class="more-facets"><summary>Series</summary><nav class="facets series" aria-label="Series">{{#seriesFacets}}<a class="facet{{#active}} active{{/active}}" href="{{link}}">{{name}} <span>{{count}}</span></a>{{/seriesFacets}}</nav></details>{{/empty(seriesFacets)}}
         {{#error}}<p class="error">{{error}}</p>{{/error}}
+        {{#removed}}<p class="notice" role="status">Removed {{removed}}.</p>{{/removed}}
         {{#problems}}<p class="banner" role="status">{{problems}}: <a href="/problems">see which, and what to do</a></p>{{/problems}}
         <p class="count">{{summary}}</p>
+        <nav class="sort" aria-label="Sort by">Sort: {{#sorts}}<a href="{{link}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/sorts}}</nav>
         <ul class="grid">
         {{#books}}
         <li><a href="{{link}}">
@@ -65,11 +70,11 @@ enum Templates {
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
         {{#progress}}<p class="progress"><progress max="100" value="{{percent}}">{{percent}}%</progress> <span class="progress-text">{{text}}</span></p>{{/progress}}
         <dl class="fields">{{#fields}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/fields}}</dl>
-        {{^empty(reads)}}<section class="reads"><h2>Reads</h2><table>
+        {{^empty(reads)}}<section class="reads" tabindex="0" aria-label="Reads"><h2>Reads</h2><table>
         <tr><th>started</th><th>ended</th><th></th><th>format</th><th>rating</th></tr>
         {{#reads}}<tr><td>{{started}}</td><td>{{ended}}</td><td>{{outcome}}</td><td>{{format}}</td><td class="stars">{{stars}}</td></tr>{{/reads}}
         </table></section>{{/empty(reads)}}
-        {{^empty(loans)}}<section class="reads loans"><h2>Loans</h2><table>
+        {{^empty(loans)}}<section class="reads loans" tabindex="0" aria-label="Loans"><h2>Loans</h2><table>
         <tr><th>to</th><th>lent</th><th>due</th><th>back</th></tr>
         {{#loans}}<tr><td>{{to}}</td><td>{{lent}}</td><td>{{due}}{{#overdue}} <strong class="overdue">overdue</strong>{{/overdue}}</td><td>{{returned}}</td></tr>{{/loans}}
         </table></section>{{/empty(loans)}}
@@ -77,11 +82,14 @@ enum Templates {
         {{^readOnly}}
         <section class="quick">
         <form method="post" action="/book/rate?p={{path}}"><input type="hidden" name="token" value="{{token}}">
-        {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" title="Rate {{value}}">★</button>{{/ratings}}
-        <button name="rating" value="none" class="clear" title="No rating">×</button></form>
+        {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" aria-label="Rate {{value}} of 5" aria-pressed="{{#current}}true{{/current}}{{^current}}false{{/current}}">★</button>{{/ratings}}
+        <button name="rating" value="none" class="clear" aria-label="No rating">×</button></form>
+        <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">
+        <label>Rating <select name="rating">{{#halves}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/halves}}</select></label> <button>Rate</button></form>
         <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}">
         <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
         </section>
+        {{> readingForms}}
         <details class="edit"><summary>Edit</summary>
         <form method="post" action="/book/edit?p={{path}}" class="fields-form">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
@@ -136,19 +144,21 @@ enum Templates {
         .findings li { margin: .4rem 0; overflow-wrap: anywhere; } .findings .severity { font-weight: 600; }
         .badge { font-size: .8rem; border: 1px solid var(--line); padding: .1rem .4rem; border-radius: .3rem; }
         .facets { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; } .facet { text-decoration: none; border: 1px solid var(--line); border-radius: 1rem; padding: .1rem .6rem; font-size: .9rem; }
-        .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); }
+        .facet.active { background: var(--accent); color: var(--bg); } .facet span { color: var(--muted); } .facet.active span { color: inherit; }
+        .skip { position: absolute; left: -100rem; top: .5rem; background: var(--bg); padding: .5rem 1rem; z-index: 1; } .skip:focus { left: 1rem; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
         .grid { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 1rem; }
         .grid a { display: flex; flex-direction: column; text-decoration: none; color: var(--ink); }
         .grid img, .nocover { width: 100%; aspect-ratio: 2 / 3; object-fit: cover; border-radius: .3rem; background: var(--line); }
         .nocover { display: flex; flex-direction: column; justify-content: space-between; text-align: center; padding: 1rem .6rem; color: #fff; overflow: hidden; }
-        .cover-title { font: 600 1rem/1.25 Georgia, serif; overflow-wrap: anywhere; } .cover-author { font-size: .8rem; opacity: .9; }
+        .cover-title { font: 600 1rem/1.25 Georgia, serif; overflow-wrap: anywhere; } .cover-author { font-size: .8rem; }
         .tint0 { background: #7a3b2e; } .tint1 { background: #2e5a7a; } .tint2 { background: #3d6b3a; } .tint3 { background: #6b4a7a; }
-        .tint4 { background: #8a6a1f; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
+        .tint4 { background: #735812; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
         .tint8 { background: #5c6b2e; } .tint9 { background: #8a4b08; } .tint10 { background: #37474f; } .tint11 { background: #6d4c41; }
         .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
         .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
         .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
-        .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--line); cursor: pointer; } .star.on { color: var(--accent); }
+        .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--muted); cursor: pointer; } .star.on { color: var(--accent); }
         .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); } .overdue { color: #b00020; }
@@ -161,7 +171,13 @@ enum Templates {
         .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
         .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
         @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } }
+        .sort { color: var(--muted); font-size: .9rem; } .sort a { display: inline-block; padding: .6rem .3rem; } .sort a[aria-current] { color: var(--ink); font-weight: 600; text-decoration: none; }
+        .book-highlights blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); } .book-highlights .note { font-style: italic; }
+        .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }
         .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
+        .quick button, .reading-forms button, .fields-form button, .note-form button, .goal-form button, .half-stars select { min-height: 44px; min-width: 44px; }
+        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input { padding: .5rem; font: inherit; max-width: 12rem; }
+        .step { margin-left: .3rem; } .remove { margin: 1rem 0; } .danger { color: #b00020; } .table-scroll { overflow-x: auto; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
 }

@@ -7,13 +7,15 @@ temporary library:
     serve_clicks.py clicks BASE_URL LIBRARY_DIR BARCODE_PNG
     serve_clicks.py screenshots BASE_URL OUT_DIR
     serve_clicks.py access ACCESS_LINK
+    serve_clicks.py axe BASE_URL PAGE...
 
 `clicks` opens the grid, filters by a tag, opens a book, rates it (and checks that exactly one
 line of its file changed), adds a note, adds a book by uploading a photo of its barcode, and
 checks a phone-sized viewport (390x844) for horizontal overflow on every page. `screenshots`
 saves the grid and a book page at desktop and phone size. `access` opens a server on the network
 by its access link: the address bar is left clean, the pages work, no script sees the session
-cookie, and a browser without it is refused. Prints `N passed, N failed`; exits 1
+cookie, and a browser without it is refused. `axe` runs axe-core on each page at both sizes and
+fails on a serious or critical violation. Prints `N passed, N failed`; exits 1
 on a failure, 2 when selenium or chromedriver is missing (the Swift test reports it loudly).
 """
 import difflib
@@ -174,6 +176,34 @@ def access(link):
         driver.quit()
 
 
+AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axe.min.js")
+
+
+def accessibility(base, pages):
+    """Runs axe-core (Tests/browser/axe.min.js, 4.12) on each page at phone and desktop size;
+    a serious or critical violation fails, with its rule, the elements and what axe says."""
+    with open(AXE, encoding="utf-8") as handle:
+        axe = handle.read()
+    driver = browser()
+    try:
+        for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
+            viewport(driver, size, mobile)
+            for page in pages:
+                driver.get(base + page.lstrip("/"))
+                driver.execute_script(axe)
+                violations = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+                    "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))));")
+                bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+                for violation in bad:
+                    print(f"     {violation['id']} ({violation['impact']}): {violation['help']} at {violation['nodes']}")
+                check(not bad, f"axe: no serious or critical violation on {page} at {name} size"
+                      + (f" ({len(violations)} minor)" if violations else ""))
+    finally:
+        driver.quit()
+
+
 def screenshots(base, out):
     os.makedirs(out, exist_ok=True)
     driver = browser()
@@ -196,6 +226,8 @@ if __name__ == "__main__":
         clicks(sys.argv[2].rstrip("/") + "/", sys.argv[3], sys.argv[4])
     elif mode == "access" and len(sys.argv) == 3:
         access(sys.argv[2])
+    elif mode == "axe" and len(sys.argv) >= 4:
+        accessibility(sys.argv[2].rstrip("/") + "/", sys.argv[3:])
     elif mode == "screenshots" and len(sys.argv) == 4:
         screenshots(sys.argv[2].rstrip("/") + "/", sys.argv[3])
     else:

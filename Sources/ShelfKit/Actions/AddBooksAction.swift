@@ -27,6 +27,9 @@ public final class AddBooksAction {
     let reporter: ActionReporter
     /// Test hook: called with the chosen name right before the file is created.
     var beforeCreate: ((String) -> Void)?
+    /// Whether the cover a lookup names (a URL in `cover:`) is saved into the library's
+    /// `covers/` folder as the book is added (`shelf add --no-cover` says no).
+    public var savesCover = true
 
     /// - Parameters:
     ///   - index: the library as loaded, for the duplicate check (books added are appended).
@@ -54,6 +57,7 @@ public final class AddBooksAction {
     public func add(isbn: String?) throws -> Added {
         let added = try addOne(isbn: isbn)
         reporter.result(writer.display(added.path))
+        saveCover(of: added.path)
         if added.pending {
             reporter.warning("the lookup services could not be reached; added with what you gave, marked "
                 + "`lookup: pending`. Run `shelf lookup --pending` when online.")
@@ -76,12 +80,25 @@ public final class AddBooksAction {
                 summary.added += 1
                 if added.pending { summary.pending += 1 }
                 reporter.result(writer.display(added.path) + (added.pending ? "  (lookup pending)" : ""))
+                saveCover(of: added.path)
             } catch {
                 summary.failed += 1
                 reporter.warning(String(describing: error))
             }
         }
         return summary
+    }
+
+    /// Saves the new book's cover when the lookup named one. A cover that cannot be had leaves
+    /// the book added, with its link to the cover, and says how to try again.
+    private func saveCover(of path: String) {
+        guard savesCover, let book = try? ActionBookReader.book(at: path, writer: writer), book.cover?.contains("://") == true else { return }
+        do {
+            _ = try FetchCoverAction(writer: writer, service: service, reporter: reporter).fetch(book)
+        } catch {
+            reporter.warning("\(writer.display(path)): the cover was not saved (\(error)); the book keeps the cover's address. "
+                + "shelf cover \(writer.display(path)) tries again")
+        }
     }
 
     private func addOne(isbn text: String?) throws -> Added {
@@ -134,7 +151,7 @@ public final class AddBooksAction {
         if !force, let existing = DuplicateFinder.duplicate(of: book, in: index) {
             throw AddBookError.duplicate(of: existing, shownPath: writer.display(existing.path))
         }
-        let name = try BookFileNaming.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
+        let name = try FreeNameWriter.createBook(book, bytes: bytes, writer: writer, beforeWrite: beforeCreate)
         var added = book
         added.path = name
         index = LibraryIndex(books: index.books + [added])

@@ -4,9 +4,9 @@ import Foundation
 /// never replacing a file, never leaving the library.
 public struct BookFileActions {
     public let writer: LibraryWriter
-    public let finder: BookFinder
+    public let finder: BookNameResolver
 
-    public init(writer: LibraryWriter, finder: BookFinder) {
+    public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
     }
@@ -40,7 +40,7 @@ public struct BookFileActions {
             }
         } else {
             let bytes = try FileIO.read(library.absolutePath(path))
-            let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
+            let document = try BookBytes.parse(bytes, displayPath: writer.display(path))
             guard let book = library.book(at: path, in: document) else {
                 throw LibraryPath.NotABook(path: writer.display(path), reason: "has no front matter with a title, so it is not a book")
             }

@@ -1,11 +1,11 @@
 /// Changes one book a person names: `set`, `unset`, `tag`, `untag`, `rate`, `note`. The book
-/// is found by `BookFinder` (a broken file the name matches is
+/// is found by `BookNameResolver` (a broken file the name matches is
 /// reported, never another book edited instead) and changed in one write through the door.
 public struct EditBookAction {
     public let writer: LibraryWriter
-    public let finder: BookFinder
+    public let finder: BookNameResolver
 
-    public init(writer: LibraryWriter, finder: BookFinder) {
+    public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
     }
@@ -13,20 +13,20 @@ public struct EditBookAction {
     /// Applies `edits` to the book `name` names and reports `updated PATH` or `unchanged PATH`.
     /// - Parameter force: replace values shelf cannot read.
     @discardableResult
-    public func run(book name: String, edits: [FieldEdit], force: Bool = false, reporter: any ActionReporter) throws -> BookWriter.Outcome {
+    public func run(book name: String, edits: [FieldEdit], force: Bool = false, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)
         return try apply(edits, to: path, force: force, reporter: reporter)
     }
 
     /// Appends a timestamped note (`### DATE TIME`, then the text) to the end of the body.
     @discardableResult
-    public func addNote(_ text: String, to name: String, date: BookDate, time: String, reporter: any ActionReporter) throws -> BookWriter.Outcome {
+    public func addNote(_ text: String, to name: String, date: BookDate, time: String, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
         guard !text.trimmingSpaces.isEmpty else { throw EditError.invalidValue(key: "note", reason: "empty note; nothing written") }
         let entry = BookNote.heading(date: date, time: time) + "\n\n" + text
         return try run(book: name, edits: [.appendToBody(entry)], reporter: reporter)
     }
 
-    private func apply(_ edits: [FieldEdit], to path: String, force: Bool, reporter: any ActionReporter) throws -> BookWriter.Outcome {
+    private func apply(_ edits: [FieldEdit], to path: String, force: Bool, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
         let outcome = try writer.edit(path, edits: edits, force: force)
         reporter.result(writer.report(outcome, of: path))
         return outcome

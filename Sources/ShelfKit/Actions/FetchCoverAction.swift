@@ -104,13 +104,13 @@ public struct FetchCoverAction {
             let name = counter == 1 ? "\(stem).\(fileExtension)" : "\(stem)-\(counter).\(fileExtension)"
             let relative = "\(Self.folder)/\(name)"
             counter += 1
-            if BookFileNaming.exists(name, inFolder: Self.folder, of: writer.library) { continue }
+            if FreeNameWriter.exists(name, inFolder: Self.folder, of: writer.library) { continue }
             do {
                 // `[]`: the file must not exist; one created meanwhile is left alone.
                 try writer.writeFile(relative, bytes: bytes, ifStill: [])
                 return relative
             } catch {
-                guard BookFileNaming.exists(name, inFolder: Self.folder, of: writer.library), counter < 100 else { throw error }
+                guard FreeNameWriter.exists(name, inFolder: Self.folder, of: writer.library), counter < 100 else { throw error }
             }
         }
     }

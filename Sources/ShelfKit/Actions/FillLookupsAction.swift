@@ -92,7 +92,7 @@ public struct FillLookupsAction {
         let wanted = naming.name(for: filled)
         guard wanted.lowercased() != current.lowercased() else { return }
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let name = try BookFileNaming.writeUnderFreeName(wanted, inFolder: folder, of: library,
+        let name = try FreeNameWriter.writeUnderFreeName(wanted, inFolder: folder, of: library,
                                                          separator: naming.collisionSeparator) { name in
             try writer.move(book.path, to: prefix + name)
         }

@@ -77,7 +77,7 @@ public struct ImportBooksAction {
         planner.today = today?.canonicalText
         var planning = planner.start(books: books)
         let holdsSteps = library.config.fileNames.problem != nil
-        var held: [ImportAction] = []
+        var held: [ImportStep] = []
         var report = ImportReport(dryRun: dryRun)
         let total = chunks.totalBytes ?? 0
         var shown = 0
@@ -112,7 +112,7 @@ public struct ImportBooksAction {
     }
 
     /// Carries out a plan, step by step; a step that fails is recorded and the rest go on.
-    func carryOut(_ plan: [ImportAction], names: TakenNames, reporter: ActionReporter) -> ImportReport {
+    func carryOut(_ plan: [ImportStep], names: TakenNames, reporter: ActionReporter) -> ImportReport {
         var report = ImportReport(dryRun: dryRun)
         let label = dryRun ? "Checking" : "Importing"
         let showsProgress = plan.count >= ImportBooksAction.progressThreshold
@@ -123,7 +123,7 @@ public struct ImportBooksAction {
         return report
     }
 
-    private func perform(_ step: ImportAction, names: TakenNames, into report: inout ImportReport, reporter: ActionReporter) {
+    private func perform(_ step: ImportStep, names: TakenNames, into report: inout ImportReport, reporter: ActionReporter) {
         switch step {
         case let .create(row, path, bytes):
             guard !dryRun else {

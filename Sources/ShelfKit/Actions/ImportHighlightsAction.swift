@@ -130,7 +130,7 @@ public struct ImportHighlightsAction {
             }
             var path = library.config.fileNames.path(for: book)
             if !options.dryRun {
-                path = try BookFileNaming.createBook(book, bytes: bytes, writer: writer)
+                path = try FreeNameWriter.createBook(book, bytes: bytes, writer: writer)
             }
             report.books.append(.init(path: path, title: source.title, added: source.highlights.count, replaced: 0,
                                       created: true, matchedBy: "new book"))

@@ -5,9 +5,9 @@ import Foundation
 /// back, through the door. A book already out is not lent again; one not out cannot come back.
 public struct LoanAction {
     public let writer: LibraryWriter
-    public let finder: BookFinder
+    public let finder: BookNameResolver
 
-    public init(writer: LibraryWriter, finder: BookFinder) {
+    public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
     }

@@ -71,9 +71,9 @@ public struct MergeDriverAction {
         let vocabulary = try libraryVocabulary()
         // Ours first: the error names the side the user is on.
         let documents = try [(ours, "ours"), (theirs, "theirs"), (base, "base")].map { bytes, side in
-            try BookMerge.document(bytes, displayPath: "\(displayPath) (\(side))")
+            try MergedBook.document(bytes, displayPath: "\(displayPath) (\(side))")
         }
-        var merge = BookMerge(ours: documents[0], base: documents[2], vocabulary: vocabulary, displayPath: displayPath)
+        var merge = MergedBook(ours: documents[0], base: documents[2], vocabulary: vocabulary, displayPath: displayPath)
         let step = try merge.merge(documents[1], body: .markers(ours: "ours", theirs: "theirs"), preferTheirs: { _ in false }) { conflicts in
             let lines = conflicts.map { "- `\($0.key)`: kept ours, \($0.kept); theirs was \($0.setAside)" }
             return "### MERGE CONFLICT (shelf merge-driver): both sides changed these values\n\n" + lines.joined(separator: "\n")

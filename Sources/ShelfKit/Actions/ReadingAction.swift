@@ -6,9 +6,9 @@
 /// unless forced. The plan is worked out by `ReadingPlan`; the write goes through the door.
 public struct ReadingAction {
     public let writer: LibraryWriter
-    public let finder: BookFinder
+    public let finder: BookNameResolver
 
-    public init(writer: LibraryWriter, finder: BookFinder) {
+    public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
     }
@@ -56,16 +56,22 @@ public struct ReadingAction {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).abandon() }
     }
 
-    /// Logs how far the reader is (`120`, `45%`, `3h20m`) on a day, starting the book if it was
-    /// not started; reports the position and pace.
+    /// Logs how far the reader is (`120`, `45%`, `3h20m`, or `+20`: twenty pages past the last
+    /// page logged) on a day, starting the book if it was not started; reports the position and pace.
     @discardableResult
     public func progress(_ name: String, position text: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
-        guard let position = ProgressEntry.Position(text) else {
-            throw ReadingError("'\(text)' is not a position: a page (120), a percent (45%) or a time into an audiobook (3h20m)")
+        let pagesRead = ProgressEntry.Position.pagesRead(text)
+        // Checked first: to `Int`, "+20" is page 20.
+        let fixed = pagesRead == nil ? ProgressEntry.Position(text) : nil
+        guard pagesRead != nil || fixed != nil else {
+            throw ReadingError("'\(text)' is not a position: a page (120), pages since the last page logged (+20), "
+                + "a percent (45%) or a time into an audiobook (3h20m)")
         }
         var logged: Book?
         let outcome = try run(name, request, reporter: reporter) { book, request in
             logged = book
+            // `+N` counts from the book as it is now, read inside the door's check.
+            let position = fixed ?? .page((ReadingProgress(book: book).lastPage ?? 0) + (pagesRead ?? 0))
             return try ReadingPlan(book: book, request: request).progress(position)
         }
         if let path = logged?.path, let book = try? BookReading.book(at: path, writer: writer),
@@ -87,7 +93,7 @@ enum BookReading {
     /// reporting `updated PATH` or `unchanged PATH`. A `ReadingError` of the plan is told with
     /// the book's path; nothing is written.
     @discardableResult
-    static func edit(_ name: String, writer: LibraryWriter, finder: BookFinder, force: Bool, reporter: any ActionReporter,
+    static func edit(_ name: String, writer: LibraryWriter, finder: BookNameResolver, force: Bool, reporter: any ActionReporter,
                      plan: (Book) throws -> [FieldEdit]) throws -> LibraryWriter.Outcome {
         let path = try finder.path(named: name)
         let book = try book(at: path, writer: writer)
@@ -104,7 +110,7 @@ enum BookReading {
 
     static func book(at path: String, writer: LibraryWriter) throws -> Book {
         let bytes = try FileIO.read(writer.library.absolutePath(path))
-        let document = try BookWriter.parse(bytes, displayPath: writer.display(path))
+        let document = try BookBytes.parse(bytes, displayPath: writer.display(path))
         guard let frontMatter = document.frontMatter,
               let book = Book(path: path, frontMatter: frontMatter, vocabulary: writer.library.config.vocabulary) else {
             throw EditError.noFrontMatter(writer.display(path))

@@ -46,7 +46,8 @@ struct ReadingPlan {
                 if let ended = latest.ended, DateSpan(end).last < DateSpan(ended).first {
                     throw ReadingError("this read (\(end.text)) would end before the last one (\(ended.text))")
                 }
-                var again: [FieldEdit] = [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
+                // A list of read dates holds the earlier reads itself: the day is added to it.
+                var again: [FieldEdit] = keepsReadDates ? [] : [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
                 again += edits + [.set("finished", .typed(end.text))]
                 if book.started != nil { again.append(clearing(.started)) }
                 if book.value(of: ReadingProgress.key) != nil { again.append(.unset(ReadingProgress.key)) }
@@ -124,6 +125,11 @@ struct ReadingPlan {
     /// (`date_read:`, `dateRead:`) stays, emptied, with its comment: templates and queries that
     /// read it keep finding it, and the next finish fills it again rather than add shelf's
     /// `finished:`. shelf's own key goes.
+    /// True when the book's finished key is a list of read dates (`dates_read: [2008-01-05, 2012-03-01]`).
+    private var keepsReadDates: Bool {
+        book.fields.first { $0.canonical == .finished }.map { Book.readDates(in: $0.value) != nil } ?? false
+    }
+
     private func clearing(_ field: CanonicalField) -> FieldEdit {
         guard let key = book.fields.first(where: { $0.canonical == field })?.key, key != field.rawValue else {
             return .unset(field.rawValue)

@@ -8,7 +8,7 @@ public struct RefreshAction {
         /// The changes were shown, and nothing was written.
         case shown
         /// The changes were applied (or were, on reading the file again, already there).
-        case applied(BookWriter.Outcome)
+        case applied(LibraryWriter.Outcome)
     }
 
     let writer: LibraryWriter

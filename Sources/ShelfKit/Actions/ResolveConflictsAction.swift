@@ -78,7 +78,8 @@ public struct ResolveConflictsAction {
                 // Sync tools write conflict copies as files: a link named like one was made by
                 // hand, and removing it after a merge would not remove what it leads to.
                 reporter.warning("\(copy.path): is a symbolic link named like a conflict copy, not a copy a sync tool made; "
-                    + "shelf merges only files. Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
+                    + "shelf merges only files. "
+                    + "Compare it with \(originalPath) by hand, then remove the link (rm removes the link only)")
                 summary.kept += 1
                 continue
             }
@@ -123,7 +124,7 @@ public struct ResolveConflictsAction {
                        summary: inout Summary, reporter: ActionReporter) {
         guard !copies.isEmpty else { return }
         let base = resolver.ancestor(of: original.path)
-        var merge = BookMerge(ours: original.document, base: base, vocabulary: library.config.vocabulary, displayPath: original.path)
+        var merge = MergedBook(ours: original.document, base: base, vocabulary: library.config.vocabulary, displayPath: original.path)
         // The time of the version each key's value comes from: the original's, until a copy's wins.
         var valueTimes: [String: ConflictResolver.Time] = [:]
         var merged: [(copy: Version, conflicts: Int)] = []
@@ -194,7 +195,7 @@ public struct ResolveConflictsAction {
         } catch {
             throw FileError(path: path, reason: error.reason)
         }
-        let document = try BookMerge.document(bytes, displayPath: path)
+        let document = try MergedBook.document(bytes, displayPath: path)
         return Version(path: path, bytes: bytes, document: document, modified: modified)
     }
 }

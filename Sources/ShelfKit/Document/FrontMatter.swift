@@ -92,7 +92,7 @@ public struct FrontMatter: Sendable, Equatable {
     }
 
     /// The whole lines from the one holding `start` through the line break after `end`.
-    private static func lineRange(
+    static func lineRange(
         from start: Int, through end: Int, within content: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Range<Int> {
         var lineStart = start

@@ -11,7 +11,7 @@ extension LibraryWriter {
         try LibraryPath.checkBookPath(relative)
         let shown = display(relative)
         // shelf never creates a file it would not read back as a book.
-        let document = try BookWriter.parse(bytes, displayPath: shown)
+        let document = try BookBytes.parse(bytes, displayPath: shown)
         guard library.book(at: relative, in: document) != nil else {
             throw LibraryPath.NotABook(path: shown, reason: "internal error: the new file would not read as a book; nothing was written")
         }
@@ -96,7 +96,8 @@ extension LibraryWriter {
         let then = BookTarget.realPath(library.absolutePath(folderPath.isEmpty ? target : folderPath + "/" + target))
         guard now != nil, now == then else {
             throw FileError(path: displayPath, reason: "is a link to \(target), relative to its folder; moved to another folder it "
-                + "would no longer lead to its book, so nothing was moved. Rename it within its folder, or point it at an absolute path first")
+                + "would no longer lead to its book, so nothing was moved. "
+                + "Rename it within its folder, or point it at an absolute path first")
         }
     }
 
@@ -111,7 +112,7 @@ extension LibraryWriter {
         } else {
             bytes = try FileSnapshot.read(target.name, in: target.folder, displayPath: displayPath).bytes
         }
-        let document = try BookWriter.parse(bytes, displayPath: displayPath)
+        let document = try BookBytes.parse(bytes, displayPath: displayPath)
         guard library.book(at: target.relative, in: document) != nil else {
             throw LibraryPath.NotABook(path: displayPath, reason: "has no front matter with a title, so it is not a book")
         }

@@ -28,7 +28,11 @@ public struct LibraryWriter: Sendable {
     }
 
     /// What an edit did.
-    public typealias Outcome = BookWriter.Outcome
+    public enum Outcome: Sendable, Equatable {
+        /// The edits changed nothing; the file was not touched.
+        case unchanged
+        case written
+    }
 
     /// Applies `edits` to the book at `relative` in one atomic write. It looks at no other file
     /// of the folder: the temporary files an interrupted write left are for `shelf check --fix`
@@ -104,7 +108,7 @@ public struct LibraryWriter: Sendable {
 
     /// The book in a snapshot; a malformed file or one that is not a book is refused.
     func readBook(_ snapshot: FileSnapshot, path: String, displayPath: String) throws -> BookDocument {
-        let document = try BookWriter.parse(snapshot.bytes, displayPath: displayPath)
+        let document = try BookBytes.parse(snapshot.bytes, displayPath: displayPath)
         guard library.book(at: path, in: document) != nil else {
             throw LibraryPath.NotABook(path: displayPath, reason: "has no front matter with a title, so it is not a book")
         }
@@ -134,7 +138,7 @@ public struct LibraryWriter: Sendable {
     }
 
     func valueBytes(of key: String, in document: BookDocument) -> ArraySlice<UInt8>? {
-        BookWriter.valueBytes(of: key, in: document, library.config.vocabulary)
+        BookBytes.valueBytes(of: key, in: document, library.config.vocabulary)
     }
 }
 

@@ -41,7 +41,7 @@ final class BookWriteBatch {
     /// new bytes beside it. Nothing is replaced until `commit`.
     /// - Returns: `.unchanged` when the edits change nothing (no file is written), else `.written`.
     @discardableResult
-    func prepare(_ relative: String, edits: [FieldEdit]) throws -> BookWriter.Outcome {
+    func prepare(_ relative: String, edits: [FieldEdit]) throws -> LibraryWriter.Outcome {
         let target = try BookTarget.resolve(relative, in: writer.library, followLink: true, folders: folders)
         let shown = writer.display(relative)
         let snapshot = try FileSnapshot.read(target.name, in: target.folder, displayPath: shown)
@@ -64,7 +64,7 @@ final class BookWriteBatch {
     /// Puts every prepared file in place. A book that changed on disk since `prepare` is edited
     /// again on its new content, as `LibraryWriter.edit` does for one file.
     /// - Parameter done: called for each file, in order, with its outcome or error.
-    public func commit(_ done: (_ relative: String, _ outcome: Result<BookWriter.Outcome, any Error>) -> Void) {
+    public func commit(_ done: (_ relative: String, _ outcome: Result<LibraryWriter.Outcome, any Error>) -> Void) {
         let batch = pending
         pending = []
         flush(batch.map { ($0.replacement.folder.descriptor, $0.replacement.name) })
@@ -93,7 +93,7 @@ final class BookWriteBatch {
 
     /// A book changed since `prepare`: the edits are made again on its new content, unless
     /// someone else changed a key being edited.
-    private func redo(_ item: Pending) throws -> BookWriter.Outcome {
+    private func redo(_ item: Pending) throws -> LibraryWriter.Outcome {
         let shown = writer.display(item.relative)
         let current = try FileSnapshot.read(item.target.name, in: item.target.folder, displayPath: shown)
         let document = try writer.readBook(current, path: item.target.relative, displayPath: shown)

@@ -37,6 +37,14 @@ public struct FrontMatterEditor {
         switch edit {
         case .set(let key, let given):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry), case .string(let word) = inVocabulary(given, key: key) {
+                try setShelfStatus(word, in: shelves)
+                return
+            }
+            if vocabulary.field(forKey: key) == .finished, let dates = readDates(entry) {
+                try addReadDate(given, to: dates)
+                return
+            }
             // The same value in another form is no change; a new value keeps the file's form.
             let fitted = ValueForm.fit(inVocabulary(given, key: key), over: entry, field: vocabulary.field(forKey: key),
                                        siblings: frontMatter.entries, vocabulary: vocabulary)
@@ -47,12 +55,26 @@ public struct FrontMatterEditor {
                 }
                 try replaceValue(of: entry, with: value)
             } else {
-                try insertLine(key: writtenKey(key), value: value, in: frontMatter)
+                // A key the vocabulary names inside a map (`params.rating`) goes into that map.
+                let written = writtenKey(key)
+                let inserted = written.contains(".") ? try insertInner(written, value: value, in: frontMatter) : false
+                if !inserted { try insertLine(key: written, value: value, in: frontMatter) }
             }
             try verify(key, reads: value)
         case .unset(let key):
             // Every line of the key goes, including a key written twice.
             guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else { return }
+            if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry) {
+                try unsetShelfStatus(in: shelves)
+                return
+            }
+            if vocabulary.field(forKey: key) == .finished, readDates(entry) != nil {
+                throw .invalidValue(key: entry.key, reason: DateListRefusal.reason)
+            }
+            if !frontMatter.entries.contains(where: { $0.key == entry.key }) {
+                try unsetInner(entry, in: frontMatter)
+                return
+            }
             if frontMatter.isFlowMapping {
                 try replace(flowPairRange(of: entry, in: frontMatter), with: [])
                 return
@@ -116,15 +138,22 @@ public struct FrontMatterEditor {
 
     /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
     /// canonical field (the vocabulary's spelling first, then the first alias written).
+    /// A key inside a page's map (`params.author`) is a target after every top-level key, as
+    /// `Book` reads it.
     public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
         if let exact = frontMatter.entry(key) { return exact }
+        let inner = frontMatter.pageEntries(vocabulary: vocabulary)
+        if let exact = inner.last(where: { $0.key == key }) { return exact }
         guard let canonical = vocabulary.field(forKey: key) else {
             let folded = CanonicalField.fold(key)
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }
-        if let preferred = frontMatter.entries.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) }) { return preferred }
+        if let preferred = frontMatter.entries.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) })
+            ?? inner.last(where: { vocabulary.isPreferredKey($0.key, for: canonical) }) { return preferred }
         // The first alias written, as `Book` reads it (its last occurrence if written twice).
-        guard let alias = frontMatter.entries.first(where: { vocabulary.field(forKey: $0.key) == canonical }) else { return nil }
+        guard let alias = frontMatter.entries.first(where: { vocabulary.field(forKey: $0.key) == canonical }) else {
+            return inner.first { vocabulary.field(forKey: $0.key, leaf: String($0.key.split(separator: ".").last ?? "")) == canonical }
+        }
         return frontMatter.entry(alias.key)
     }
 

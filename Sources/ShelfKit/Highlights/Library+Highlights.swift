@@ -11,6 +11,17 @@ public struct BookHighlights: Sendable {
     }
 }
 
+extension BookHighlights {
+    /// The book's highlights whose passage or note holds every word of `query` (in any case,
+    /// with or without accents: `godel` finds `Gödel`); nil when none does. An empty query keeps all.
+    public func matching(_ query: String) -> BookHighlights? {
+        let wanted = Set(TextFolding.words(query))
+        guard !wanted.isEmpty else { return self }
+        let kept = highlights.filter { wanted.isSubset(of: Set(TextFolding.words($0.text + " " + ($0.note ?? "")))) }
+        return kept.isEmpty ? nil : BookHighlights(book: book, highlights: kept)
+    }
+}
+
 extension Library {
     /// The highlights in the notes of each of `books` that has any, in the order given.
     public func highlights(of books: [Book]) -> [BookHighlights] {

@@ -1,5 +1,5 @@
-/// One thing an import does.
-enum ImportAction: Sendable, Equatable {
+/// One step of an import plan: what the import does with one row.
+enum ImportStep: Sendable, Equatable {
     /// A new book file at `path` (relative to the library) with these bytes.
     case create(row: Int, path: String, bytes: [UInt8])
     /// Edits to the existing book at `path`.
@@ -46,7 +46,7 @@ struct ImportPlanner {
     }
 
     /// The plan for `rows` against the books of a library.
-    func plan(_ rows: [ImportRow], books: [Book]) -> [ImportAction] {
+    func plan(_ rows: [ImportRow], books: [Book]) -> [ImportStep] {
         var planning = start(books: books)
         return rows.compactMap { planning.plan($0) }
     }
@@ -100,7 +100,7 @@ struct ImportPlanning {
     }
 
     /// What to do with `row`; nil for a row that is not a book at all.
-    mutating func plan(_ row: ImportRow) -> ImportAction? {
+    mutating func plan(_ row: ImportRow) -> ImportStep? {
         guard case .record(let record) = row else {
             if case let .skipped(number, reason) = row { return .skipped(row: number, reason: reason) }
             return nil

@@ -80,4 +80,10 @@ extension Library {
         }
         return kept != old.entries.count
     }
+
+    /// Refreshes the cache file's time when it is used without being rewritten, once a day, so
+    /// that age alone never removes an index in use.
+    static func markUsed(_ cache: LibraryCache, file: String, now: Int64) {
+        if now - cache.lastUsed > 86_400 { _ = utimensat(AT_FDCWD, file, nil, 0) }
+    }
 }

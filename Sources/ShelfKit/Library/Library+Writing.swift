@@ -16,7 +16,7 @@ extension Library {
     /// is followed when it points to a book inside the library (the target is edited and the
     /// link kept), and refused when it points outside.
     @discardableResult
-    public func edit(_ relative: String, displayPath: String, edits: [FieldEdit], force: Bool = false) throws -> BookWriter.Outcome {
+    public func edit(_ relative: String, displayPath: String, edits: [FieldEdit], force: Bool = false) throws -> LibraryWriter.Outcome {
         try LibraryWriter(library: self, display: { $0 == relative ? displayPath : $0 }).edit(relative, edits: edits, force: force)
     }
 }

@@ -32,8 +32,7 @@ extension Book {
         // (-1: none). The canonical spelling wins over an alias (`authors` over `author`), then
         // the first alias written.
         var chosen = ChosenEntries()
-        for entry in entries {
-            let canonical = vocabulary.field(forKey: entry.key)
+        func consider(_ entry: FieldEntry, as canonical: CanonicalField?) {
             if let canonical {
                 let previous = chosen[canonical]
                 if previous >= 0 {
@@ -49,9 +48,34 @@ extension Book {
             }
             fields.append(BookField(key: entry.key, canonical: canonical, value: entry.value))
         }
+        var pageMaps = false
+        for entry in entries {
+            if case .map = entry.value { pageMaps = true }
+            consider(entry, as: vocabulary.field(forKey: entry.key))
+        }
+        // Keys inside a page's map (`params: {author:}`, as `params.author`) come after every
+        // top-level key, so a top-level key wins unless the vocabulary names the inner one.
+        if pageMaps {
+            for entry in entries {
+                guard case .map(let inner) = entry.value, vocabulary.field(forKey: entry.key) == nil, vocabulary.readsInside(entry.key) else { continue }
+                for item in inner {
+                    let path = entry.key + "." + item.key
+                    consider(FieldEntry(key: path, value: item.value), as: vocabulary.field(forKey: path, leaf: item.key))
+                }
+            }
+        }
         let titleIndex = chosen[.title]
-        let written = titleIndex >= 0 ? fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) } : nil
-        guard let title = Book.title(written: written, path: path, hasBookKeys: chosen.hasBookKeys, heading: heading) else { return nil }
+        var written: String?
+        if titleIndex >= 0 {
+            // A title still a template's placeholder (`{{title}}`, `<% tp.file.title %>`) is a template's.
+            if case .scalar(let text, _) = fields[titleIndex].value, WrittenText.isPlaceholder(text) { return nil }
+            written = fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) }
+        }
+        let hasBookValues = chosen.hasBookValues(in: fields)
+        // A page about a person (`_authors/ukl.md`: a name and a title) is no book.
+        if !hasBookValues, Book.isInPeopleFolder(path) { return nil }
+        guard let title = Book.title(written: written, path: path, hasBookValues: hasBookValues,
+                                     name: { Book.name(in: entries) }, heading: heading) else { return nil }
         self.init(path: path, title: title)
         self.fields = fields
         // Each chosen field in the order its entry was written.
@@ -73,9 +97,16 @@ extension Book {
         case .tags: tags = Book.readTags(value)
         case .genres: genres = Book.readNames(value, vocabulary: .standard)
         case .isbn:
+            // `isbn: "[]"`, as some exports write an empty list, is no ISBN.
+            if text == "[]" { return }
             isbn = nonEmpty(text) ?? value.texts.first
             if let isbn, isbns13.isEmpty { problems.append(BookProblem(code: "invalid-isbn", key: key, message: "'\(isbn)' is not a valid ISBN")) }
         case .status:
+            if case .list = value, !value.isBareLink {
+                // Shelves (`shelves: [to-read, favorites]`): the status is the one that is a status word.
+                status = Book.statusShelf(in: value, vocabulary: vocabulary)?.status
+                return
+            }
             guard let text = linkedText else { return }
             status = vocabulary.status(fromWord: text)
             if status == nil { problems.append(BookProblem(code: "unknown-status", key: key, message: "'\(text)' is not a status (to-read, reading, read, abandoned)")) }
@@ -89,7 +120,14 @@ extension Book {
             }
         case .added: added = readDate(value, text, key: key)
         case .started: started = readDate(value, text, key: key)
-        case .finished: finished = readDate(value, text, key: key)
+        case .finished:
+            if let dates = Book.readDates(in: value) {
+                // `dates_read: [2008-01-05, 2012-03-01]`: each a read finished that day, the last the latest.
+                finished = dates.last ?? nil
+                if dates.contains(where: { $0 == nil }) { problems.append(BookProblem(code: "invalid-date", key: key, message: "an item is not a date")) }
+                return
+            }
+            finished = readDate(value, text, key: key)
         case .published: published = readDate(value, text, key: key)
         case .series:
             if let (name, index) = Book.firstSeries(in: value) {
@@ -194,11 +232,21 @@ private struct ChosenEntries {
         set { positions[field.ordinal] = Int32(truncatingIfNeeded: newValue) }
     }
 
-    /// True when a key only a book has is written (an author, an ISBN, a rating, a reading date…),
-    /// so that a note without a title key is still a book.
-    var hasBookKeys: Bool {
+    /// True when a key only a book has is written with a value (not empty, not a template's
+    /// placeholder): an author, an ISBN, a rating, a reading date…, so that a note without a title
+    /// key is still a book.
+    func hasBookValues(in fields: [BookField]) -> Bool {
         let bookFields: [CanonicalField] = [.authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary]
-        return bookFields.contains { self[$0] >= 0 }
+        return bookFields.contains { field in
+            let index = self[field]
+            guard index >= 0 else { return false }
+            switch fields[index].value {
+            case .scalar(let text, _): return !text.trimmingSpaces.isEmpty && !WrittenText.isPlaceholder(text)
+            case .list(let items): return !items.isEmpty
+            case .map(let entries): return !entries.isEmpty
+            case .null: return false
+            }
+        }
     }
 }
 

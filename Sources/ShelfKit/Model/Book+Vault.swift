@@ -2,14 +2,31 @@
 /// names joined in one string, Obsidian links, a series written as a map or a list.
 extension Book {
     /// The title of a note: its `title` key (nil when absent, empty or a placeholder); else, when
-    /// it has book keys, its first `# heading`, else its file name without `.md`.
-    static func title(written: String?, path: String, hasBookKeys: Bool, heading: () -> String?) -> String? {
+    /// it has book values, its `name:` (WeRead's notes), its first `# heading`, else its file name
+    /// without `.md` (Obsidian titles a note by its file name).
+    static func title(written: String?, path: String, hasBookValues: Bool, name: () -> String?, heading: () -> String?) -> String? {
         if let written, !written.isEmpty { return written }
-        guard hasBookKeys else { return nil }
+        guard hasBookValues else { return nil }
+        if let name = name() { return name }
         if let heading = heading(), !heading.isEmpty { return heading }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         return stem.trimmingSpaces.isEmpty ? nil : stem.trimmingSpaces
+    }
+
+    /// True when the note sits in a folder of pages about people (`authors/`, `_authors/`,
+    /// `people/`), as sites and vaults keep their authors' pages.
+    static func isInPeopleFolder(_ path: String) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        let folder = path[..<slash].split(separator: "/").last.map { $0.lowercased() } ?? ""
+        return ["authors", "_authors", "people", "_people", "persons", "writers", "autoren", "auteurs", "autores", "作者"].contains(folder)
+    }
+
+    /// The text of a top-level `name:` key (a title for notes that call it so), or nil.
+    static func name(in entries: [FieldEntry]) -> String? {
+        guard let entry = entries.last(where: { CanonicalField.fold($0.key) == "name" }),
+              let text = entry.value.writtenText?.trimmingSpaces, !text.isEmpty else { return nil }
+        return WrittenText.unlinked(text)
     }
 
     /// The text of the first `# heading` of a body (an ATX level-one heading; `## ` does not
@@ -59,6 +76,21 @@ extension Book {
             break
         }
         return names
+    }
+
+    /// The status of a list of shelves (`shelves: [read]`, `booklists: [completed]`,
+    /// `shelves: [to-read, favorites]`): the item that is a status word, the furthest along when
+    /// several are (`[owned, read]` is read: `owned` also reads as to-read); the other items are
+    /// the owner's shelves, left as they are.
+    static func statusShelf(in value: FieldValue, vocabulary: Vocabulary) -> (status: ReadingStatus, word: String)? {
+        guard case .list(let items) = value else { return nil }
+        var found: (status: ReadingStatus, word: String)?
+        for item in items {
+            guard let text = item.writtenText?.trimmingSpaces, !text.isEmpty,
+                  let status = vocabulary.status(fromWord: WrittenText.unlinked(text)) else { continue }
+            if found.map({ $0.status < status }) ?? true { found = (status, text) }
+        }
+        return found
     }
 
     /// The first series of a value written as a map (`{name: Dune, index: 2}`) or a list of

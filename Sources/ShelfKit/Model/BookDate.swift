@@ -13,11 +13,11 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Parses `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, each optionally followed by a time
     /// (`YYYY-MM-DD HH:MM[:SS]`, `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]`); `/` also separates. Also
     /// the forms people write by hand (`21.04.2025`, `April 21, 2025`, `21 April 2025`,
-    /// `Apr 2025`), and any of them as an Obsidian link (`[[2022-01-06]]`).
+    /// `Apr 2025`, `2025年4月21日`, `2016年10月`), and any of them as an Obsidian link (`[[2022-01-06]]`).
     public init?(_ text: String) {
         var trimmed = text.trimmingSpaces
         var parts = trimmed.withUTF8({ BookDate.parts(of: $0) })
-        if parts == nil, let first = trimmed.utf8.first, first == UInt8(ascii: "[") || first > UInt8(ascii: "9") || trimmed.utf8.count > 7 {
+        if parts == nil, let first = trimmed.utf8.first, first == UInt8(ascii: "[") || first > UInt8(ascii: "9") || trimmed.utf8.count > 6 {
             var inner = BookDateForms.unlinked(trimmed) ?? trimmed
             parts = inner.withUTF8({ BookDate.parts(of: $0) }) ?? BookDateForms.parts(of: inner)
         }

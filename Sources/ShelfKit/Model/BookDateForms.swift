@@ -1,5 +1,5 @@
 /// The other ways people write dates, beside ISO: `21.04.2025`, `April 21, 2025`, `21 Apr 2025`,
-/// `Apr 2025`, and any of them as an Obsidian link (`[[2022-01-06]]`).
+/// `Apr 2025`, `2025年4月21日`, and any of them as an Obsidian link (`[[2022-01-06]]`).
 enum BookDateForms {
     typealias Parts = (year: Int, month: Int?, day: Int?, minutes: Int?)
 
@@ -29,7 +29,20 @@ enum BookDateForms {
     /// The parts of a date in one of the forms above, or nil.
     static func parts(of text: String) -> Parts? {
         if let dotted = dotted(text) { return dotted }
+        if let cjk = cjk(text) { return cjk }
         return named(text)
+    }
+
+    /// `2016年10月5日`, `2016年10月`, `2016年` (Chinese and Japanese).
+    private static func cjk(_ text: String) -> Parts? {
+        guard let yearMark = text.firstIndex(of: "年"), let year = Int(text[..<yearMark]), year >= 1000 else { return nil }
+        var rest = text[text.index(after: yearMark)...]
+        guard !rest.isEmpty else { return (year, nil, nil, nil) }
+        guard let monthMark = rest.firstIndex(of: "月"), let month = Int(rest[..<monthMark]) else { return nil }
+        rest = rest[rest.index(after: monthMark)...]
+        guard !rest.isEmpty else { return checked(year: year, month: month, day: nil) }
+        guard rest.last == "日", let day = Int(rest.dropLast()) else { return nil }
+        return checked(year: year, month: month, day: day)
     }
 
     /// `21.04.2025`, `1.4.2025` (day first, as everywhere dots are written).
@@ -86,6 +99,8 @@ extension BookDate {
         case monthFirst(abbreviated: Bool)
         /// `21 April 2025`.
         case dayFirst(abbreviated: Bool)
+        /// `2025年4月21日`.
+        case cjk
         /// Any of the above inside an Obsidian link: `[[2025-04-21]]`.
         indirect case link(Style)
     }
@@ -99,7 +114,9 @@ extension BookDate {
             linked = true
         }
         let base: Style
-        if let first = text.first, first.isLetter {
+        if text.contains("年") {
+            base = .cjk
+        } else if let first = text.first, first.isLetter {
             base = .monthFirst(abbreviated: !BookDate.startsWithFullMonth(text))
         } else if text.contains(where: \.isLetter) {
             let words = text.split(separator: " ")
@@ -133,6 +150,11 @@ extension BookDate {
             guard let day else { return name + " " + String(year) }
             if case .dayFirst = style { return String(day) + " " + name + " " + String(year) }
             return name + " " + String(day) + ", " + String(year)
+        case .cjk:
+            var text = String(year) + "年"
+            if let month { text += String(month) + "月" }
+            if month != nil, let day { text += String(day) + "日" }
+            return text
         case .link(let inner):
             return "[[" + text(in: inner) + "]]"
         }

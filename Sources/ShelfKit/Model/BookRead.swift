@@ -76,11 +76,24 @@ extension Book {
         }
     }
 
-    /// The reads of the `reads:` list that can be read, in written order.
+    /// The reads of the `reads:` list that can be read, in written order; with a list of read
+    /// dates (`dates_read: [2008-01-05, 2012-03-01]`), a finished read for each date before the last.
     public var earlierReads: [BookRead] {
-        guard case .list(let items)? = value(of: Book.readsKey, canonical: Book.readsLookup.canonical, folded: { Book.readsLookup.folded })
-        else { return [] }
-        return items.compactMap(BookRead.init(item:))
+        var reads: [BookRead] = []
+        if case .list(let items)? = value(of: Book.readsKey, canonical: Book.readsLookup.canonical, folded: { Book.readsLookup.folded }) {
+            reads = items.compactMap(BookRead.init(item:))
+        }
+        if let field = fields.first(where: { $0.canonical == .finished }), let dates = Book.readDates(in: field.value) {
+            reads += dates.dropLast().compactMap { $0.map { BookRead(ended: $0, outcome: .finished) } }
+        }
+        return reads
+    }
+
+    /// The dates of a list of read dates, in written order (nil for an item that is no date), or
+    /// nil when the value is not such a list (a scalar, a link, an empty list).
+    static func readDates(in value: FieldValue) -> [BookDate?]? {
+        guard case .list(let items) = value, !items.isEmpty, !value.isBareLink else { return nil }
+        return items.map { $0.writtenText.flatMap { BookDate($0) } }
     }
 
     /// The day the latest read ended, over every read (a re-read under way keeps the last

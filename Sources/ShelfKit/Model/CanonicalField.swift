@@ -19,9 +19,10 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         case .tags: return ["tags", "tag"]
         case .added: return ["added", "dateadded", "addedon"]
         case .started: return ["started", "datestarted", "startdate", "startedon", "startreaddate"]
-        case .finished: return ["finished", "datefinished", "finishdate", "finishedon", "dateread", "finishreaddate"]
+        case .finished: return ["finished", "datefinished", "finishdate", "finishedon", "dateread", "finishreaddate", "datesread", "readdates"]
         case .seriesIndex: return ["seriesindex", "seriesnumber", "seriesposition", "volume"]
-        case .published: return ["published", "year", "publishdate", "publicationyear", "datepublished", "publicationdate"]
+        case .published: return ["published", "year", "publishdate", "publicationyear", "datepublished", "publicationdate",
+                                  "publishyear", "publishingyear", "yearpublished", "pubyear"]
         case .pages: return ["pages", "pagecount", "numpages", "numberofpages", "totalpage", "totalpages"]
         case .language: return ["language", "lang"]
         case .genres: return ["genres", "genre"]

@@ -1,5 +1,6 @@
 /// Ratings as readers write them: `4`, `4.5`, `"5"`, `★★★★☆`, `★★★½`, `⭐⭐⭐⭐`, `4/5`, `8/10`,
-/// and `0` (or no filled star) meaning "not rated". A rating is a number of stars from above 0 to 5;
+/// `87.1%` (a percent: a fifth of it in stars, to the nearest half star), and `0` (or no filled
+/// star), or a word for none (`none`, `n/a`, `-`, `无`), meaning "not rated". A rating is a number of stars from above 0 to 5;
 /// half and quarter stars are ratings too (Obsidian and StoryGraph write them).
 public enum Rating {
     /// What a written rating says.
@@ -20,6 +21,8 @@ public enum Rating {
         case stars(filled: Character, empty: Character?)
         /// `4/5`, `8/10`.
         case fraction(scale: Int)
+        /// `87.1%`: stars times 20.
+        case percent
     }
 
     /// Reads a rating as written.
@@ -29,6 +32,11 @@ public enum Rating {
         // A text that starts with a digit is no row of stars: most ratings are numbers, and
         // telling stars apart character by character is the slow part of reading one.
         let startsWithDigit = first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        if !startsWithDigit, noneWords.contains(trimmed.lowercased()) { return .unrated }
+        if trimmed.utf8.last == UInt8(ascii: "%") {
+            guard let percent = number(trimmed.dropLast()), percent >= 0, percent <= 100 else { return .invalid }
+            return reading((percent / 20 * 2).rounded() / 2)
+        }
         if !startsWithDigit, let stars = starCount(trimmed) { return stars > 0 ? .stars(stars) : .unrated }
         if let slash = trimmed.firstIndex(of: "/") {
             guard let value = number(trimmed[..<slash]), let scale = number(trimmed[trimmed.index(after: slash)...]),
@@ -45,6 +53,7 @@ public enum Rating {
         if starCount(trimmed) != nil, let filled = trimmed.first(where: { filledStars.contains($0) }) ?? trimmed.first {
             return .stars(filled: filledStars.contains(filled) ? filled : "★", empty: trimmed.first(where: { emptyStars.contains($0) }))
         }
+        if trimmed.hasSuffix("%"), number(trimmed.dropLast()) != nil { return .percent }
         if let slash = trimmed.firstIndex(of: "/"), let scale = Int(String(trimmed[trimmed.index(after: slash)...]).trimmingSpaces), scale > 0 {
             return .fraction(scale: scale)
         }
@@ -59,6 +68,8 @@ public enum Rating {
             return number(stars)
         case .fraction(let scale):
             return number(stars * Double(scale) / 5) + "/" + String(scale)
+        case .percent:
+            return number(stars * 20) + "%"
         case let .stars(filled, empty):
             let whole = Int(stars.rounded(.down))
             let half = stars - Double(whole) == 0.5
@@ -82,6 +93,9 @@ public enum Rating {
         let half = halves % 2 == 1
         return String(repeating: "★", count: whole) + (half ? "½" : "") + String(repeating: "☆", count: 5 - whole - (half ? 1 : 0))
     }
+
+    /// Words written for "no rating" (`rating: 无` in a WeRead vault), read as not rated.
+    private static let noneWords: Set<String> = ["none", "n/a", "na", "-", "--", "—", "无", "没有", "なし", "keine", "ninguna", "aucune", "unrated", "not rated"]
 
     private static let filledStars: Set<Character> = ["★", "⭐", "🌟", "*"]
     private static let emptyStars: Set<Character> = ["☆"]

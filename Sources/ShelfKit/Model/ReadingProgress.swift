@@ -31,6 +31,13 @@ public struct ProgressEntry: Sendable, Equatable {
             self = .time(minutes)
         }
 
+        /// The pages in `+20` (read since the last page logged); nil for any other text.
+        static func pagesRead(_ text: String) -> Int? {
+            let trimmed = text.trimmingSpaces
+            guard trimmed.hasPrefix("+"), let pages = Int(String(trimmed.dropFirst()).trimmingSpaces), pages > 0 else { return nil }
+            return pages
+        }
+
         private static func minutes(_ text: String) -> Int? {
             let clock = text.split(separator: ":", omittingEmptySubsequences: false)
             if clock.count == 2, let hours = Int(clock[0]), let minutes = Int(clock[1]), hours >= 0, (0..<60).contains(minutes) {

@@ -21,10 +21,14 @@ public enum ReadingStatus: String, Sendable, CaseIterable, Comparable {
              "想读", "未读", "待读", "将读", "積読", "porleer", "pendiente", "paraler", "ungelesen", "zulesen", "àlire", "alire":
             self = .toRead
         case "reading", "currentlyreading", "inprogress", "started", "current", "now",
-             "在读", "读书中", "読書中", "leyendo", "lendo", "lese", "amlesen", "encours", "enlecture":
+             "在读", "读书中", "読書中", "leyendo", "lendo", "lese", "amlesen", "encours", "enlecture",
+             // A book read again is being read: `on second reading`.
+             "rereading", "onsecondreading", "secondreading", "onthirdreading":
             self = .reading
         case "read", "finished", "done", "completed", "complete",
-             "读过", "已读", "读完", "読了", "leído", "leido", "lido", "gelesen", "lu":
+             "读过", "已读", "读完", "読了", "leído", "leido", "lido", "gelesen", "lu",
+             // The times it was read, said in the status: `read twice`.
+             "readtwice", "readthrice", "readthreetimes", "readmanytimes":
             self = .read
         case "abandoned", "dnf", "didnotfinish", "dropped", "gaveup", "stopped", "quit",
              "弃读", "放弃", "abandonado", "abgebrochen", "abandonné":

@@ -41,6 +41,24 @@ public struct Vocabulary: Sendable, Equatable {
         return CanonicalField(key: key)
     }
 
+    /// True when the keys inside `key`'s map are read as fields (`params.author`): the map is a
+    /// site's page values (Hugo's `params:`, Zola's `extra:`), or the user's map names a key in it.
+    func readsInside(_ key: String) -> Bool {
+        let folded = CanonicalField.fold(key)
+        if folded == "params" || folded == "extra" { return true }
+        let prefix = key + "."
+        return keys.values.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// The canonical field a key inside a map stands for, by its dotted path (`params.author`):
+    /// the user's map first, else the inner key's own name, as a top-level key would be read.
+    func field(forKey path: String, leaf: String) -> CanonicalField? {
+        let folded = CanonicalField.fold(path)
+        if let mapped = keys.first(where: { CanonicalField.fold($0.value) == folded }) { return mapped.key }
+        if postKeys.contains(where: { CanonicalField.fold($0) == folded }) { return nil }
+        return CanonicalField(key: leaf)
+    }
+
     /// The key to write a canonical field under.
     public func key(for field: CanonicalField) -> String {
         keys[field] ?? field.rawValue

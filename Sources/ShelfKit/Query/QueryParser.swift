@@ -228,7 +228,8 @@ extension QueryError {
     /// A search for text with no letters or digits (`!!!`): it could match nothing, and saying so
     /// is kinder than listing every book or none in silence.
     static func noWords(_ text: String, column: Int, query: String) -> QueryError {
-        QueryError("'\(text)' has no letters or digits to search for, so it matches nothing; search for words, or quote a field value (title:\"!!!\")",
+        QueryError("'\(text)' has no letters or digits to search for, so it matches nothing; "
+            + "search for words, or quote a field value (title:\"!!!\")",
                    column: column, query: query)
     }
 }

@@ -25,24 +25,12 @@ extension Library {
     ) throws(FileError) -> (results: [SearchResult], problems: [LibraryProblem]) {
         // Ranked while the files are statted, and the snippets cut then when they are few: when
         // no file changed, the answer worked out then is the answer.
-        let early = Slots<RankedSearch>(count: 1)
-        let answer = try query(expression, today: today) { answer, books in
-            guard let answer else {
-                _ = early.take(0)
-                return
-            }
-            var ranked = rank(answer, for: expression, limit: limit)
-            // A snippet reads a file: cut now while that costs less than the stats the other
-            // cores make meanwhile, else after, on every core.
-            if !withSnippets || ranked.hits.count * Self.statsPerSnippet <= books {
-                ranked.results = results(of: ranked, for: expression, withSnippets: withSnippets)
-            }
-            early.set(0, ranked)
-        }
+        let query = IndexedQuery(expression, over: self, today: today, purpose: .search(limit: limit, withSnippets: withSnippets))
+        let (answer, early) = try query.run()
         let ranked: RankedSearch
-        if answer.answeredEarly, let done = early.take(0) {
-            if let results = done.results { return (results, answer.problems) }
-            ranked = done
+        if let early {
+            if let results = early.results { return (results, answer.problems) }
+            ranked = early
         } else {
             ranked = rank(answer, for: expression, limit: limit)
         }
@@ -54,7 +42,7 @@ extension Library {
 
     /// A search's hits, best first, with the notes read to rank them, and (when worked out
     /// while the files were statted) the results.
-    private struct RankedSearch {
+    struct RankedSearch {
         var answer: QueryResult
         var hits: [SearchRanker.Ranked]
         var notes: [String: String]
@@ -62,7 +50,7 @@ extension Library {
     }
 
     /// The books of `answer` ranked, at most `limit` of them.
-    private func rank(_ answer: QueryResult, for expression: QueryExpression, limit: Int?) -> RankedSearch {
+    fileprivate func rank(_ answer: QueryResult, for expression: QueryExpression, limit: Int?) -> RankedSearch {
         var cache: [String: String] = [:]
         let notes: (Book) -> String? = { book in
             if let cached = cache[book.path] { return cached }
@@ -76,7 +64,7 @@ extension Library {
     }
 
     /// The hits of `ranked` with where they matched, and a snippet from each when asked for.
-    private func results(of ranked: RankedSearch, for expression: QueryExpression, withSnippets: Bool) -> [SearchResult] {
+    fileprivate func results(of ranked: RankedSearch, for expression: QueryExpression, withSnippets: Bool) -> [SearchResult] {
         let terms = expression.positiveTerms
         let prefixWord = expression.lastPrefixWord
         let answer = ranked.answer
@@ -109,6 +97,22 @@ extension Library {
             }
         }
         return slots.drain().compactMap { $0 }
+    }
+}
+
+extension IndexedQuery {
+    /// For a search, the answer worked out early ranked, and its snippets cut when that costs
+    /// less than the stats the other cores make meanwhile (a snippet reads a file); nil for
+    /// any other query.
+    /// - Parameter entries: how many entries the index has, one `stat` each.
+    func rankedEarly(_ evaluated: (index: LibraryIndex, matches: [Int32]), entries: Int) -> Library.RankedSearch? {
+        guard case .search(let limit, let withSnippets) = purpose else { return nil }
+        let answer = QueryResult(index: evaluated.index, matches: evaluated.matches, problems: [], answeredEarly: true)
+        var ranked = library.rank(answer, for: expression, limit: limit)
+        if !withSnippets || ranked.hits.count * Library.statsPerSnippet <= entries {
+            ranked.results = library.results(of: ranked, for: expression, withSnippets: withSnippets)
+        }
+        return ranked
     }
 }
 

@@ -48,7 +48,9 @@ extension Library {
         localCoverPath(of: book) != nil
     }
 
-    func localCoverPath(of book: Book) -> String? {
+    /// The absolute path of the image the book's `cover:` names inside the library; nil for
+    /// none, an address, or a path that leaves the library.
+    public func localCoverPath(of book: Book) -> String? {
         guard let written = book.cover, !written.contains("://"),
               case .file(let path) = LocalCover.check(written, libraryRoot: root) else { return nil }
         return path

@@ -32,7 +32,13 @@ public struct CoverThumbnails: Sendable {
     /// The thumbnail (JPEG) of the book's cover, made now when it is not cached yet; nil when
     /// the book has no cover inside the library or no thumbnail can be made.
     public func thumbnail(of book: Book, in library: Library) -> [UInt8]? {
-        guard let tool, let folder, let source = library.localCoverPath(of: book), let stamp = FileStamp.of(path: source) else { return nil }
+        library.localCoverPath(of: book).flatMap(thumbnail(ofImageAt:))
+    }
+
+    /// The thumbnail (JPEG) of the image at `source` (a cover in the library, or one fetched into
+    /// `RemoteCovers`), made now when it is not cached yet; nil when none can be made.
+    public func thumbnail(ofImageAt source: String) -> [UInt8]? {
+        guard let tool, let folder, let stamp = FileStamp.of(path: source) else { return nil }
         let key = BookVersion(bytes: Array("\(source)\u{0}\(stamp.size)\u{0}\(stamp.modified)".utf8)).text
         let target = folder + "/" + key + ".jpg"
         if let cached = try? FileIO.read(target) { return cached }

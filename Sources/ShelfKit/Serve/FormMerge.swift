@@ -132,7 +132,7 @@ private struct FormText {
             return items(left).map(TextFolding.foldTag) == items(right).map(TextFolding.foldTag)
         }
         guard let field, !left.isEmpty, !right.isEmpty else { return false }
-        return BookMerger.sameReading(left, right, field: field, vocabulary: vocabulary)
+        return VersionMerge.sameReading(left, right, field: field, vocabulary: vocabulary)
     }
 
     /// The file's list with the form's additions and removals; nil when the form only reordered

@@ -66,9 +66,9 @@ public struct ConflictResolver {
     /// vocabulary reads alike are equal), and whether the notes differ.
     public func differences(_ copy: ConflictCopy) -> (fields: [String], notes: Bool) {
         guard let original = try? document(copy.originalPath), let other = try? document(copy.path) else { return ([], false) }
-        let merger = BookMerger(ours: original, theirs: other, base: nil, vocabulary: library.config.vocabulary)
+        let merger = VersionMerge(ours: original, theirs: other, base: nil, vocabulary: library.config.vocabulary)
         guard let mine = original.frontMatter, let theirs = other.frontMatter else {
-            return ([], BookMerger.lines(original.body) != BookMerger.lines(other.body))
+            return ([], VersionMerge.lines(original.body) != VersionMerge.lines(other.body))
         }
         let differing = merger.pairedKeys(mine, theirs).filter { mineKey, otherKey in
             let key = mineKey ?? otherKey ?? ""
@@ -76,7 +76,7 @@ public struct ConflictResolver {
                                 otherKey.flatMap { theirs.entry($0) }.map { FieldValue($0.value) },
                                 library.config.vocabulary.field(forKey: key))
         }.map { $0.0 ?? $0.1 ?? "" }
-        return (differing, BookMerger.lines(original.body) != BookMerger.lines(other.body))
+        return (differing, VersionMerge.lines(original.body) != VersionMerge.lines(other.body))
     }
 
     /// True when the copy was modified after the original.
@@ -85,7 +85,7 @@ public struct ConflictResolver {
     }
 
     private func document(_ path: String) throws -> BookDocument {
-        try BookMerge.document(FileIO.read(library.absolutePath(path)), displayPath: path)
+        try MergedBook.document(FileIO.read(library.absolutePath(path)), displayPath: path)
     }
 
     /// The modification time of the file at `path` (a link's target's), or the distant past.

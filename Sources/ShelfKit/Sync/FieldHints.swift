@@ -38,7 +38,8 @@ enum FieldHints {
         }
         // Goodreads' `shelf: read` is the reading status; a post's `date` may be the day a book
         // was finished (`VocabularyChoice` decides by the statuses beside it).
-        if folded == "shelf", !fields.contains(.status) { fields.append(.status) }
+        // Shelves kept as a list (`shelves: [read]`, `booklists: [completed]`) hold it too.
+        if ["shelf", "shelves", "booklist", "booklists", "bookshelves"].contains(folded), !fields.contains(.status) { fields.append(.status) }
         if folded == "date" { fields.append(.finished) }
         return fields
     }

@@ -93,8 +93,11 @@ public struct LibraryChecker {
         }
         guard let book = library.book(at: path, in: document) else {
             // Only front matter that looks like a book's is worth a word: a vault's daily notes
-            // have front matter too, and are simply not books.
-            let bookish = frontMatter.entries.contains { library.config.vocabulary.field(forKey: $0.key) != nil }
+            // have front matter too, and are simply not books; so are notes with a title that are
+            // a template's (`title: "{{title}}"`) or a person's page (`_authors/ukl.md`).
+            let vocabulary = library.config.vocabulary
+            let bookish = frontMatter.entries.contains { vocabulary.field(forKey: $0.key) != nil }
+                && !frontMatter.entries.contains { vocabulary.field(forKey: $0.key) == .title }
             return bookish ? [CheckFinding(path: path, line: 1, column: 1, code: "missing-title", severity: .warning,
                                            message: "front matter without a title, so not a book")] : []
         }

@@ -11,8 +11,8 @@ struct VocabularyChoice {
     /// Keys shelf would read as a field that hold something else here (the site owner's name on
     /// every post, an author's slug): declared as the files' own keys (`post_keys:`).
     var demoted: [String] = []
-    /// Keys inside maps whose values read as a field, with the files holding them: found, but
-    /// shelf reads only top-level keys.
+    /// Keys inside maps whose values read as a field, with the files holding them, that another
+    /// key won the field from.
     var nested: [(path: String, field: CanonicalField, files: Int)] = []
 
     /// Fields whose values are told apart by their shape; any other field's key is taken on its name.
@@ -20,20 +20,25 @@ struct VocabularyChoice {
 
     init(_ evidence: VocabularyEvidence) {
         for field in CanonicalField.allCases { choose(field, evidence) }
-        for (path, record) in evidence.nested.sorted(by: { $0.key < $1.key }) {
+        for (path, record) in evidence.nested.sorted(by: { $0.key < $1.key }) where !keys.values.contains(path) {
             let leaf = String(path.split(separator: ".").last ?? "")
-            for field in FieldHints.fields(forKey: leaf) where VocabularyChoice.typedFields.contains(field) || field == .title {
+            for field in FieldHints.fields(forKey: leaf) where VocabularyChoice.readsInside(field) {
                 let support = record.support[field] ?? 0
                 if support > 0, support * 2 >= record.filled { nested.append((path, field, support)) }
             }
         }
     }
 
+    /// Fields a key inside a map (`params.author`) may be proposed for: those told by their
+    /// values' shape, and the title.
+    static func readsInside(_ field: CanonicalField) -> Bool { typedFields.contains(field) || field == .title }
+
     private mutating func choose(_ field: CanonicalField, _ evidence: VocabularyEvidence) {
         let typed = VocabularyChoice.typedFields.contains(field)
         var good: [VocabularyEvidence.KeyRecord] = []
         var bad: [VocabularyEvidence.KeyRecord] = []
-        for record in evidence.keys.values where record.filled > 0 {
+        let inner = VocabularyChoice.readsInside(field) ? Array(evidence.nested.values) : []
+        for record in Array(evidence.keys.values) + inner where record.filled > 0 {
             let key = record.spelling
             if field == .finished, CanonicalField.fold(key) == "date" {
                 // A Hugo or Jekyll `date` is the day of the post, unless most posts with it are books read.

@@ -19,7 +19,7 @@ public struct VocabularyDetector {
         /// Where two keys compete for a field: the one chosen, the one passed over, and why.
         public var preferences: [(field: CanonicalField, chosen: String, over: String, reason: String)] = []
         /// Keys inside maps (`params.author`) whose values read as a field, with the files holding
-        /// them: found, but not mappable, since shelf reads only top-level keys.
+        /// them, that another key won the field from (a chosen one is in `proposed`).
         public var nested: [(path: String, field: CanonicalField, files: Int)] = []
         /// Files whose author value joins several full names with commas, and files whose comma
         /// is one name's (`Le Guin, Ursula K.`).

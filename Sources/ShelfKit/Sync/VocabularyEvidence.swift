@@ -1,7 +1,7 @@
 /// What a folder's values say about its keys: for each key the files use, how many files hold it,
 /// how many of its values read as each field its name may stand for, whether those values vary
 /// from file to file, and the status words written under it. Keys inside a map (Hugo's
-/// `params: {author:}`) are recorded apart, by their path: shelf reads only top-level keys.
+/// `params: {author:}`) are recorded apart, spelled by their path (`params.author`).
 struct VocabularyEvidence {
     /// What the files hold under one key (keys compare folded: `myRate` and `my_rate` are one).
     struct KeyRecord {
@@ -56,7 +56,7 @@ struct VocabularyEvidence {
         guard depth <= 3 else { return }
         for entry in entries {
             let inner = path + "." + entry.key
-            VocabularyEvidence.add(entry, to: &nested[inner, default: KeyRecord()], isRead: false)
+            VocabularyEvidence.add(FieldEntry(key: inner, value: entry.value), to: &nested[inner, default: KeyRecord()], isRead: false)
             if case .map(let deeper) = entry.value { recordNested(deeper, under: inner, depth: depth + 1) }
         }
     }
@@ -66,18 +66,23 @@ struct VocabularyEvidence {
         record.files += 1
         if isRead { record.besideReadStatus += 1 }
         let texts = entry.value.texts.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-        if case .list = entry.value { record.lists += 1 }
+        var isList = false
+        if case .list = entry.value { record.lists += 1; isList = true }
         guard !texts.isEmpty else { return }
         record.filled += 1
         if record.example == nil { record.example = texts[0] }
         for field in FieldHints.fields(forKey: entry.key) {
             let reading = texts.filter { ValueShape.reads($0, as: field) }
-            // A list reads as the field when most of its items do (a list of authors).
-            guard !reading.isEmpty, reading.count * 2 >= texts.count else { continue }
+            // A list reads as the field when most of its items do (a list of authors); a list of
+            // shelves holds a status when one item is a status word (`[to-read, favorites]`).
+            let shelves = field == .status && isList && reading.count == 1
+            guard !reading.isEmpty, shelves || reading.count * 2 >= texts.count else { continue }
             record.support[field, default: 0] += 1
             if (record.distinct[field]?.count ?? 0) < 2 { record.distinct[field, default: []].insert(reading.joined(separator: "; ")) }
             if field == .status, case .scalar(let word, _) = entry.value {
                 record.statusWords[WrittenText.unlinked(word.trimmingSpaces), default: 0] += 1
+            } else if shelves {
+                record.statusWords[WrittenText.unlinked(reading[0]), default: 0] += 1
             }
         }
     }

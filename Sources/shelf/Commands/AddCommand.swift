@@ -12,7 +12,9 @@ struct AddCommand: ParsableCommand {
             over looked-up values. If neither knows the ISBN, nothing is written unless --title is \
             given too. If the services cannot be reached, the book is added with what you gave, \
             marked `lookup: pending`; `shelf lookup --pending` fills it later. `--isbn -` reads \
-            ISBNs one per line from stdin, as a barcode scanner types them.
+            ISBNs one per line from stdin, as a barcode scanner types them. The cover the lookup \
+            names is saved into the library's covers/ folder (--no-cover keeps only its address; \
+            a cover that cannot be had leaves the address, and shelf cover BOOK tries again).
 
             The file name follows the template in shelf.yaml (default {author}-{title}), made \
             unique with -2, -3. A likely duplicate (same ISBN, or same title with an author in \
@@ -29,6 +31,7 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var fields: NewBookOptions
     @Flag(help: "Add even if it looks like a duplicate, or the ISBN's check digit is wrong.") var force = false
     @Flag(help: "Ignore cached lookups.") var refresh = false
+    @Flag(name: .customLong("no-cover"), help: "Keep only the cover's address, not the image in covers/.") var noCover = false
 
     func validate() throws {
         if fields.title == nil && fields.isbn == nil { throw ValidationError("give --title, or --isbn to look the book up") }
@@ -46,9 +49,10 @@ struct AddCommand: ParsableCommand {
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
         let reporter = CommandReporter()
-        let action = AddBooksAction(
+        var action = AddBooksAction(
             writer: library.commandWriter, index: index, request: fields.request, service: BookLookupService(bulk: fields.isbn == "-"),
             today: Clock.today(), force: force, refresh: refresh, reporter: reporter)
+        action.savesCover = !noCover
         guard fields.isbn == "-" else {
             try ActionFailure.reported { try action.add(isbn: fields.isbn) }
             return

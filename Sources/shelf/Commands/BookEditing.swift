@@ -7,7 +7,7 @@ import ShelfKit
 enum BookEditing {
     /// The action for a library, naming paths relative to the current folder.
     static func action(_ library: Library) -> EditBookAction {
-        EditBookAction(writer: library.commandWriter, finder: BookLookup.finder(library))
+        EditBookAction(writer: library.commandWriter, finder: BookArgument.finder(library))
     }
 
     /// Runs `body` with the action and a reporter; an error ends the command with exit code 1.
@@ -23,11 +23,11 @@ enum BookEditing {
 
     /// Opens the library and runs `body` with an action made for it (`ReadingAction`,
     /// `LoanAction`) and a reporter, as `run(_:_:)` does.
-    static func run<Action>(_ options: LibraryOptions, making make: (LibraryWriter, BookFinder) -> Action,
+    static func run<Action>(_ options: LibraryOptions, making make: (LibraryWriter, BookNameResolver) -> Action,
                             _ body: (Action, CommandReporter) throws -> Void) throws {
         let library = try options.open()
         try run(library) { _, reporter in
-            try body(make(library.commandWriter, BookLookup.finder(library)), reporter)
+            try body(make(library.commandWriter, BookArgument.finder(library)), reporter)
         }
     }
 

@@ -52,7 +52,8 @@ struct CheckCommand: ParsableCommand {
             }).serialized(indent: 2))
         } else {
             for finding in findings {
-                Output.line("\(Paths.display(finding.path, in: library)):\(finding.line):\(finding.column): \(finding.severity.rawValue) [\(finding.code)] \(finding.message)")
+                let place = "\(Paths.display(finding.path, in: library)):\(finding.line):\(finding.column)"
+                Output.line("\(place): \(finding.severity.rawValue) [\(finding.code)] \(finding.message)")
             }
             let errors = findings.filter { $0.severity == .error }.count
             Diagnostics.write(findings.isEmpty ? "No problems found." : Plural.count(errors, "error") + ", " + Plural.count(findings.count - errors, "warning") + "."

@@ -78,7 +78,8 @@ struct ConflictsResolveCommand: ParsableCommand {
             library: library, preference: prefer, noteHeading: "### " + Clock.today().text + " " + Clock.time(),
             ask: interactive ? { question in
                 let (original, other) = (question.original, question.copy)
-                return Prompt.confirm("\(Paths.display(question.path, in: library)): \(question.key) is \(original) here and \(other) in the copy. Keep the original's?",
+                let path = Paths.display(question.path, in: library)
+                return Prompt.confirm("\(path): \(question.key) is \(original) here and \(other) in the copy. Keep the original's?",
                                       defaultYes: !question.copyWins)
             } : nil)
         let summary: ResolveConflictsAction.Summary

@@ -29,7 +29,7 @@ struct CoverCommand: ParsableCommand {
         let reporter = CommandReporter()
         let action = FetchCoverAction(writer: library.commandWriter, service: BookLookupService(bulk: all), reporter: reporter)
         if let book {
-            let path = try BookLookup.path(named: book, in: library)
+            let path = try BookArgument.path(named: book, in: library)
             try ActionFailure.reported { try action.fetch(bookAt: path) }
             return
         }

@@ -14,7 +14,8 @@ struct DetectCommand: ParsableCommand {
             read and edit the files in their own words, with how many files support each. A key \
             no file uses is never proposed; where two keys compete (a post's author on every \
             page beside the book's authors, a slug beside a name), it says which it chose and \
-            why; keys inside maps (params: {author:}) are reported, not mapped. It also reads the files' habits: several authors joined by commas \
+            why; keys inside maps (params: {author:}) are reported, not mapped. It also reads the \
+            files' habits: several authors joined by commas \
             (author_separator, proposed only when most comma values are lists of full names, not \
             one "Le Guin, Ursula K."), the style most dates are written in (date_style, the style \
             of a book's first date), notes named by their title in one folder (filename: \
@@ -62,7 +63,7 @@ struct DetectCommand: ParsableCommand {
         }
         if !report.nested.isEmpty {
             let found = report.nested.map { "\($0.path) (\($0.field.rawValue), \(Plural.count($0.files, "file")))" }.joined(separator: ", ")
-            Output.line("\nFound inside maps, not mappable (shelf reads top-level keys only): \(found).")
+            Output.line("\nFound inside maps, not proposed (another key holds the field): \(found).")
         }
         renderHabits(report)
         guard !report.needsNoSettings else {
@@ -88,7 +89,9 @@ struct DetectCommand: ParsableCommand {
             case .created(let path): Output.line("\nWrote \(path).")
             case .appended(let path): Output.line("\nAdded the settings to \(path).")
             case .appendedKeepingFilename(let path):
-                Output.line("\nAdded the settings to \(path), except filename:, which it sets already; change it by hand to write new books as your notes are named.")
+                Output.line(
+                    "\nAdded the settings to \(path), except filename:, which it sets already; "
+                        + "change it by hand to write new books as your notes are named.")
             }
         } catch {
             throw Diagnostics.failure(String(describing: error))
@@ -110,7 +113,9 @@ struct DetectCommand: ParsableCommand {
             Output.line("\nDates: \(style.files) of \(style.of) files write them like \(style.example); proposed: date_style.")
         }
         if let layout = report.layout {
-            Output.line("\nNames: \(layout.files) of \(layout.of) notes with a title are named by it as written; proposed: filename: \(layout.template).")
+            Output.line(
+                "\nNames: \(layout.files) of \(layout.of) notes with a title are named by it as written; "
+                    + "proposed: filename: \(layout.template).")
         }
         if !report.postKeys.isEmpty {
             let keys = report.postKeys.map { "\($0.key) (\(Plural.count($0.count, "file")))" }.joined(separator: ", ")

@@ -15,7 +15,7 @@ struct RemoveCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let path = try BookLookup.path(named: book, in: library)
+        let path = try BookArgument.path(named: book, in: library)
         let display = Paths.display(path, in: library)
         if !yes {
             guard Prompt.isInteractive else { throw Diagnostics.failure("removing \(display) needs --yes") }
@@ -23,7 +23,7 @@ struct RemoveCommand: ParsableCommand {
         }
         let reporter = CommandReporter()
         do {
-            try BookFileActions(writer: library.commandWriter, finder: BookLookup.finder(library)).remove(path, reporter: reporter)
+            try BookFileActions(writer: library.commandWriter, finder: BookArgument.finder(library)).remove(path, reporter: reporter)
         } catch {
             throw Diagnostics.failure(for: error, library: library)
         }
@@ -62,7 +62,7 @@ struct MoveCommand: ParsableCommand {
         let library = try library.open()
         let reporter = CommandReporter()
         defer { reporter.finish() }
-        let actions = BookFileActions(writer: library.commandWriter, finder: BookLookup.finder(library))
+        let actions = BookFileActions(writer: library.commandWriter, finder: BookArgument.finder(library))
         do {
             if all {
                 try actions.moveAll(dryRun: dryRun, reporter: reporter) { Diagnostics.report($0, library: library) }
@@ -87,7 +87,7 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let path = try BookLookup.path(named: book.joined(separator: " "), in: library)
+        let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
         let display = Paths.display(path, in: library)
         while true {
             let status = try EditorLauncher.open(library.absolutePath(path))

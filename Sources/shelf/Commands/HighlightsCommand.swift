@@ -17,6 +17,7 @@ struct HighlightsCommand: ParsableCommand {
               shelf highlights                      every book's highlights
               shelf highlights "left hand"          one book's
               shelf highlights --random             one passage, for a daily review
+              shelf highlights --matching winter    the passages that say "winter"
               shelf highlights import "/media/Kindle/documents/My Clippings.txt"
               shelf highlights import /media/KOBOeReader --dry-run
             """,
@@ -37,6 +38,9 @@ struct HighlightsListCommand: ParsableCommand {
     @Flag(help: "Show one highlight picked at random.")
     var random = false
 
+    @Option(help: ArgumentHelp("Only the highlights whose passage or note has all these words (any case, any accents).", valueName: "words"))
+    var matching: String?
+
     @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
@@ -47,15 +51,15 @@ struct HighlightsListCommand: ParsableCommand {
             Diagnostics.report(problems, library: library)
             books = index.books.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
         } else {
-            let path = try BookLookup.path(named: book.joined(separator: " "), in: library)
-            let document = try BookLookup.document(at: path, in: library)
+            let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
+            let document = try BookArgument.document(at: path, in: library)
             guard let frontMatter = document.frontMatter,
                   let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary) else {
                 throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
             }
             books = [found]
         }
-        var found = library.highlights(of: books)
+        var found = library.highlights(of: books).compactMap { $0.matching(matching ?? "") }
         if random {
             let all = found.flatMap { entry in entry.highlights.map { BookHighlights(book: entry.book, highlights: [$0]) } }
             guard let pick = all.randomElement() else { return try nothingFound(library) }
@@ -74,6 +78,7 @@ struct HighlightsListCommand: ParsableCommand {
 
     private func nothingFound(_ library: Library) throws {
         if output.isJSON { return Output.line("[]") }
+        if let matching, !TextFolding.words(matching).isEmpty { return Output.line("No highlight has all of: \(matching)") }
         Output.line(book.isEmpty ? "No highlights yet. Bring them in with: shelf highlights import PATH (see shelf highlights --help)"
                                  : "No highlights in this book.")
     }

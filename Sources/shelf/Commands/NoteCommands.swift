@@ -28,7 +28,7 @@ struct NoteCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         // The book is found before the editor opens: a wrong name never costs a typed note.
-        _ = try BookLookup.path(named: book, in: library)
+        _ = try BookArgument.path(named: book, in: library)
         let note = try noteText()
         guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw Diagnostics.failure("empty note; nothing written")
@@ -63,8 +63,8 @@ struct NotesCommand: ParsableCommand {
 
     func run() throws {
         let library = try library.open()
-        let path = try BookLookup.path(named: book.joined(separator: " "), in: library)
-        let notes = BookNote.notes(in: try BookLookup.document(at: path, in: library).body)
+        let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
+        let notes = BookNote.notes(in: try BookArgument.document(at: path, in: library).body)
         if output.isJSON {
             let items = notes.map { note in
                 JSONValue.object([("timestamp", note.timestamp.map(JSONValue.string) ?? .null), ("text", .string(note.text))])

@@ -144,6 +144,7 @@ struct ProgressCommand: ParsableCommand {
 
             Examples:
               shelf progress dune 120
+              shelf progress dune +20          (twenty pages past the last page logged)
               shelf progress dune 45%
               shelf progress "project hail mary" 3h20m
               shelf progress dune 200 --date 2024-03-01
@@ -151,7 +152,7 @@ struct ProgressCommand: ParsableCommand {
 
     @OptionGroup var library: LibraryOptions
     @Argument(help: ArgumentHelp("The book.", valueName: "book"), completion: .custom(CompletionValues.bookNames)) var book: String
-    @Argument(help: ArgumentHelp("A page (120), a percent (45%) or a time (3h20m, 1:05).", valueName: "position")) var position: String
+    @Argument(help: ArgumentHelp("A page (120), pages read since the last (+20), a percent (45%) or a time (3h20m, 1:05).", valueName: "position")) var position: String
     @OptionGroup var dates: ReadingDateOptions
 
     func run() throws {

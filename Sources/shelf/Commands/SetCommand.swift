@@ -11,7 +11,8 @@ struct SetCommand: ParsableCommand {
             stay. Values are checked by key: rating is 0.5 to 5 (half stars allowed), status one of to-read, reading, read, \
             abandoned (aliases are written canonically), dates YYYY-MM-DD, an ISBN's check digit \
             must be right (unless --force). A value shelf cannot read (a date like \
-            "April 21, 2025", a wiki-link, a nested map) is never replaced without --force. Any other key takes a string. key= (empty) removes \
+            "April 21, 2025", a wiki-link, a nested map) is never replaced without --force. Any \
+            other key takes a string. key= (empty) removes \
             the key. tags=a,b sets a list; tags+=x appends; tags-=x removes.
 
             Examples:
@@ -29,7 +30,10 @@ struct SetCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Assignments: key=value, key+=value, key-=value.", valueName: "key=value"))
     var assignments: [String]
 
-    @Flag(help: "Accept an ISBN whose check digit is wrong, and replace values shelf cannot read (a date it does not parse, a wiki-link, a map).")
+    @Flag(
+        help: ArgumentHelp(
+            "Accept an ISBN whose check digit is wrong, and replace values shelf cannot read "
+                + "(a date it does not parse, a wiki-link, a map)."))
     var force = false
 
     func validate() throws {

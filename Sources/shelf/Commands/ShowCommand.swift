@@ -28,8 +28,8 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         let name = book.joined(separator: " ")
-        let path = try BookLookup.path(named: name, in: library)
-        let document = try BookLookup.document(at: path, in: library)
+        let path = try BookArgument.path(named: name, in: library)
+        let document = try BookArgument.document(at: path, in: library)
         guard let found = library.book(at: path, in: document) else {
             throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
         }
@@ -47,8 +47,8 @@ struct ShowCommand: ParsableCommand {
     }
 }
 
-/// Finding one book for the commands that take BOOK, and reading its file.
-enum BookLookup {
+/// The BOOK argument of the commands that take one: the book it names, and that book's file.
+enum BookArgument {
     /// The library-relative path of the book `name` stands for. A path is found without loading
     /// the library; anything else loads it once.
     static func path(named name: String, in library: Library) throws -> String {
@@ -61,8 +61,8 @@ enum BookLookup {
 
     /// The finder the commands use: a loaded index is kept until exit, and the files that
     /// failed to load are reported when a name does not resolve.
-    static func finder(_ library: Library) -> BookFinder {
-        BookFinder(library: library) { index, problems in
+    static func finder(_ library: Library) -> BookNameResolver {
+        BookNameResolver(library: library) { index, problems in
             ProcessLifetime.keepUntilExit(index)
             LoadedProblems.latest = problems
         }

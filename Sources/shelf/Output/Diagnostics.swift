@@ -40,17 +40,17 @@ enum Diagnostics {
         switch error {
         case let exit as ExitCode:
             return exit
-        case BookFinder.Failure.resolver(.ambiguous(let name, let candidates)):
+        case BookNameResolver.Failure.unmatched(.ambiguous(let name, let candidates)):
             report(LoadedProblems.latest, library: library)
             let list = candidates.prefix(20).map { "  \(Paths.display($0.path, in: library))  \($0.title)" }
             let more = candidates.count > 20 ? ["  … and \(candidates.count - 20) more"] : []
             return failure((["'\(name)' matches \(candidates.count) books; name one by path:"] + list + more).joined(separator: "\n"))
-        case BookFinder.Failure.broken(let name, let problem):
+        case BookNameResolver.Failure.broken(let name, let problem):
             report([problem], library: library)
             // A malformed file can be mended in an editor; a link to nowhere or a FIFO cannot.
             guard case .malformed = problem else { return failure("'\(name)' names that file, which shelf cannot read; nothing was changed") }
             return failure("'\(name)' names that file, which shelf cannot read; nothing was changed. Fix it (shelf edit) and run the command again")
-        case BookFinder.Failure.resolver:
+        case BookNameResolver.Failure.unmatched:
             report(LoadedProblems.latest, library: library)
             return failure(String(describing: error))
         case let document as DocumentError:

@@ -18,7 +18,7 @@ import Darwin
 
     /// The edit was written and the book holds it followed by `tail`, and nothing else is left.
     static func expectEdited(
-        _ outcome: BookWriter.Outcome, with tail: String, in folder: EditTempFolder, sourceLocation: SourceLocation = #_sourceLocation
+        _ outcome: LibraryWriter.Outcome, with tail: String, in folder: EditTempFolder, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(outcome == .written, sourceLocation: sourceLocation)
         #expect(try folder.bytes("dune.md") == Array((edited + tail).utf8), sourceLocation: sourceLocation)
@@ -117,7 +117,7 @@ import Darwin
         let batch = try BookWriteBatch(writer: folder.writer)
         try batch.prepare("dune.md", edits: [.rename("tags", from: "old", to: "new")])
         batch.afterCheck = { _ = AppendRaceStressTests.append("appended\n", to: path) }
-        var result: Result<BookWriter.Outcome, any Error>?
+        var result: Result<LibraryWriter.Outcome, any Error>?
         batch.commit { _, outcome in result = outcome }
         #expect(try result?.get() == .written)
         #expect(try folder.bytes("dune.md") == Array("---\ntitle: Dune\ntags: [new]\n---\nNotes.\nappended\n".utf8))

@@ -21,13 +21,13 @@ import Testing
             try singleFolder.write(name, text)
         }
         let batch = try BookWriteBatch(writer: batchFolder.writer)
-        var prepared: [BookWriter.Outcome] = []
+        var prepared: [LibraryWriter.Outcome] = []
         for name in names {
             prepared.append(try batch.prepare(name, edits: Self.rename))
         }
         #expect(batch.count == prepared.filter { $0 == .written }.count)
         #expect(try batchFolder.bytes(names[1]) == Array(Self.book("Book 1", tags: "x, old, y").utf8), "nothing replaced before commit")
-        var outcomes: [String: BookWriter.Outcome] = [:]
+        var outcomes: [String: LibraryWriter.Outcome] = [:]
         batch.commit { name, outcome in outcomes[name] = try? outcome.get() }
         for name in names {
             let single = try singleFolder.writer.edit(name, edits: Self.rename)
@@ -45,7 +45,7 @@ import Testing
         try batch.prepare("a.md", edits: Self.rename)
         // Someone else changes another key: both changes must survive.
         try folder.write("a.md", Self.book("A", tags: "old").replacingOccurrences(of: "rating: 3", with: "rating: 5"))
-        var result: Result<BookWriter.Outcome, any Error>?
+        var result: Result<LibraryWriter.Outcome, any Error>?
         batch.commit { _, outcome in result = outcome }
         #expect(try result?.get() == .written)
         #expect(try folder.bytes("a.md") == Array(Self.book("A", tags: "new").replacingOccurrences(of: "rating: 3", with: "rating: 5").utf8))
@@ -59,7 +59,7 @@ import Testing
         try batch.prepare("a.md", edits: Self.rename)
         let theirs = Self.book("A", tags: "old, theirs")
         try folder.write("a.md", theirs)
-        var result: Result<BookWriter.Outcome, any Error>?
+        var result: Result<LibraryWriter.Outcome, any Error>?
         batch.commit { _, outcome in result = outcome }
         #expect(throws: EditError.self) { try result?.get() }
         #expect(try folder.bytes("a.md") == Array(theirs.utf8))

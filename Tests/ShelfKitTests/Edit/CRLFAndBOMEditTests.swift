@@ -192,6 +192,6 @@ import Testing
     @Test func aBOMAloneStaysThroughAnEditThatChangesNothing() throws {
         let bytes = Array(input.utf8)
         let document = try BookDocument(bytes: bytes)
-        #expect(try BookWriter.apply([.set("rating", .typed("3"))], to: document, displayPath: "x", vocabulary: .standard) == bytes)
+        #expect(try BookBytes.apply([.set("rating", .typed("3"))], to: document, displayPath: "x", vocabulary: .standard) == bytes)
     }
 }

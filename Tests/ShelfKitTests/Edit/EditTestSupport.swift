@@ -18,7 +18,7 @@ func editApplying(_ edits: [FieldEdit], to input: String) throws -> [UInt8] {
 
 func editApplying(_ edits: [FieldEdit], to input: [UInt8]) throws -> [UInt8] {
     let document = try BookDocument(bytes: input)
-    return try BookWriter.apply(edits, to: document, displayPath: "test.md", vocabulary: .standard)
+    return try BookBytes.apply(edits, to: document, displayPath: "test.md", vocabulary: .standard)
 }
 
 /// A byte string shown with its invisible bytes spelled out, for failure messages.

@@ -69,7 +69,7 @@ import Testing
         _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), reporter: short)
         #expect(short.progress.isEmpty)
         let long = Recorder()
-        let plan = (1...60).map { ImportAction.skipped(row: $0, reason: "no title") }
+        let plan = (1...60).map { ImportStep.skipped(row: $0, reason: "no title") }
         let report = action.carryOut(plan, names: TakenNames(root: folder.path), reporter: long)
         #expect(long.progress == Array(1...60))
         #expect(report.skipped.count == 60)

@@ -20,7 +20,7 @@ import Testing
         let book = try interchangeBook(bytes, path: "lem-solaris.md")
         let record = try #require(interchangeRecords(try GoodreadsImporter.read(csv)).first)
         let result = ImportUpdater(source: .goodreads).update(book, body: document.body, from: record)
-        let after = try BookWriter.apply(result.edits, to: document, displayPath: "lem-solaris.md", vocabulary: .standard)
+        let after = try BookBytes.apply(result.edits, to: document, displayPath: "lem-solaris.md", vocabulary: .standard)
         return (String(decoding: after, as: UTF8.self), result)
     }
 
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aValueTheReaderChangedIsKeptEvenWhenTheSourceChangesIt() throws {
         var bytes = try created(Self.first)
-        bytes = try BookWriter.apply([.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
+        bytes = try BookBytes.apply([.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
         let (text, result) = try updated(bytes, from: second)
         #expect(result.kept == ["rating"])
@@ -61,7 +61,7 @@ import Testing
 
     @Test func aLocalChangeIsKeptWhenTheSourceDidNotChange() throws {
         var bytes = try created(Self.first)
-        bytes = try BookWriter.apply([.add("tags", "polish")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
+        bytes = try BookBytes.apply([.add("tags", "polish")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let (text, result) = try updated(bytes, from: Self.first)
         #expect(result.edits.isEmpty)
         #expect(Array(text.utf8) == bytes)
@@ -82,7 +82,7 @@ import Testing
         #expect(result.changed == ["body"])
         #expect(text.hasSuffix("---\n\nOcean, and Kelvin.\n"))
 
-        let edited = try BookWriter.apply([.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
+        let edited = try BookBytes.apply([.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let (kept, keptResult) = try updated(edited, from: second)
         #expect(keptResult.kept == ["body"])
         #expect(kept.hasSuffix("Ocean.\n\nMy own thoughts.\n"))
@@ -164,7 +164,7 @@ import Testing
         let result = ImportUpdater(source: .storygraph).update(book, body: document.body, from: record)
         #expect(result.changed == ["reads"], "\(result)")
         #expect(result.kept.isEmpty, "\(result)")
-        let after = String(decoding: try BookWriter.apply(result.edits, to: document, displayPath: "x.md", vocabulary: .standard), as: UTF8.self)
+        let after = String(decoding: try BookBytes.apply(result.edits, to: document, displayPath: "x.md", vocabulary: .standard), as: UTF8.self)
         #expect(after.contains("\nowned: true\n"), "\(after)")
         #expect(after.contains("\nreads:\n  - {started: 2021-01-05, finished: 2021-01-12}\n"), "\(after)")
         // Once more: nothing to do.

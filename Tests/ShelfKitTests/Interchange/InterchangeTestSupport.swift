@@ -55,7 +55,7 @@ func interchangeBook(_ bytes: [UInt8], path: String = "book.md") throws -> Book 
 }
 
 /// The book files a plan creates, read back as books at their planned paths.
-func interchangeCreatedBooks(_ actions: [ImportAction]) throws -> [Book] {
+func interchangeCreatedBooks(_ actions: [ImportStep]) throws -> [Book] {
     try actions.compactMap { action -> Book? in
         guard case let .create(_, path, bytes) = action else { return nil }
         return try interchangeBook(bytes, path: path)
@@ -71,7 +71,7 @@ func interchangePlanner(
 }
 
 /// Counts of each kind of action, as `created 3, updated 1, unchanged 2, skipped 1`.
-func interchangeCounts(_ actions: [ImportAction]) -> String {
+func interchangeCounts(_ actions: [ImportStep]) -> String {
     var counts = [0, 0, 0, 0]
     for action in actions {
         switch action {

@@ -69,10 +69,10 @@ import Testing
         }
         // The cache was used, not bypassed: a last warm load takes every book from it but the
         // broken ones, read every time, and the few changed since it was last written, which a
-        // query reads again rather than write the whole index (`Library.quickIndexed`).
+        // query reads again rather than write the whole index (`IndexedQuery.quick()`).
         let scan = try BookFileScanner.scanAll(root: test.root)
         let warm = cached.loadBooks(scan.books, withNotes: false, started: FileStamp.now() + 10_000_000_000)
-        #expect(warm.cacheHits + warm.problems.count >= scan.books.count - Library.quickRereadLimit(scan.books.count))
+        #expect(warm.cacheHits + warm.problems.count >= scan.books.count - IndexedQuery.quickRereadLimit(scan.books.count))
         #expect(warm.cacheHits > scan.books.count / 2)
     }
 
@@ -169,8 +169,8 @@ import Testing
 
     /// What the index answers for `expression`, or nil when it leaves it to the full load.
     static func indexed(_ library: Library, _ expression: QueryExpression) throws -> QueryResult? {
-        let started = library.clock()
-        return library.indexedQuery(expression, scan: try BookFileScanner.scanAll(root: library.root), started: started, today: today)
+        let query = IndexedQuery(expression, over: library, today: today)
+        return query.indexed(try BookFileScanner.scanAll(root: library.root)).flatMap(query.answer(from:))
     }
 
     /// Makes one random change to the library or its cache; returns what it did.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import ShelfKit
 
@@ -20,6 +19,12 @@ struct EarlyAnswerTests {
 
     private static func paths(_ library: Library, _ query: String) throws -> [String] {
         try library.query(try library.queryParser(today: today).parse(query), today: today).books.map(\.path)
+    }
+
+    /// The index as a query of `query` finds it without listing a folder, with what it worked
+    /// out early.
+    private static func quick(_ library: Library, _ query: String) throws -> IndexedLibrary? {
+        IndexedQuery(try library.queryParser(today: today).parse(query), over: library, today: today).quick()
     }
 
     private static func titleOrder(_ library: Library, _ query: String) throws -> [String]? {
@@ -51,7 +56,7 @@ struct EarlyAnswerTests {
             Self.book,
             text.replacingOccurrences(of: "Estraven", with: "Therem").replacingOccurrences(of: "estraven", with: "therem")
                 .replacingOccurrences(of: "sci-fi", with: "space-opera"))
-        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: true, noteFilter: nil))
+        let state = try #require(try Self.quick(library, "estraven"))
         #expect(state.stale.count == 1, "answered from the index, with one entry out of date")
         #expect(try Self.paths(library, "estraven").isEmpty)
         try Self.expectFreshAnswers(test, library, "one book edited")
@@ -71,7 +76,7 @@ struct EarlyAnswerTests {
         _ = try Self.paths(library, "estraven")
         #expect(try Self.paths(library, "estraven") == [Self.book])
         try test.overwriteInPlace(Self.book, "---\ntitle: [The Left Hand of Darkness\ntags: [sci-fi]\n---\nEstraven.\n")
-        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: true, noteFilter: nil))
+        let state = try #require(try Self.quick(library, "estraven"))
         #expect(state.stale.count == 1 && state.loose.isEmpty && state.problems.count == 1)
         #expect(try Self.paths(library, "estraven").isEmpty)
         try Self.expectFreshAnswers(test, library, "one book broken")
@@ -109,53 +114,37 @@ struct EarlyAnswerTests {
         #expect(try Self.searched(library, "estraven").first?.contains("Dune's Paul") == true)
     }
 
-    @Test func theWorkMeanwhileRunsOnceOverTheCacheItWasGiven() throws {
+    @Test func theEarlyAnswerIsWorkedOutOverTheCacheTheStateHolds() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
         let library = try test.indexedLibrary()
         _ = try Self.paths(library, "tag:sci-fi")
-        let runs = Atomic<Int>(0)
-        let entries = Atomic<Int>(-1)
-        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
-            runs.add(1, ordering: .relaxed)
-            entries.store(cache?.entries.count ?? -2, ordering: .relaxed)
-        })
-        #expect(state.ranMeanwhile)
-        #expect(runs.load(ordering: .relaxed) == 1)
-        #expect(entries.load(ordering: .relaxed) == state.cache.entries.count)
-        let without = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil))
-        #expect(!without.ranMeanwhile)
+        let state = try #require(try Self.quick(library, "tag:sci-fi"))
+        let early = try #require(state.early, "worked out while the files were statted")
+        #expect(early.prefilter.cache.entries.count == state.cache.entries.count)
+        #expect(early.evaluated?.matches == state.earlyResult?.matches, "the answer, no file having changed")
     }
 
-    /// More changed files than a query reads again send it to a listing of the library: the work
-    /// done meanwhile is told to drop what it made (a query that narrows nothing decoded every
-    /// book, which would otherwise be held while the library is read again), and the answer is
-    /// the fresh one.
-    @Test func theWorkMeanwhileIsDroppedWhenTheIndexIsNotUsed() throws {
+    /// More changed files than a query reads again send it to a listing of the library: what
+    /// was worked out early goes with the state that is not returned (a query that narrows
+    /// nothing decoded every book, which would otherwise be held while the library is read
+    /// again), and the answer is the fresh one.
+    @Test func theEarlyAnswerIsDroppedWhenTheIndexIsNotUsed() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
         let library = try test.indexedLibrary()
         _ = try Self.paths(library, "estraven")
-        let calls = Mutex<[Int?]>([])
-        _ = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
-            calls.withLock { $0.append(cache?.entries.count) }
-        })
-        let entries = try #require(calls.withLock { $0.first ?? nil })
-        #expect(calls.withLock { $0 } == [entries], "run once, and kept")
+        let entries = try #require(try Self.quick(library, "")?.early).prefilter.cache.entries.count
         let books = try FileManager.default.contentsOfDirectory(atPath: test.root).filter { $0.hasSuffix(".md") }
-        let changed = Library.quickRereadLimit(entries) + 1
+        let changed = IndexedQuery.quickRereadLimit(entries) + 1
         try #require(books.count >= changed)
         for book in books.prefix(changed) { try test.overwriteInPlace(book, try test.read(book) + "\nA line.\n") }
-        calls.withLock { $0.removeAll() }
-        #expect(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil) { cache in
-            calls.withLock { $0.append(cache?.entries.count) }
-        } == nil)
-        #expect(calls.withLock { $0 } == [entries, nil], "run, then told to drop it")
+        #expect(try Self.quick(library, "") == nil)
         try Self.expectFreshAnswers(test, library, "many books edited")
     }
 
-    /// The work alongside takes a core first; the stats are the same with it or without it,
-    /// the changes at the runs' edges too, on a library large enough that each core takes runs.
+    /// The early work takes a core first; the stats are the same with it or without it, the
+    /// changes at the runs' edges too, on a library large enough that each core takes runs.
     @Test func changedEntriesAreTheSameWithWorkAlongside() throws {
         let test = try CacheTestLibrary()
         defer { test.remove() }
@@ -164,19 +153,20 @@ struct EarlyAnswerTests {
         }
         let library = try test.indexedLibrary()
         _ = try Self.paths(library, "tag:sci-fi")
-        let cache = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil)).cache
-        let run = Library.changedEntriesRun
+        let cache = try #require(try Self.quick(library, "tag:sci-fi")).cache
+        let run = IndexedQuery.changedEntriesRun
         let picked = [0, run - 1, run, cache.entries.count - 1]
         for entry in picked {
             let path = cache.pathOf(entry)
             try test.overwriteInPlace(path, try test.read(path) + "An edit.\n")
         }
-        let runs = Atomic<Int>(0)
-        let found = Library.changedEntries(cache, root: test.root, limit: picked.count) { runs.add(1, ordering: .relaxed) }
-        #expect(found == picked.sorted())
-        #expect(found == Library.changedEntries(cache, root: test.root, limit: picked.count))
-        #expect(runs.load(ordering: .relaxed) == 1)
-        #expect(Library.changedEntries(cache, root: test.root, limit: picked.count - 1) { runs.add(1, ordering: .relaxed) } == nil)
-        #expect(runs.load(ordering: .relaxed) == 2, "run even when the stats give up")
+        let query = IndexedQuery(try library.queryParser(today: Self.today).parse("tag:sci-fi"), over: library, today: Self.today)
+        let found = query.changedEntries(cache, limit: picked.count, workingEarly: true)
+        #expect(found.changed == picked.sorted())
+        #expect(found.changed == query.changedEntries(cache, limit: picked.count, workingEarly: false).changed)
+        #expect(found.early != nil)
+        let gaveUp = query.changedEntries(cache, limit: picked.count - 1, workingEarly: true)
+        #expect(gaveUp.changed == nil)
+        #expect(gaveUp.early != nil, "worked out even when the stats give up")
     }
 }

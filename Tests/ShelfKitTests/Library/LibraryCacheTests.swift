@@ -207,7 +207,7 @@ import Testing
         let fresh = try test.fresh()
         let today = BookDate(year: 2025, month: 6, day: 10)
         let state = try #require(
-            try library.currentIndex(started: library.clock(), withNotes: false, noteFilter: nil).state,
+            try IndexedQuery(.all, over: library, today: today).current().state,
             "an index is written even when it can record no file")
         #expect(state.cache.entries.isEmpty, "a file written within the racy window is never recorded")
         #expect(state.loose.map(\.book) == fresh.books, "every book read once, kept as a loose one")

@@ -67,7 +67,7 @@ import Testing
     @Test func anEntryShownTwiceIsNotGathered() throws {
         let (test, library) = try Self.library()
         defer { test.remove() }
-        let state = try #require(library.quickIndexed(started: library.clock(), withNotes: false, noteFilter: nil))
+        let state = try #require(IndexedQuery(.all, over: library, today: Self.today).quick())
         let spans = state.cache.pathSpans()
         let twice: [OrderedPaths.Item] = [.entry(0), .read("x.md"), .entry(0)]
         #expect(OrderedPaths.gathered(twice[...], prefix: [], spans: spans, from: state.cache) == nil)

@@ -25,8 +25,9 @@ struct QuickIndexTests {
         try library.queryParser(today: today).parse(query)
     }
 
-    private static func quick(_ library: Library, withNotes: Bool = false) -> Library.IndexedLibrary? {
-        library.quickIndexed(started: library.clock(), withNotes: withNotes, noteFilter: nil)
+    /// The index as a query finds it without listing a folder; with notes, a query of a word.
+    private static func quick(_ library: Library, withNotes: Bool = false) -> IndexedLibrary? {
+        IndexedQuery(withNotes ? .word("estraven", prefix: false) : .all, over: library, today: today).quick()
     }
 
     private static func paths(_ library: Library, _ query: String) throws -> [String] {
@@ -143,7 +144,7 @@ struct QuickIndexTests {
         defer { test.remove() }
         let (library, _) = try Self.indexed(test)
         let books = try BookFileScanner.scan(root: test.root)
-        let limit = Library.quickRereadLimit(books.count)
+        let limit = IndexedQuery.quickRereadLimit(books.count)
         for book in books.prefix(limit + 1) {
             try test.overwriteInPlace(book, try test.read(book).replacingOccurrences(of: "title:", with: "subtitle: Zyzzyva\ntitle:"))
         }
@@ -198,16 +199,17 @@ struct QuickIndexTests {
         }
         let (library, _) = try Self.indexed(test)
         let cache = try #require(Self.quick(library)).cache
-        #expect(cache.entries.count > 2 * Library.changedEntriesRun, "more than one run for each of two cores")
-        let run = Library.changedEntriesRun
+        #expect(cache.entries.count > 2 * IndexedQuery.changedEntriesRun, "more than one run for each of two cores")
+        let run = IndexedQuery.changedEntriesRun
         let picked = [0, run - 1, run, 2 * run + 1, 700, cache.entries.count - 1]
         for entry in picked {
             let path = cache.pathOf(entry)
             try test.overwriteInPlace(path, try test.read(path) + "An edit.\n")
         }
-        let found = Library.changedEntries(cache, root: test.root, limit: picked.count)
+        let query = IndexedQuery(.all, over: library, today: Self.today)
+        let found = query.changedEntries(cache, limit: picked.count, workingEarly: false).changed
         #expect(found == picked.sorted())
-        #expect(Library.changedEntries(cache, root: test.root, limit: picked.count - 1) == nil)
+        #expect(query.changedEntries(cache, limit: picked.count - 1, workingEarly: false).changed == nil)
         #expect(try #require(Self.quick(library)).stale.ids == picked.sorted().map(Int32.init))
     }
 }

@@ -19,7 +19,7 @@ import Testing
             let ranks = (0..<entries).map { _ in UInt32(random.below(distinct)) }
             let ids = (0..<entries).filter { _ in random.chance(0.6) }.map(Int32.init)
             for reversed in [false, true] {
-                #expect(Library.byTitleRank(ids, rank: { ranks[$0] }, entries: entries, reversed: reversed)
+                #expect(IndexedQuery.byTitleRank(ids, rank: { ranks[$0] }, entries: entries, reversed: reversed)
                     == Self.sorted(ids, ranks, reversed: reversed), "round \(round), reversed \(reversed)")
             }
         }
@@ -28,8 +28,8 @@ import Testing
     @Test func ranksOutOfRangeFallBackToAPlainSort() {
         let ranks: [UInt32] = [4_000_000_000, 3, 3, 0]
         let ids: [Int32] = [0, 1, 2, 3]
-        #expect(Library.byTitleRank(ids, rank: { ranks[$0] }, entries: 4, reversed: false) == [3, 1, 2, 0])
-        #expect(Library.byTitleRank(ids, rank: { ranks[$0] }, entries: 4, reversed: true) == [0, 1, 2, 3])
-        #expect(Library.byTitleRank([], rank: { ranks[$0] }, entries: 4, reversed: false) == [])
+        #expect(IndexedQuery.byTitleRank(ids, rank: { ranks[$0] }, entries: 4, reversed: false) == [3, 1, 2, 0])
+        #expect(IndexedQuery.byTitleRank(ids, rank: { ranks[$0] }, entries: 4, reversed: true) == [0, 1, 2, 3])
+        #expect(IndexedQuery.byTitleRank([], rank: { ranks[$0] }, entries: 4, reversed: false) == [])
     }
 }

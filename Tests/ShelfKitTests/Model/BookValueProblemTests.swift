@@ -11,6 +11,11 @@ import Testing
         ("read", .read), ("finished", .read), ("Finished", .read), ("done", .read),
         ("abandoned", .abandoned), ("dnf", .abandoned), ("DNF", .abandoned),
         ("did-not-finish", .abandoned), ("Did Not Finish", .abandoned),
+        ("想读", .toRead), ("在读", .reading), ("读过", .read), ("已读", .read), ("弃读", .abandoned),
+        ("gelesen", .read), ("lese", .reading), ("ungelesen", .toRead), ("abgebrochen", .abandoned),
+        ("leído", .read), ("leyendo", .reading), ("pendiente", .toRead), ("abandonado", .abandoned),
+        ("lu", .read), ("en cours", .reading), ("à lire", .toRead),
+        ("read twice", .read), ("Read Twice", .read), ("on second reading", .reading), ("rereading", .reading),
     ])
     func statusAliasesAreRead(text: String, status: ReadingStatus) throws {
         #expect(ReadingStatus(alias: text) == status)
@@ -46,7 +51,28 @@ import Testing
         #expect(book.problems.isEmpty)
     }
 
-    @Test(arguments: ["7", "five", "-1", "6/5"])
+    /// A percent is a fifth of it in stars, to the nearest half star.
+    @Test(arguments: [("87.1%", 4.5), ("80%", 4), ("\"62%\"", 3), ("100%", 5), ("84%", 4)])
+    func aPercentIsReadAsStars(text: String, rating: Double) throws {
+        let book = try requireBook("title: x\nrating: \(text)\n")
+        #expect(book.rating == rating)
+        #expect(book.problems.isEmpty)
+    }
+
+    /// A word for "none" is no rating, not a rating shelf misread.
+    @Test(arguments: ["无", "none", "None", "n/a", "N/A", "\"-\"", "'—'", "0%"])
+    func aWordForNoneIsUnrated(text: String) throws {
+        let book = try requireBook("title: x\nrating: \(text)\n")
+        #expect(book.rating == nil)
+        #expect(book.problems.isEmpty)
+    }
+
+    @Test func aNewRatingOverAPercentIsAPercent() throws {
+        let edited = try vocabEdit([.set("rating", .typed("4.5"))], on: "---\ntitle: x\nrating: 60%\n---\n", .standard)
+        #expect(edited == "---\ntitle: x\nrating: 90%\n---\n")
+    }
+
+    @Test(arguments: ["7", "five", "-1", "6/5", "120%"])
     func anyOtherRatingIsAProblem(text: String) throws {
         let book = try requireBook("title: x\nrating: \(text)\n")
         #expect(book.rating == nil)

@@ -22,7 +22,7 @@ struct PropertyEditTests {
         #expect(frontMatter.entries.map(\.key) == generated.keys, "seed \(seed)")
 
         let edit = SyncEditGenerator.make(&random, for: document, generated: generated)
-        let result = try BookWriter.apply([edit.edit], to: document, displayPath: "p.md", vocabulary: .standard)
+        let result = try BookBytes.apply([edit.edit], to: document, displayPath: "p.md", vocabulary: .standard)
         let context = "seed \(seed), \(edit.edit)\n--- before ---\n\(generated.text)\n--- after ---\n\(String(decoding: result, as: UTF8.self))"
         let after = try BookDocument(bytes: result)
         #expect(after.reassembled() == result, "\(context)")
@@ -70,11 +70,11 @@ struct PropertyEditTests {
         let value = SyncDocumentGenerator.tricky[index]
         for existing in ["mood: calm", "mood: 'calm'", "mood: \"calm\"", "mood:", "mood: |\n  calm\n"] {
             let document = try syncDocument("---\ntitle: T\n\(existing)\nrating: 3\n---\nbody\n")
-            let once = try BookWriter.apply([.set("mood", .string(value))], to: document, displayPath: "p.md", vocabulary: .standard)
+            let once = try BookBytes.apply([.set("mood", .string(value))], to: document, displayPath: "p.md", vocabulary: .standard)
             let reread = try BookDocument(bytes: once)
             #expect(syncValue("mood", in: reread)?.text == value, "\(existing) <- \(value.debugDescription): \(String(decoding: once, as: UTF8.self))")
             #expect(syncValue("rating", in: reread) == .scalar("3", isPlain: true))
-            let twice = try BookWriter.apply([.set("mood", .string(value))], to: reread, displayPath: "p.md", vocabulary: .standard)
+            let twice = try BookBytes.apply([.set("mood", .string(value))], to: reread, displayPath: "p.md", vocabulary: .standard)
             #expect(twice == once, "setting \(value.debugDescription) again changed the file")
         }
     }

@@ -36,7 +36,7 @@ func syncDocument(_ text: String) throws -> BookDocument {
 
 /// The text after applying `edits` to `document`.
 func syncApplying(_ edits: [FieldEdit], to document: BookDocument) throws -> String {
-    String(decoding: try BookWriter.apply(edits, to: document, displayPath: "test.md", vocabulary: .standard), as: UTF8.self)
+    String(decoding: try BookBytes.apply(edits, to: document, displayPath: "test.md", vocabulary: .standard), as: UTF8.self)
 }
 
 /// The value of `key` as a reader sees it, or nil when absent.

@@ -9,7 +9,7 @@ import Testing
     @Test func anOpenLibraryBookIsWrittenFromTheLookup() throws {
         let world = try LookupWorld()
         defer { world.stop() }
-        let result = try world.run(["add", "--isbn", "0-441-47812-3"])
+        let result = try world.run(["add", "--isbn", "0-441-47812-3", "--no-cover"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md"])
         let text = try world.file("le-guin-the-left-hand-of-darkness.md")
@@ -37,6 +37,30 @@ import Testing
         let book = try parseJSONObject(shown.stdout)
         #expect(book["title"] as? String == "The Left Hand of Darkness", "the new file reads back: \(shown)")
         #expect(book["pages"] as? Int == 304)
+    }
+
+    @Test func theCoverTheLookupNamesIsSavedIntoTheLibraryAsTheBookIsAdded() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        let result = try world.run(["add", "--isbn", "0-441-47812-3"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let text = try world.file("le-guin-the-left-hand-of-darkness.md")
+        #expect(frontMatterLines(text).contains("cover: covers/le-guin-the-left-hand-of-darkness.jpg"), "\(text)")
+        let image = try #require(FileManager.default.contents(atPath: world.library.path("covers/le-guin-the-left-hand-of-darkness.jpg")))
+        #expect(image.starts(with: [0xFF, 0xD8]), "the image the server sent")
+    }
+
+    @Test func aCoverThatCannotBeHadLeavesTheBookAddedWithItsAddress() throws {
+        let world = try LookupWorld()
+        defer { world.stop() }
+        // A file where the covers folder would be: the cover cannot be saved, the book still is.
+        try world.library.write("covers", "not a folder\n")
+        let result = try world.run(["add", "--isbn", "0-441-47812-3"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("the cover was not saved") && result.stderr.contains("shelf cover le-guin-the-left-hand-of-darkness.md tries again"),
+                "\(result)")
+        let text = try world.file("le-guin-the-left-hand-of-darkness.md")
+        #expect(frontMatterLines(text).contains("cover: \(world.base)/covers/b/id/8231856-L.jpg"), "\(text)")
     }
 
     @Test func theUsersFlagsWinOverLookedUpValues() throws {

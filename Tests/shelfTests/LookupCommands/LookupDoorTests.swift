@@ -124,7 +124,7 @@ import Testing
     @Test func addByISBNInAnObsidianVaultWritesTheVaultsKeys() throws {
         let world = try LookupWorld(config: Self.obsidianConfig)
         defer { world.stop() }
-        let result = try world.run(["add", "--isbn", ISBNs.leftHand, "--tag", "sf"])
+        let result = try world.run(["add", "--isbn", ISBNs.leftHand, "--tag", "sf", "--no-cover"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdoutLines == ["le-guin-the-left-hand-of-darkness.md"])
         let text = try world.file("le-guin-the-left-hand-of-darkness.md")

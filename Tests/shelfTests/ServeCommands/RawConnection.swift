@@ -34,6 +34,12 @@ final class RawConnection {
     /// What the server sent until it closed the connection, or until `seconds` passed
     /// (`closed` false then).
     func readUntilClosed(within seconds: Double) -> (text: String, closed: Bool) {
+        let read = readBytesUntilClosed(within: seconds)
+        return (String(decoding: read.bytes, as: UTF8.self), read.closed)
+    }
+
+    /// What the server sends until it closes the connection (or `seconds` pass), as bytes.
+    func readBytesUntilClosed(within seconds: Double) -> (bytes: [UInt8], closed: Bool) {
         var bytes: [UInt8] = []
         let deadline = MonotonicClock.now + seconds
         while MonotonicClock.now < deadline {
@@ -42,10 +48,10 @@ final class RawConnection {
             var buffer = [UInt8](repeating: 0, count: 65536)
             let count = recv(descriptor, &buffer, buffer.count, 0)
             // A reset (the server closed with our bytes unread) is a close too.
-            guard count > 0 else { return (String(decoding: bytes, as: UTF8.self), true) }
+            guard count > 0 else { return (bytes, true) }
             bytes += buffer[..<count]
         }
-        return (String(decoding: bytes, as: UTF8.self), false)
+        return (bytes, false)
     }
 
     /// One whole response (its head and a `Content-Length` body), within `seconds`; nil if none came.

@@ -37,6 +37,9 @@ import Testing
         let path = try #require(reply.location?.replacingOccurrences(of: "/book?p=", with: ""))
         let text = String(decoding: try library.bytes(path), as: UTF8.self)
         #expect(text.contains("title: The Left Hand of Darkness"), "\(text)")
+        // The cover is saved into the library, as shelf add saves it; the page shows it from there.
+        #expect(text.contains("cover: covers/le-guin-the-left-hand-of-darkness.jpg"), "\(text)")
+        #expect(try serve.request("/book?p=" + path).body.contains("<img class=\"cover\" src=\"/cover?p="))
         let bad = try serve.request("/add", form: [("token", token), ("isbn", "978-0-441-47812-4")])
         #expect(bad.status == 400)
         #expect(bad.body.contains("not a valid ISBN"), "\(bad.body)")

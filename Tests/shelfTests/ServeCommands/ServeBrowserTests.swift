@@ -74,6 +74,29 @@ extension ServeClickTests {
     }
 }
 
+extension ServeClickTests {
+    /// axe-core 4.12 (bundled: Tests/browser/axe.min.js) on every kind of page, at phone and
+    /// desktop size, over a library with what the pages draw: a cover drawn for each title, a
+    /// book being read with reads, a loan, highlights, a goal, and a file that cannot be read.
+    @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
+    func axeFindsNoSeriousOrCriticalViolationOnAnyPage() throws {
+        let library = try TemporaryLibrary(config: "goals:\n  2026: {books: 12}\n", books: [
+            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\nstatus: reading\nstarted: 2026-11-01\npages: 412\n"
+                + "progress:\n  - 2026-11-20 page 100\ntags: [sci-fi, classics]\nrating: 4.5\n"
+                + "reads:\n  - {started: 2020-01-01, finished: 2020-02-01}\nloans:\n  - {to: Ann, lent: 2026-10-01, due: 2026-11-01}",
+                body: "\nSand.\n\n## Highlights\n\n> Fear is the mind-killer.\n")),
+            ("lem.md", bookFile("title: Solaris\nauthors: [Stanisław Lem]\nstatus: read\nfinished: 2026-03-01\nrating: 5\ntags: [sci-fi]")),
+            ("broken.md", "---\ntitle: [broken\n---\n"),
+        ] + (0..<12).map { ("book-\($0).md", bookFile("title: Book number \($0)\nauthors: [Author \($0)]")) })
+        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
+        let pages = ["/", "/?tag=sci-fi", "/?q=dune", "/book?p=dune.md", "/dashboard", "/loans", "/highlights", "/add", "/problems"]
+        let result = try run([Self.script.path, "axe", server.base.absoluteString] + pages, in: library.root, timeout: 300,
+                             executable: URL(fileURLWithPath: try #require(Self.python)))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasSuffix("18 passed, 0 failed\n"), "\(result)")
+    }
+}
+
 /// A greyscale PGM (P5, 8 bits) as a PNG: rows with filter 0 in stored deflate blocks. Small and
 /// exact; enough for a test's photo upload.
 enum PNG {

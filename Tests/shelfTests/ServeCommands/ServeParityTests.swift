@@ -39,6 +39,27 @@ import Testing
         #expect(gridTitles(page.body) == expected, "\(web): \(page.body)")
     }
 
+    @Test(arguments: ["author", "added", "finished", "rating"])
+    func theGridSortsAsLsSorts(_ key: String) throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let server = try ServeProcess(library: library)
+        let page = try server.request("/?sort=" + key)
+        let listed = try library.run(["ls", "--sort", key, "--format", "json"])
+        let expected = try parseJSONArray(listed.stdout).compactMap { $0["title"] as? String }
+        #expect(gridTitles(page.body) == expected, "\(key): \(page.body)")
+        #expect(page.body.contains("aria-current=\"true\">\(key)</a>"))
+    }
+
+    @Test func insideAFilterTheFacetsCountTheBooksShown() throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let server = try ServeProcess(library: library)
+        let all = try server.request("/").body
+        #expect(all.contains(">read <span>3</span></a>"), "\(all)")
+        let filtered = try server.request("/?tag=science%20fiction").body
+        #expect(filtered.contains(">read <span>1</span></a>") && filtered.contains(">to-read <span>1</span></a>"), "\(filtered)")
+        #expect(!filtered.contains(">reading <span>"), "a status none of the books shown has is not offered")
+    }
+
     @Test func theDashboardCountsEveryReadOfTheYearAndTheGoalShelfGoalWrites() throws {
         let library = try TemporaryLibrary(books: Self.books)
         let environment = ["SHELF_TODAY": "2026-11-25"]

@@ -9,7 +9,7 @@ import Darwin
 /// files the listing found that have no entry. A file added, removed or renamed changes its
 /// folder's times, so while every folder's stamp is the one recorded, the book files are exactly
 /// the entries and these: a query then needs no listing, one `stat` per file (see
-/// `Library.quickIndexed`).
+/// `IndexedQuery.quick()`).
 ///
 /// Recorded only when it can be trusted: every folder was listed and none had been changed in the
 /// last few seconds before (`LibraryCache.racyWindow`), for the reason files are not recorded then.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Merges another version of a book into ours, key by key, as minimal edits on ours.
+/// The merge of one other version of a book into ours, key by key, as minimal edits on ours.
 ///
 /// With a common ancestor (`base`), a key one side changed takes that side. Without one, keys
 /// only the other version has are added. Lists merge item by item. A scalar both sides changed
@@ -10,7 +10,7 @@ import Foundation
 /// Values are compared in the library's vocabulary: two status words it reads as one status
 /// (`finished` and `read`) are equal, and a key spelled differently on each side (`author` and
 /// `authors`) is one field.
-struct BookMerger {
+struct VersionMerge {
     /// A value both versions changed differently.
     struct Conflict: Sendable, Equatable {
         var key: String
@@ -107,14 +107,14 @@ struct BookMerger {
     /// The merged body lines: three-way with a base, else the union of both; `markers` writes
     /// git's conflict markers around regions both changed, else both sides are kept in turn.
     func mergedBody(markers: (ours: String, theirs: String)?) -> LineMerge.Result {
-        let mine = BookMerger.lines(ours.body)
-        let other = BookMerger.lines(theirs.body)
+        let mine = VersionMerge.lines(ours.body)
+        let other = VersionMerge.lines(theirs.body)
         guard let base else {
             let merged = LineMerge.union(mine, other)
             return LineMerge.Result(lines: merged, conflicts: 0)
         }
         let style: LineMerge.ConflictStyle = markers.map { .markers(ours: $0.ours, theirs: $0.theirs) } ?? .union
-        return LineMerge.merge(base: BookMerger.lines(base.body), ours: mine, theirs: other, style: style)
+        return LineMerge.merge(base: VersionMerge.lines(base.body), ours: mine, theirs: other, style: style)
     }
 
     /// The lines of a body. "\r\n" is one Character in Swift, so CRLF is normalised first.
@@ -153,13 +153,13 @@ struct BookMerger {
     /// the same number (`4`, `"4"`), date, yes/no, ISBN (`978-0-…`, `978…`), or tags differing
     /// only in case. A copy that differs only so is no conflict.
     func same(_ lhs: FieldValue?, _ rhs: FieldValue?, _ field: CanonicalField?) -> Bool {
-        if BookMerger.same(lhs, rhs) { return true }
+        if VersionMerge.same(lhs, rhs) { return true }
         guard let field, let lhs, let rhs else { return false }
         if field == .tags, case .list(let left) = lhs, case .list(let right) = rhs {
             return left.map { $0.text.map(TextFolding.foldTag) } == right.map { $0.text.map(TextFolding.foldTag) }
         }
         guard let left = lhs.text?.trimmingSpaces, let right = rhs.text?.trimmingSpaces else { return false }
-        return BookMerger.sameReading(left, right, field: field, vocabulary: vocabulary)
+        return VersionMerge.sameReading(left, right, field: field, vocabulary: vocabulary)
     }
 
     /// Two scalar texts of a field that shelf reads as the same value.

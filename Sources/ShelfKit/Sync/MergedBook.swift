@@ -1,14 +1,14 @@
-/// One merge of a book, shared by `conflicts resolve` (a file and its sync conflict copies) and
+/// A book with other versions merged into it one after another (each a `VersionMerge`), shared by `conflicts resolve` (a file and its sync conflict copies) and
 /// git's merge driver (ours and theirs): other versions are merged into ours one after another,
 /// each as minimal edits on ours, in the library's vocabulary.
 ///
 /// The edits gathered are what the caller writes; applied in order to the first version of ours
 /// they give `merged`.
-struct BookMerge {
+struct MergedBook {
     /// What one version added to the merge.
     struct Step: Sendable {
         /// Scalars both sides changed differently: the value kept and the one set aside.
-        var conflicts: [BookMerger.Conflict]
+        var conflicts: [VersionMerge.Conflict]
         /// Regions of the notes both sides changed differently.
         var bodyConflicts: Int
         /// Keys (as the merged file writes them) whose value now comes from this version.
@@ -43,28 +43,28 @@ struct BookMerge {
     /// - Parameters:
     ///   - preferTheirs: decides each scalar both sides changed differently.
     ///   - note: the text appended to the body that records the values set aside, given them.
-    /// - Parameter reference: without a base, a version theirs descends from (see `BookMerger.reference`).
+    /// - Parameter reference: without a base, a version theirs descends from (see `VersionMerge.reference`).
     mutating func merge(
-        _ theirs: BookDocument, reference: BookDocument? = nil, body style: BodyStyle, preferTheirs: (BookMerger.Difference) -> Bool,
-        note: ([BookMerger.Conflict]) -> String
+        _ theirs: BookDocument, reference: BookDocument? = nil, body style: BodyStyle, preferTheirs: (VersionMerge.Difference) -> Bool,
+        note: ([VersionMerge.Conflict]) -> String
     ) throws(MergeError) -> Step {
         // Front matter on one side only: a key-by-key merge would drop the other side's keys.
         guard (merged.frontMatter == nil) == (theirs.frontMatter == nil) else {
             throw .frontMatterOnOneSide(path: displayPath)
         }
-        let merger = BookMerger(ours: merged, theirs: theirs, base: base, vocabulary: vocabulary, reference: reference)
+        let merger = VersionMerge(ours: merged, theirs: theirs, base: base, vocabulary: vocabulary, reference: reference)
         let fields = merger.fieldEdits(preferTheirs: preferTheirs)
         var stepEdits = fields.edits
         let markers: (ours: String, theirs: String)?
         if case let .markers(ours, theirs) = style { markers = (ours, theirs) } else { markers = nil }
         let body = merger.mergedBody(markers: markers)
-        if body.lines != BookMerger.lines(merged.body) {
+        if body.lines != VersionMerge.lines(merged.body) {
             stepEdits.append(.replaceBody(body.lines.joined(separator: "\n")))
         }
         if !fields.conflicts.isEmpty { stepEdits.append(.appendToBody(note(fields.conflicts))) }
         let bytes: [UInt8]
         do {
-            bytes = try BookWriter.apply(stepEdits, to: merged, displayPath: displayPath, vocabulary: vocabulary)
+            bytes = try BookBytes.apply(stepEdits, to: merged, displayPath: displayPath, vocabulary: vocabulary)
         } catch {
             throw .edit(error)
         }

@@ -6,10 +6,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Chooses the name of a file shelf is about to create or rename to, and retries with the next
+/// Writes a file shelf creates or renames under a free name: chooses the name (the name itself
+/// comes from `BookFileName`), and retries with the next
 /// name when another program takes the chosen one first: the door's `create` and `move` never
 /// replace a file, so a name taken between the choice and the write costs a retry, not a file.
-enum BookFileNaming {
+enum FreeNameWriter {
     /// `wanted`, or `wanted` made unique with `-2`, `-3`, in the library folder `folder` ("" for
     /// the root). A name is taken when the folder holds an entry of that name in any case (two
     /// books differing only in case collide on macOS and Windows), when it is in `taken`, or

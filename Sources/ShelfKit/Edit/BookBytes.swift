@@ -1,12 +1,6 @@
-/// The pieces of an edit that need no file: parsing a book's bytes and applying value-level
-/// edits to them. Files are changed only through `LibraryWriter`.
-public enum BookWriter {
-    public enum Outcome: Sendable, Equatable {
-        /// The edits changed nothing; the file was not touched.
-        case unchanged
-        case written
-    }
-
+/// A book file's bytes, parsed and edited in memory: the part of an edit that needs no file.
+/// Nothing here reads or writes one; files are changed only through `LibraryWriter`.
+enum BookBytes {
     /// The bytes after applying `edits` to `document`, in `vocabulary`'s key names.
     static func apply(
         _ edits: [FieldEdit], to document: BookDocument, displayPath: String, vocabulary: Vocabulary

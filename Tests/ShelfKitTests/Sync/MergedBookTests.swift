@@ -3,11 +3,11 @@ import Testing
 
 /// The merge `conflicts resolve` and the merge driver share (docs/sync.md), in the library's
 /// vocabulary, and git's line merge on raw bytes that the driver falls back to.
-@Suite("Sync: BookMerge and TextMerge")
-struct BookMergeTests {
+@Suite("Sync: MergedBook and TextMerge")
+struct MergedBookTests {
     func merge(ours: String, theirs: String, base: String?, vocabulary: Vocabulary = .standard,
-               reference: String? = nil, preferTheirs: Bool = false) throws -> (text: String, step: BookMerge.Step) {
-        var merge = BookMerge(ours: try syncDocument(ours), base: try base.map(syncDocument), vocabulary: vocabulary, displayPath: "dune.md")
+               reference: String? = nil, preferTheirs: Bool = false) throws -> (text: String, step: MergedBook.Step) {
+        var merge = MergedBook(ours: try syncDocument(ours), base: try base.map(syncDocument), vocabulary: vocabulary, displayPath: "dune.md")
         let step = try merge.merge(try syncDocument(theirs), reference: try reference.map(syncDocument), body: .union,
                                    preferTheirs: { _ in preferTheirs }, note: { "### noted \($0.count)" })
         #expect(try syncApplying(merge.edits, to: syncDocument(ours)) == String(decoding: merge.merged.bytes, as: UTF8.self))
@@ -31,7 +31,7 @@ struct BookMergeTests {
         #expect(same.step.conflicts.isEmpty && same.text == ours)
         // Without the library's words, `shelved` is a value of its own.
         let standard = try merge(ours: ours, theirs: "---\ntitle: Dune\nstatus: to-read\n---\n", base: nil)
-        #expect(standard.step.conflicts == [BookMerger.Conflict(key: "status", kept: "shelved", setAside: "to-read")])
+        #expect(standard.step.conflicts == [VersionMerge.Conflict(key: "status", kept: "shelved", setAside: "to-read")])
         let different = try merge(ours: ours, theirs: "---\ntitle: Dune\nstatus: reading\n---\n", base: nil, vocabulary: vocabulary)
         #expect(different.step.conflicts.count == 1)
     }
@@ -69,7 +69,7 @@ struct BookMergeTests {
     @Test func unreadableBytesNameThePathLineAndColumn() throws {
         let latin1: [UInt8] = Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\n".utf8)
         do {
-            _ = try BookMerge.document(latin1, displayPath: "sub/dune.md")
+            _ = try MergedBook.document(latin1, displayPath: "sub/dune.md")
             Issue.record("a Latin-1 file read as a book")
         } catch {
             guard case .unreadable(let reason) = error else { Issue.record("\(error)"); return }

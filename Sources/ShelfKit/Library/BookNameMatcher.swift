@@ -1,9 +1,9 @@
 import Foundation
 
-/// Finds the one book a user names: by path (absolute, relative to the current folder or to the
+/// Matches the name a user gives a book against a loaded index: by path (absolute, relative to the current folder or to the
 /// library root), by file name without `.md`, by ISBN, or by words matching exactly one title
 /// (or, when no title holds them all, one book's title and authors together).
-public enum BookResolver {
+public enum BookNameMatcher {
     /// Why a name did not give exactly one book.
     public enum Failure: Error, Sendable, CustomStringConvertible {
         /// `nearest` is the title of the book the name most likely meant, for "did you mean".

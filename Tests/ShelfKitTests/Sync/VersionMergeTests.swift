@@ -3,8 +3,8 @@ import Testing
 
 /// Merging two versions of a book key by key (docs/sync.md: the merge driver and
 /// `conflicts resolve`), checked on the exact bytes of the result.
-@Suite("Sync: BookMerger")
-struct BookMergerTests {
+@Suite("Sync: VersionMerge")
+struct VersionMergeTests {
     static let base = """
         ---
         title: Dune  # the first one
@@ -22,8 +22,8 @@ struct BookMergerTests {
 
     /// Merges `theirs` into `ours` (with `base` when given) and returns the new bytes of ours.
     func merged(ours: String, theirs: String, base: String?, preferTheirs: Bool = false) throws
-        -> (text: String, conflicts: [BookMerger.Conflict]) {
-        let merger = BookMerger(ours: try syncDocument(ours), theirs: try syncDocument(theirs),
+        -> (text: String, conflicts: [VersionMerge.Conflict]) {
+        let merger = VersionMerge(ours: try syncDocument(ours), theirs: try syncDocument(theirs),
                                 base: try base.map(syncDocument), vocabulary: .standard)
         let merge = merger.fieldEdits { _ in preferTheirs }
         return (try syncApplying(merge.edits, to: merger.ours), merge.conflicts)
@@ -103,17 +103,17 @@ struct BookMergerTests {
         let theirs = replacing(Self.base, ("rating: 4", "rating: 5"))
         let keepOurs = try merged(ours: ours, theirs: theirs, base: Self.base)
         #expect(keepOurs.text == ours)
-        #expect(keepOurs.conflicts == [BookMerger.Conflict(key: "rating", kept: "3", setAside: "5")])
+        #expect(keepOurs.conflicts == [VersionMerge.Conflict(key: "rating", kept: "3", setAside: "5")])
         let keepTheirs = try merged(ours: ours, theirs: theirs, base: Self.base, preferTheirs: true)
         #expect(keepTheirs.text == theirs)
-        #expect(keepTheirs.conflicts == [BookMerger.Conflict(key: "rating", kept: "5", setAside: "3")])
+        #expect(keepTheirs.conflicts == [VersionMerge.Conflict(key: "rating", kept: "5", setAside: "3")])
     }
 
     @Test func withoutABaseAnyDifferentScalarIsAConflict() throws {
         let ours = replacing(Self.base, ("status: reading", "status: read"))
         let result = try merged(ours: ours, theirs: Self.base, base: nil)
         #expect(result.text == ours)
-        #expect(result.conflicts == [BookMerger.Conflict(key: "status", kept: "read", setAside: "reading")])
+        #expect(result.conflicts == [VersionMerge.Conflict(key: "status", kept: "read", setAside: "reading")])
     }
 
     @Test func theirsValueIsCopiedVerbatimAndOursCommentStays() throws {
@@ -135,18 +135,18 @@ struct BookMergerTests {
         let base = try syncDocument(Self.base)
         let ours = try syncDocument(replacing(Self.base, ("Line one.", "Line one, ours.")))
         let theirs = try syncDocument(replacing(Self.base, ("Line three.", "Line three, theirs.")))
-        let clean = BookMerger(ours: ours, theirs: theirs, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
+        let clean = VersionMerge(ours: ours, theirs: theirs, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
         #expect(clean == LineMerge.Result(lines: ["Line one, ours.", "Line two.", "Line three, theirs.", ""], conflicts: 0))
 
         let clash = try syncDocument(replacing(Self.base, ("Line one.", "Line one, theirs.")))
-        let marked = BookMerger(ours: ours, theirs: clash, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
+        let marked = VersionMerge(ours: ours, theirs: clash, base: base, vocabulary: .standard).mergedBody(markers: ("ours", "theirs"))
         #expect(marked.conflicts == 1)
         #expect(marked.lines == ["<<<<<<< ours", "Line one, ours.", "=======", "Line one, theirs.", ">>>>>>> theirs",
                                  "Line two.", "Line three.", ""])
 
         // No base: every line of theirs that ours lacks is added in place; nothing is deleted.
         let shorter = try syncDocument(replacing(Self.base, ("Line one.\n", "")))
-        let twoWay = BookMerger(ours: shorter, theirs: theirs, base: nil, vocabulary: .standard).mergedBody(markers: nil)
+        let twoWay = VersionMerge(ours: shorter, theirs: theirs, base: nil, vocabulary: .standard).mergedBody(markers: nil)
         #expect(twoWay == LineMerge.Result(lines: ["Line one.", "Line two.", "Line three.", "Line three, theirs.", ""], conflicts: 0))
     }
 

@@ -1,8 +1,9 @@
-/// Finds the one book a person names on the command line or in the web UI, and never mistakes
+/// Resolves the name a person gives a book on the command line or in the web UI to that book's
+/// file, loading the library only when the name is not a path, and never mistakes
 /// a broken file for another book: when the name matches a file that did not load (malformed,
 /// not UTF-8), that file and its error are reported instead of a book whose title happens to
 /// hold the same words.
-public struct BookFinder {
+public struct BookNameResolver {
     public let library: Library
     /// Called with the index when the library had to be loaded (the CLI keeps it until exit).
     let loaded: (LibraryIndex, [LibraryProblem]) -> Void
@@ -14,14 +15,15 @@ public struct BookFinder {
 
     /// Why a name did not lead to one book.
     public enum Failure: Error, Sendable, CustomStringConvertible {
-        case resolver(BookResolver.Failure)
+        /// No book, or more than one, matches the name.
+        case unmatched(BookNameMatcher.Failure)
         /// The name matches a file that is not a book shelf can read.
         case broken(name: String, problem: LibraryProblem)
         case unreadableLibrary(FileError)
 
         public var description: String {
             switch self {
-            case .resolver(let failure): return failure.description
+            case .unmatched(let failure): return failure.description
             case let .broken(name, problem):
                 return "'\(name)' names a file shelf cannot read, so no book was changed:\n\(problem)"
             case .unreadableLibrary(let error): return error.description
@@ -32,7 +34,7 @@ public struct BookFinder {
     /// The library-relative path of the book `name` stands for: a path (found without loading
     /// the library), a file name without `.md`, an ISBN, or title words.
     public func path(named name: String) throws(Failure) -> String {
-        if let path = BookResolver.existingPath(name, in: library) { return path }
+        if let path = BookNameMatcher.existingPath(name, in: library) { return path }
         let index: LibraryIndex
         let problems: [LibraryProblem]
         do {
@@ -43,9 +45,9 @@ public struct BookFinder {
         loaded(index, problems)
         if let broken = brokenFile(named: name, among: problems) { throw .broken(name: name, problem: broken) }
         do {
-            return try BookResolver.resolve(name, in: index, library: library).path
+            return try BookNameMatcher.resolve(name, in: index, library: library).path
         } catch {
-            throw .resolver(error)
+            throw .unmatched(error)
         }
     }
 

@@ -1,47 +1,35 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Synchronization
 
-extension Library {
+extension IndexedQuery {
     /// The cache as it stands, without listing a folder, when no folder changed since it was
     /// written (its `CacheListing`): the book files are then exactly its entries and the files it
     /// records no entry for, so one `stat` per entry tells what changed. A few changed files are
     /// read again, each query, and the cache is left as it is; nil (list the library, and bring
     /// the cache up to date) when a folder changed, or more files than `quickRereadLimit`.
-    /// - Parameter meanwhile: work over the cache alone, run on one core while the others stat
-    ///   the files (the state returned then has `ranMeanwhile`); called again with nil when
-    ///   the stats then find more changes than a query reads again, to drop what it made.
-    func quickIndexed(
-        started: Int64, withNotes: Bool, noteFilter: NoteWordFilter?, meanwhile: (@Sendable (LibraryCache?) -> Void)? = nil
-    ) -> IndexedLibrary? {
-        guard let location = cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
+    /// While the others stat, one core works out what the index alone tells of the answer
+    /// (`early(over:)`), which the state returned holds.
+    func quick() -> IndexedLibrary? {
+        guard let location = library.cacheLocation, let cache = LibraryCache.read(location, withNotes: false),
               let listing = cache.listing,
               !withNotes || cache.entries.holdsEveryBooksNotes,
               CacheListing.trustsFolderTimes(root: root), listing.foldersUnchanged(root: root)
         else { return nil }
-        let limit = Library.quickRereadLimit(cache.entries.count)
-        var alongside: (@Sendable () -> Void)?
-        if let meanwhile { alongside = { meanwhile(cache) } }
-        guard listing.unrecorded.count <= limit,
-              let changed = Library.changedEntries(cache, root: root, limit: limit - listing.unrecorded.count, alongside: alongside)
-        else {
-            // The library is listed and read next: the early work must not be held meanwhile.
-            meanwhile?(nil)
-            return nil
-        }
+        let limit = Self.quickRereadLimit(cache.entries.count)
+        guard listing.unrecorded.count <= limit else { return nil }
+        // More changes than a query reads again: the library is listed and read next, and what
+        // was worked out early is let go with `stats`, not held meanwhile.
+        let stats = changedEntries(cache, limit: limit - listing.unrecorded.count, workingEarly: true)
+        guard let changed = stats.changed else { return nil }
         Library.markUsed(cache, file: location.file, now: started / 1_000_000_000)
-        let (positions, unrecordedPositions) = Library.merge(cache, listing.unrecorded)
+        let (positions, unrecordedPositions) = Self.merge(cache, listing.unrecorded)
         var reread = changed.map { (position: positions[$0], path: cache.pathOf($0)) }
             + zip(unrecordedPositions, listing.unrecorded).map { (position: $0, path: $1) }
         reread.sort { $0.position < $1.position }
         let result = LibraryLoader.load(
-            root: root, paths: reread.map(\.path), withNotes: withNotes, vocabulary: config.vocabulary, cache: nil,
+            root: root, paths: reread.map(\.path), withNotes: withNotes, vocabulary: library.config.vocabulary, cache: nil,
             noteFilter: noteFilter)
-        var loose: [(position: Int, book: Book, words: [String]?)] = []
+        var loose: [LooseBook] = []
         for (offset, index) in result.positions.enumerated() {
             loose.append((reread[index].position, result.books[offset], result.noteWords?[offset]))
         }
@@ -51,7 +39,7 @@ extension Library {
         var stale = BitSet(capacity: cache.entries.count)
         for entry in changed { stale.insert(entry) }
         return IndexedLibrary(
-            cache: cache, positions: positions, loose: loose, problems: problems, stale: stale, ranMeanwhile: meanwhile != nil)
+            cache: cache, positions: positions, loose: loose, problems: problems, stale: stale, early: stats.early)
     }
 
     /// How many files a query reads again rather than bring the cache up to date: a few
@@ -65,28 +53,30 @@ extension Library {
     /// a fixed share: the second starts a little later and each may be slowed apart, and a fixed
     /// half left the first core statting alone at the end. A run keeps to a folder or two, which
     /// `FolderCursor` keeps open.
-    /// - Parameter alongside: work that needs no `stat`, done by one core first while the
-    ///   others stat; that core then takes runs too, so the cores still finish together.
-    static func changedEntries(_ cache: LibraryCache, root: String, limit: Int, alongside: (@Sendable () -> Void)? = nil) -> [Int]? {
+    /// - Parameter workingEarly: one core first works out `early(over:)`, which needs no `stat`,
+    ///   while the others stat; it then takes runs too, so the cores still finish together. Its
+    ///   answer is returned, whether or not the stats gave up.
+    func changedEntries(_ cache: LibraryCache, limit: Int, workingEarly: Bool) -> (changed: [Int]?, early: EarlyAnswer?) {
         let count = cache.entries.count
         let workers = max(1, min(ProcessInfoCores.count, count / 512 + 1))
         let found = Slots<[Int]>(count: workers)
+        let early = Slots<EarlyAnswer>(count: 1)
         let tooMany = Atomic<Bool>(false)
         let nextRun = Atomic<Int>(0)
-        // The iterations are taken in order, so the work alongside, first, starts at once.
-        let first = alongside == nil ? 0 : 1
+        // The iterations are taken in order, so the early work, first, starts at once.
+        let first = workingEarly ? 1 : 0
         DispatchQueue.concurrentPerform(iterations: workers + first) { iteration in
             if iteration < first {
-                alongside?()
+                if let answer = self.early(over: cache) { early.set(0, answer) }
                 return
             }
             let worker = iteration - first
             var folders = FolderCursor(root: root)
             var changed: [Int] = []
             while !tooMany.load(ordering: .relaxed) {
-                let start = nextRun.wrappingAdd(changedEntriesRun, ordering: .relaxed).oldValue
+                let start = nextRun.wrappingAdd(Self.changedEntriesRun, ordering: .relaxed).oldValue
                 guard start < count else { break }
-                for entry in start..<min(count, start + changedEntriesRun) {
+                for entry in start..<min(count, start + Self.changedEntriesRun) {
                     let path = UnsafeRawBufferPointer(rebasing: cache.main.bytes[cache.entries.path(entry)])
                     if folders.stamp(path) != cache.entries.stamp(entry) {
                         changed.append(entry)
@@ -100,8 +90,8 @@ extension Library {
             found.set(worker, changed)
         }
         let changed = found.drain().flatMap { $0 ?? [] }
-        guard !tooMany.load(ordering: .relaxed), changed.count <= limit else { return nil }
-        return changed.sorted()
+        guard !tooMany.load(ordering: .relaxed), changed.count <= limit else { return (nil, early.take(0)) }
+        return (changed.sorted(), early.take(0))
     }
 
     /// How many entries a core stats before it takes the next run: small enough that the cores

@@ -5,12 +5,12 @@ import Testing
 /// LibraryWriter.edit on real files: no-op edits do not touch the file, writes are atomic and keep
 /// permissions, leave no temporary files, and a file changed between read and replace is
 /// handled at value level (re-applied, or refused when the same key changed).
-@Suite struct BookWriterTests {
+@Suite struct LibraryWriterEditTests {
     static let original = "---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\n"
 
     @Test func anEditThatChangesNothingKeepsBytesAndModificationTime() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         try editSetModificationTime(path, seconds: 1_000_000_000)
         let before = try EditFileStatus(path)
         for edits: [FieldEdit] in [
@@ -23,14 +23,14 @@ import Testing
         }
         #expect(try EditFileStatus(path) == before)
         #expect(before.seconds == 1_000_000_000)
-        #expect(try folder.bytes("dune.md") == Array(BookWriterTests.original.utf8))
+        #expect(try folder.bytes("dune.md") == Array(LibraryWriterEditTests.original.utf8))
         #expect(try folder.listing() == ["dune.md"])
     }
 
     @Test func aWriteReplacesTheFileAndKeepsItsPermissions() throws {
         let folder = try EditTempFolder()
         for mode in [0o600, 0o640, 0o664, 0o4755 & 0o777] as [Int] {
-            let path = try folder.write("book.md", BookWriterTests.original)
+            let path = try folder.write("book.md", LibraryWriterEditTests.original)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
             let outcome = try folder.writer.edit("book.md", edits: [.set("rating", .typed("5"))], force: false)
             #expect(outcome == .written)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func anotherKeyChangedOnDiskIsKeptAndTheEditReapplied() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         var calls = 0
         let outcome = try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5")), .add("tags", "b")], force: false) {
             calls += 1
@@ -61,7 +61,7 @@ import Testing
 
     @Test func aChangeThatKeepsSizeAndModificationTimeIsStillNoticed() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         try editSetModificationTime(path, seconds: 1_500_000_000)
         var calls = 0
         _ = try folder.writer.edit("dune.md", edits: [.set("rating", .typed("4"))], force: false) {
@@ -76,7 +76,7 @@ import Testing
 
     @Test func theSameKeyChangedOnDiskStopsAndWritesNothing() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 1\ntags: [a]\n---\nBody\n".utf8)
         var thrown: (any Error)?
         do {
@@ -98,7 +98,7 @@ import Testing
 
     @Test func aMergedBodyIsNotWrittenOverNotesChangedMeanwhile() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\nA line typed meanwhile.\n".utf8)
         #expect(throws: EditError.self) {
             try folder.writer.edit("dune.md", edits: [.replaceBody("Merged body\n")], force: false) {
@@ -117,7 +117,7 @@ import Testing
 
     @Test func highlightsAddedWhileTheNotesChangedAreAddedToTheNewNotes() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         let concurrent = "---\ntitle: Dune  # c\nrating: 3\ntags: [a]\n---\nBody\nA line typed meanwhile.\n"
         var calls = 0
         let highlight = Highlight(text: "Fear is the mind-killer.")
@@ -131,7 +131,7 @@ import Testing
 
     @Test func aTagAddedWhileTheTagsChangedIsRefused() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a, z]\n---\nBody\n".utf8)
         #expect(throws: EditError.self) {
             try folder.writer.edit("dune.md", edits: [.add("tags", "b")], force: false) {
@@ -143,7 +143,7 @@ import Testing
 
     @Test func aKeyAddedOnDiskThatTheEditAlsoAddsIsRefused() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         let concurrent = Array("---\ntitle: Dune  # c\nrating: 3\ntags: [a]\nmood: calm\n---\nBody\n".utf8)
         #expect(throws: EditError.self) {
             try folder.writer.edit("dune.md", edits: [.set("mood", .string("tense"))], force: false) {
@@ -155,7 +155,7 @@ import Testing
 
     @Test func aFileThatKeepsChangingIsLeftToTheOtherWriter() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         var calls = 0
         #expect(throws: (any Error).self) {
             try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5"))], force: false) {
@@ -169,7 +169,7 @@ import Testing
 
     @Test func aFileRemovedBeforeTheReplaceIsNotRecreated() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("dune.md", BookWriterTests.original)
+        let path = try folder.write("dune.md", LibraryWriterEditTests.original)
         #expect(throws: (any Error).self) {
             try folder.writer.edit("dune.md", edits: [.set("rating", .typed("5"))], force: false) {
                 try? FileManager.default.removeItem(atPath: path)
@@ -200,7 +200,7 @@ import Testing
     @Test
     func anEditThroughASymbolicLinkEditsTheTarget() throws {
         let folder = try EditTempFolder()
-        let target = try folder.write("target.md", BookWriterTests.original)
+        let target = try folder.write("target.md", LibraryWriterEditTests.original)
         let link = folder.path + "/link.md"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         try folder.writer.edit("link.md", edits: [.set("rating", .typed("5"))], force: false)
@@ -210,7 +210,7 @@ import Testing
 
     @Test func aReadOnlyFileIsRefusedNotReplaced() throws {
         let folder = try EditTempFolder()
-        let path = try folder.write("book.md", BookWriterTests.original)
+        let path = try folder.write("book.md", LibraryWriterEditTests.original)
         for mode in [0o400, 0o444, 0o500] as [Int] {
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
             let before = try EditFileStatus(path)
@@ -219,7 +219,7 @@ import Testing
             }
             #expect(error.reason.contains("read-only"), "\(error)")
             #expect(try EditFileStatus(path) == before)
-            #expect(try folder.bytes("book.md") == Array(BookWriterTests.original.utf8))
+            #expect(try folder.bytes("book.md") == Array(LibraryWriterEditTests.original.utf8))
             #expect(try folder.listing() == ["book.md"])
         }
     }

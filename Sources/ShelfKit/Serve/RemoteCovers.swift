@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+/// Covers a book names by address (`cover: https://…`, as lookups wrote them before covers were
+/// saved into the library), fetched once by `shelf serve` into `$XDG_CACHE_HOME/shelf/remote-covers/`
+/// (never the library) and shown from there: the page's policy keeps the browser from asking a
+/// third party, so the server asks, once per address.
+///
+/// Fetching happens in the background, one cover at a time, after a page named the book: a grid
+/// never waits on the network, and a cover not fetched yet is drawn (title and author) until the
+/// next load. An address that fails (no answer, not an image, over 8 MiB) is not asked again for a day.
+public final class RemoteCovers: Sendable {
+    /// Where the images are kept; nil without a home or cache folder (then nothing is fetched).
+    public let folder: String?
+    private let http: HTTPClient
+    private let asked = Mutex<Set<String>>([])
+    private let queue = DispatchQueue(label: "shelf.remote-covers")
+    /// How long a failed address is left alone.
+    static let retryAfterFailure: TimeInterval = 24 * 60 * 60
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            folder = base + "/shelf/remote-covers"
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            folder = home + "/.cache/shelf/remote-covers"
+        } else {
+            folder = nil
+        }
+        http = BookLookupService(environment: environment).openLibrary.http
+    }
+
+    /// The address of a book's cover when it is one shelf may fetch (http or https).
+    public static func address(of book: Book) -> URL? {
+        guard let written = book.cover, let url = URL(string: written.trimmingSpaces),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else { return nil }
+        return url
+    }
+
+    /// The kept image of `url`, when it was fetched.
+    public func imagePath(for url: URL) -> String? {
+        guard let path = path(for: url, suffix: ".image") else { return nil }
+        return FileStamp.of(path: path) == nil ? nil : path
+    }
+
+    /// Asks for the cover at `url` to be fetched in the background, unless it is kept, being
+    /// fetched, or failed within the day.
+    public func request(_ url: URL) {
+        guard folder != nil, imagePath(for: url) == nil, !failedLately(url) else { return }
+        let key = url.absoluteString
+        guard asked.withLock({ $0.insert(key).inserted }) else { return }
+        queue.async { [self] in
+            fetch(url)
+            asked.withLock { _ = $0.remove(key) }
+        }
+    }
+
+    /// Waits until the covers asked for so far are fetched (for tests and `--fetch-covers` style runs).
+    public func waitForRequests() {
+        queue.sync {}
+    }
+
+    private func fetch(_ url: URL) {
+        guard let folder, let image = path(for: url, suffix: ".image"), let failed = path(for: url, suffix: ".failed") else { return }
+        guard (try? AtomicFile.makeFolders(folder, mode: 0o700)) != nil else { return }
+        guard let response = try? http.get(url, accept: "image/*"), response.status == 200, !response.body.isEmpty,
+              Self.looksLikeAnImage(Array(response.body.prefix(16))) else {
+            try? AtomicFile.replace(path: failed, bytes: [])
+            return
+        }
+        try? AtomicFile.replace(path: image, bytes: Array(response.body))
+        _ = AtomicFile.remove(failed)
+    }
+
+    private func failedLately(_ url: URL) -> Bool {
+        guard let failed = path(for: url, suffix: ".failed"), let stamp = FileStamp.of(path: failed) else { return false }
+        return Date().timeIntervalSince1970 - Double(stamp.modified) / 1_000_000_000 < Self.retryAfterFailure
+    }
+
+    private func path(for url: URL, suffix: String) -> String? {
+        folder.map { $0 + "/" + BookVersion(bytes: Array(url.absoluteString.utf8)).text + suffix }
+    }
+
+    /// JPEG, PNG, GIF or WebP by their first bytes: a server's HTML error page is not a cover.
+    static func looksLikeAnImage(_ head: [UInt8]) -> Bool {
+        head.starts(with: [0xFF, 0xD8]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: Array("GIF8".utf8))
+            || (head.count >= 12 && head[8..<12].elementsEqual("WEBP".utf8))
+    }
+}
