@@ -3,7 +3,7 @@
 /// endings, a BOM, the body.
 public struct FrontMatterEditor {
     public private(set) var document: BookDocument
-    private let path: String
+    let path: String
     /// The files' own key names and status words, which edits write.
     public let vocabulary: Vocabulary
     /// Replace values shelf cannot read (`--force`); otherwise setting one is refused.
@@ -37,6 +37,7 @@ public struct FrontMatterEditor {
         switch edit {
         case .set(let key, let given):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry), case .string(let word) = inVocabulary(given, key: key) {
                 try setShelfStatus(word, in: shelves)
                 return
@@ -136,15 +137,18 @@ public struct FrontMatterEditor {
         }
     }
 
-    /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
-    /// canonical field (the vocabulary's spelling first, then the first alias written).
+    /// The entry an edit of `key` lands on: for a canonical field, the entry the book reads it
+    /// from (the vocabulary's spelling first, then the first alias written), so that setting the
+    /// value shown edits where it was read: `authors=X` over `author: X` beside an empty
+    /// `authors:` in a vault whose spelling is `author`. Any other key is itself.
     /// A key inside a page's map (`params.author`) is a target after every top-level key, as
     /// `Book` reads it.
     public static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
-        if let exact = frontMatter.entry(key) { return exact }
+        let canonical = vocabulary.field(forKey: key)
+        if canonical == nil, let exact = frontMatter.entry(key) { return exact }
         let inner = frontMatter.pageEntries(vocabulary: vocabulary)
-        if let exact = inner.last(where: { $0.key == key }) { return exact }
-        guard let canonical = vocabulary.field(forKey: key) else {
+        if canonical == nil, let exact = inner.last(where: { $0.key == key }) { return exact }
+        guard let canonical else {
             let folded = CanonicalField.fold(key)
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }
