@@ -35,8 +35,9 @@ public struct FrontMatterEditor {
         }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
-        case .set(let key, let given):
+        case .set(let key, let asked):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            let given = vocabulary.field(forKey: key) == .title ? titleKeepingSeries(asked, over: entry) : asked
             if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry), case .string(let word) = inVocabulary(given, key: key) {
                 try setShelfStatus(word, in: shelves)

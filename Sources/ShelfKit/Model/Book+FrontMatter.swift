@@ -83,6 +83,13 @@ extension Book {
             guard let canonical = field.canonical, canonical != .title, chosen[canonical] == index else { continue }
             apply(field.value, to: canonical, key: field.key, vocabulary: vocabulary)
         }
+        // A Goodreads title holds the series when no series key does (the file keeps its title).
+        if titleIndex >= 0, series == nil, seriesIndex == nil, !chosen.hasValue(.series, in: fields),
+           let split = Book.goodreadsSeries(in: self.title) {
+            self.title = split.title
+            series = split.series
+            seriesIndex = split.index
+        }
         // A log kept without a status says it by its dates (`date_read: "2013/07/01"`): a finished
         // date is read, a started one reading. Only when no status is written at all.
         if status == nil, !chosen.hasValue(.status, in: fields) {

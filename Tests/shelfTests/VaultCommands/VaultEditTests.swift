@@ -62,6 +62,13 @@ import Testing
         try expectUnchanged("---\ntitle: Dune\nstarted: 2024-01-02\n---\n", ["set", "dune", "status=reading"], config: nil)
     }
 
+    @Test func theShownTitleOfAGoodreadsTitleIsNoChangeAndANewOneKeepsTheSeries() throws {
+        let book = "---\ntitle: \"A Feast for Crows (A Song of Ice and Fire, #4)\"\n---\n"
+        try expectUnchanged(book, ["set", "feast", "title=A Feast for Crows"], config: nil)
+        try expectEdit(book, ["set", "feast", "title=A Feast of Crows"],
+                       gives: "---\ntitle: \"A Feast of Crows (A Song of Ice and Fire, #4)\"\n---\n", config: nil)
+    }
+
     @Test func aTagAlreadyThereIsNoChange() throws {
         try expectUnchanged("---\ntitle: Dune\ntags: [a, b]\n---\n", ["tag", "dune", "a"])
         try expectUnchanged("---\ntitle: Dune\ntags: a, b\n---\n", ["tag", "dune", "b"])

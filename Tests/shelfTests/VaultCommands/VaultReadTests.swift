@@ -108,6 +108,16 @@ import Testing
         #expect(!check.stdout.contains("unknown-status"), "\(check)")
     }
 
+    @Test func aGoodreadsTitleGivesItsSeries() throws {
+        let vault = try TemporaryLibrary(config: nil, books: [
+            ("feast.md", "---\ntitle: \"A Feast for Crows (A Song of Ice and Fire, #4)\"\nauthor: George R. R. Martin\n---\n"),
+        ])
+        let shown = try vault.run(["show", "feast", "--format", "json"], environment: ["SHELF_LIBRARY": vault.root.path])
+        let json = try parseJSONObject(shown.stdout)
+        #expect(json["title"] as? String == "A Feast for Crows", "\(shown)")
+        #expect(json["series"] as? String == "A Song of Ice and Fire" && json["series_index"] as? Double == 4, "\(shown)")
+    }
+
     @Test func showListsASeriesMapAndJSONKeepsEverySeries() throws {
         let vault = try TemporaryLibrary(books: [
             ("edge.md", "---\ntitle: Foundation's Edge\nseries:\n  - name: Foundation\n    number: 4\n  - Robot\n---\n"),
