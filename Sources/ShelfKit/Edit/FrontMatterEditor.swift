@@ -39,8 +39,10 @@ struct FrontMatterEditor {
         }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
-        case .set(let key, let given):
+        case .set(let key, let asked):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            let given = vocabulary.field(forKey: key) == .title ? titleKeepingSeries(asked, over: entry) : asked
+            if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry),
                 case .string(let word) = inVocabulary(given, key: key)
             {
@@ -146,15 +148,18 @@ struct FrontMatterEditor {
         }
     }
 
-    /// The entry an edit of `key` lands on: the key itself, else the entry the book reads as that
-    /// canonical field (the vocabulary's spelling first, then the first alias written).
+    /// The entry an edit of `key` lands on: for a canonical field, the entry the book reads it
+    /// from (the vocabulary's spelling first, then the first alias written), so that setting the
+    /// value shown edits where it was read: `authors=X` over `author: X` beside an empty
+    /// `authors:` in a vault whose spelling is `author`. Any other key is itself.
     /// A key inside a page's map (`params.author`) is a target after every top-level key, as
     /// `Book` reads it.
     static func target(_ key: String, in frontMatter: FrontMatter, vocabulary: Vocabulary) -> FrontMatterEntry? {
-        if let exact = frontMatter.entry(key) { return exact }
+        let canonical = vocabulary.field(forKey: key)
+        if canonical == nil, let exact = frontMatter.entry(key) { return exact }
         let inner = frontMatter.pageEntries(vocabulary: vocabulary)
-        if let exact = inner.last(where: { $0.key == key }) { return exact }
-        guard let canonical = vocabulary.field(forKey: key) else {
+        if canonical == nil, let exact = inner.last(where: { $0.key == key }) { return exact }
+        guard let canonical else {
             let folded = CanonicalField.fold(key)
             return frontMatter.entries.last { CanonicalField.fold($0.key) == folded }
         }

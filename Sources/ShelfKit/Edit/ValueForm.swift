@@ -27,6 +27,12 @@ enum ValueForm {
         case (_, .string(let text)):
             // `title: 1984` reads as the text 1984 to shelf: the same text, quoted, is no change.
             if field != nil, case .scalar(let written, isPlain: true)? = old, written.hasSameBytes(as: text) { return .unchanged }
+            // `title: " Cheval de Troie"` is shown trimmed: the text shown, set, is no change.
+            if field != nil, !text.isEmpty, case .scalar(let written, isPlain: false)? = old, written != text,
+                written.trimmingSpaces == text
+            {
+                return .unchanged
+            }
             guard let old, let written = old.writtenText, written.hasPrefix("[[") else { return .write(value) }
             // A link keeps being a link: the same text is no change, a new one is linked too.
             if WrittenText.unlinked(written) == text || written == text { return .unchanged }

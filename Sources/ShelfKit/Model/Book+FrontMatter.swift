@@ -92,6 +92,19 @@ extension Book {
             guard let canonical = field.canonical, canonical != .title, chosen[canonical] == index else { continue }
             apply(field.value, to: canonical, key: field.key, vocabulary: vocabulary)
         }
+        // A Goodreads title holds the series when no series key does (the file keeps its title).
+        if titleIndex >= 0, series == nil, seriesIndex == nil, !chosen.hasValue(.series, in: fields),
+            let split = Book.goodreadsSeries(in: self.title)
+        {
+            self.title = split.title
+            series = split.series
+            seriesIndex = split.index
+        }
+        // A log kept without a status says it by its dates (`date_read: "2013/07/01"`): a finished
+        // date is read, a started one reading. Only when no status is written at all.
+        if status == nil, !chosen.hasValue(.status, in: fields) {
+            status = finished != nil ? .read : started != nil ? .reading : nil
+        }
     }
 
     private mutating func apply(_ value: FieldValue, to field: CanonicalField, key: String, vocabulary: Vocabulary) {
@@ -259,15 +272,18 @@ private struct ChosenEntries {
         let bookFields: [CanonicalField] = [
             .authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads, .openlibrary,
         ]
-        return bookFields.contains { field in
-            let index = self[field]
-            guard index >= 0 else { return false }
-            switch fields[index].value {
-            case .scalar(let text, _): return !text.trimmingSpaces.isEmpty && !WrittenText.isPlaceholder(text)
-            case .list(let items): return !items.isEmpty
-            case .map(let entries): return !entries.isEmpty
-            case .null: return false
-            }
+        return bookFields.contains { hasValue($0, in: fields) }
+    }
+
+    /// True when `field` is read from an entry with a value (not empty, not a template's placeholder).
+    func hasValue(_ field: CanonicalField, in fields: [BookField]) -> Bool {
+        let index = self[field]
+        guard index >= 0 else { return false }
+        switch fields[index].value {
+        case .scalar(let text, _): return !text.trimmingSpaces.isEmpty && !WrittenText.isPlaceholder(text)
+        case .list(let items): return !items.isEmpty
+        case .map(let entries): return !entries.isEmpty
+        case .null: return false
         }
     }
 }

@@ -121,6 +121,22 @@ extension Book {
         }
     }
 
+    /// The parts of a Goodreads title that holds its series, `A Feast for Crows (A Song of Ice and
+    /// Fire, #4)`: the title, the series, its number and the written tail ` (…, #4)`; nil otherwise.
+    static func goodreadsSeries(in title: String) -> (title: String, series: String, index: Double, tail: String)? {
+        guard title.hasSuffix(")"), let open = title.range(of: " (", options: .backwards),
+            let hash = title.range(of: ", #", options: .backwards, range: open.upperBound..<title.endIndex)
+        else { return nil }
+        let number = title[hash.upperBound..<title.index(before: title.endIndex)]
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let index = Double(number) else {
+            return nil
+        }
+        let series = String(title[open.upperBound..<hash.lowerBound]).trimmingSpaces
+        let bare = String(title[..<open.lowerBound]).trimmingSpaces
+        guard !series.isEmpty, !bare.isEmpty else { return nil }
+        return (bare, series, index, String(title[open.lowerBound...]))
+    }
+
     /// Every series of a book whose series key holds a list or a map, for JSON: name and number
     /// of each. Empty when the book names one series the usual way.
     var seriesWritten: [(name: String, index: Double?)] {

@@ -17,10 +17,10 @@ public enum ReadingStatus: String, Sendable, CaseIterable, Comparable {
         switch folded {
         // The words of other languages' reading logs too: Chinese, Japanese, Spanish,
         // Portuguese, German and French vaults write their own.
-        case "toread", "wanttoread", "unread", "tbr", "planned", "plantoread", "wishlist", "owned", "notstarted", "queued",
+        case "toread", "todo", "wanttoread", "unread", "tbr", "planned", "plantoread", "wishlist", "owned", "notstarted", "queued",
             "想读", "未读", "待读", "将读", "積読", "porleer", "pendiente", "paraler", "ungelesen", "zulesen", "àlire", "alire":
             self = .toRead
-        case "reading", "currentlyreading", "inprogress", "started", "current", "now",
+        case "reading", "doing", "currentlyreading", "inprogress", "started", "current", "now",
             "在读", "读书中", "読書中", "leyendo", "lendo", "lese", "amlesen", "encours", "enlecture",
             // A book read again is being read: `on second reading`.
             "rereading", "onsecondreading", "secondreading", "onthirdreading":

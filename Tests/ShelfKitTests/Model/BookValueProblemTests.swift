@@ -5,7 +5,7 @@ import Testing
 @Suite struct BookValueProblemTests {
     @Test(arguments: [
         ("to-read", ReadingStatus.toRead), ("toRead", .toRead), ("want-to-read", .toRead),
-        ("Want to Read", .toRead), ("unread", .toRead), ("TBR", .toRead),
+        ("Want to Read", .toRead), ("unread", .toRead), ("TBR", .toRead), ("todo", .toRead), ("doing", .reading),
         ("reading", .reading), ("currently-reading", .reading), ("Currently Reading", .reading),
         ("in_progress", .reading),
         ("read", .read), ("finished", .read), ("Finished", .read), ("done", .read),

@@ -5,20 +5,27 @@ import Testing
 /// written), and a changed value keeps the file's form (quotes, stars, date words, links).
 @Suite struct VaultEditTests {
     /// Runs `args` on a one-book library and expects the book untouched, byte for byte, times too.
-    func expectUnchanged(_ book: String, _ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let library = try TemporaryLibrary(books: [("book.md", book)])
+    /// - Parameter config: the library's `shelf.yaml`; nil for a vault without one.
+    func expectUnchanged(
+        _ book: String, _ args: [String], config: String? = TemporaryLibrary.defaultConfig,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let library = try TemporaryLibrary(config: config, books: [("book.md", book)])
         try library.editAgeFiles()
         let before = try library.snapshot()
-        let result = try library.editRun(args)
+        let result = try library.editRun(args, environment: ["SHELF_LIBRARY": library.root.path])
         #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stdout == "unchanged book.md\n", "\(result)", sourceLocation: sourceLocation)
         #expect(try library.snapshot() == before, sourceLocation: sourceLocation)
     }
 
     /// Runs `args` on a one-book library and expects exactly `after`.
-    func expectEdit(_ book: String, _ args: [String], gives after: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let library = try TemporaryLibrary(books: [("book.md", book)])
-        let result = try library.editRun(args)
+    func expectEdit(
+        _ book: String, _ args: [String], gives after: String, config: String? = TemporaryLibrary.defaultConfig,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let library = try TemporaryLibrary(config: config, books: [("book.md", book)])
+        let result = try library.editRun(args, environment: ["SHELF_LIBRARY": library.root.path])
         #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         try expectEditFile("book.md", in: library, equals: after, sourceLocation: sourceLocation)
     }
@@ -37,6 +44,35 @@ import Testing
         try expectUnchanged("---\ntitle: Dune\nauthor: Frank Herbert\n---\n", ["set", "dune", "authors=Frank Herbert"])
         try expectUnchanged("---\ntitle: Dune\nauthor: \"[[Frank Herbert]]\"\n---\n", ["set", "dune", "author=Frank Herbert"])
         try expectUnchanged("---\ntitle: Dune\nauthors: [[Frank Herbert]]\n---\n", ["set", "dune", "authors=Frank Herbert"])
+    }
+
+    @Test func theShownAuthorBesideAnEmptyAuthorsKeyIsNoChange() throws {
+        // A Goodreads-export vault: `author:` holds the name, `authors:` is kept empty.
+        let book = "---\ntitle: Dune\nauthor: Frank Herbert\nauthors: \nshelf: read\n---\n"
+        for config in [nil, "fields:\n  authors: author\n"] {
+            try expectUnchanged(book, ["set", "dune", "authors=Frank Herbert"], config: config)
+            try expectEdit(
+                book, ["set", "dune", "authors=Brian Herbert"],
+                gives: "---\ntitle: Dune\nauthor: Brian Herbert\nauthors: \nshelf: read\n---\n", config: config)
+        }
+    }
+
+    @Test func theShownTitleOfAQuotedTitleWithSpacesIsNoChange() throws {
+        try expectUnchanged("---\ntitle: \" Cheval de Troie\"\n---\n", ["set", "cheval", "title=Cheval de Troie"], config: nil)
+        try expectUnchanged("---\ntitle: 'Dune '\n---\n", ["set", "dune", "title=Dune"], config: nil)
+    }
+
+    @Test func theStatusReadFromDatesSetAgainIsNoChange() throws {
+        try expectUnchanged("---\ntitle: Dune\ndate_read: \"2013/07/01\"\n---\n", ["set", "dune", "status=read"], config: nil)
+        try expectUnchanged("---\ntitle: Dune\nstarted: 2024-01-02\n---\n", ["set", "dune", "status=reading"], config: nil)
+    }
+
+    @Test func theShownTitleOfAGoodreadsTitleIsNoChangeAndANewOneKeepsTheSeries() throws {
+        let book = "---\ntitle: \"A Feast for Crows (A Song of Ice and Fire, #4)\"\n---\n"
+        try expectUnchanged(book, ["set", "feast", "title=A Feast for Crows"], config: nil)
+        try expectEdit(
+            book, ["set", "feast", "title=A Feast of Crows"],
+            gives: "---\ntitle: \"A Feast of Crows (A Song of Ice and Fire, #4)\"\n---\n", config: nil)
     }
 
     @Test func aTagAlreadyThereIsNoChange() throws {

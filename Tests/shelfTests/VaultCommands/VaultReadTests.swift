@@ -96,6 +96,39 @@ import Testing
         #expect(try vault.snapshot() == before)
     }
 
+    @Test func aStatusIsReadFromDatesAndTheOwnersWords() throws {
+        // No shelf.yaml: a reading log that writes no status, and one that writes `todo`/`doing`.
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("feast.md", "---\ntitle: A Feast for Crows\ndate_read: \"2013/07/01\"\n---\n"),
+                ("dune.md", "---\ntitle: Dune\nstarted: 2024-01-02\n---\n"),
+                ("emma.md", "---\ntitle: Emma\nstatus: todo\n---\n"),
+                ("solaris.md", "---\ntitle: Solaris\nstatus: doing\n---\n"),
+                ("kept.md", "---\ntitle: Kept\nstatus: abandoned\nfinished: 2020-01-01\n---\n"),
+            ])
+        let here = ["SHELF_LIBRARY": vault.root.path]
+        let figures = try parseJSONObject(try vault.run(["stats", "--format", "json"], environment: here).stdout)
+        let byStatus = figures["by_status"] as? [String: Any]
+        #expect(byStatus?["read"] as? Int == 1 && byStatus?["reading"] as? Int == 2, "\(figures)")
+        #expect(byStatus?["to-read"] as? Int == 1 && byStatus?["abandoned"] as? Int == 1, "\(figures)")
+        #expect(try vault.run(["ls", "--format", "paths", "--status", "read"], environment: here).stdoutLines == ["feast.md"])
+        let check = try vault.run(["check"], environment: here)
+        #expect(!check.stdout.contains("unknown-status"), "\(check)")
+    }
+
+    @Test func aGoodreadsTitleGivesItsSeries() throws {
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("feast.md", "---\ntitle: \"A Feast for Crows (A Song of Ice and Fire, #4)\"\nauthor: George R. R. Martin\n---\n")
+            ])
+        let shown = try vault.run(["show", "feast", "--format", "json"], environment: ["SHELF_LIBRARY": vault.root.path])
+        let json = try parseJSONObject(shown.stdout)
+        #expect(json["title"] as? String == "A Feast for Crows", "\(shown)")
+        #expect(json["series"] as? String == "A Song of Ice and Fire" && json["series_index"] as? Double == 4, "\(shown)")
+    }
+
     @Test func showListsASeriesMapAndJSONKeepsEverySeries() throws {
         let vault = try TemporaryLibrary(books: [
             ("edge.md", "---\ntitle: Foundation's Edge\nseries:\n  - name: Foundation\n    number: 4\n  - Robot\n---\n")
