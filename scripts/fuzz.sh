@@ -29,9 +29,11 @@ DETECT_LEAKS=${FUZZ_DETECT_LEAKS:-0}
 # libFuzzer's -detect_leaks covers each input; AddressSanitizer also checks at exit.
 export ASAN_OPTIONS="detect_leaks=${DETECT_LEAKS}${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
+# -enable-testing: the fuzzer drives ShelfKit's internals (the document reader, the editor),
+# which are not public API (`@testable import`).
 echo "fuzz: building Fuzz/ with -sanitize=fuzzer,address" >&2
 "$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing
 BINARY=$("$SWIFT" build -c release --package-path Fuzz --scratch-path .build-fuzz --show-bin-path)/shelf-fuzz
 
 mkdir -p "$WORK/corpus" "$WORK/artifacts"

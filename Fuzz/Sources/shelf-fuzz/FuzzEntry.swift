@@ -1,4 +1,4 @@
-import ShelfKit
+@testable import ShelfKit
 
 /// libFuzzer's entry point: called with every input it tries. Any crash, trap, hang or
 /// AddressSanitizer report is a finding; thrown errors are the expected answer to bad input.
