@@ -267,10 +267,6 @@ struct Pages: Sendable {
     }
 
     static func imageType(_ bytes: [UInt8]) -> String {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if bytes.starts(with: [0xFF, 0xD8]) { return "image/jpeg" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if bytes.count > 12, bytes[8..<12].elementsEqual("WEBP".utf8) { return "image/webp" }
-        return "application/octet-stream"
+        RemoteCovers.imageType(Array(bytes.prefix(16))) ?? "application/octet-stream"
     }
 }

@@ -64,7 +64,7 @@ public final class RemoteCovers: Sendable {
         guard let folder, let image = path(for: url, suffix: ".image"), let failed = path(for: url, suffix: ".failed") else { return }
         guard (try? AtomicFile.makeFolders(folder, mode: 0o700)) != nil else { return }
         guard let response = try? http.get(url, accept: "image/*"), response.status == 200, !response.body.isEmpty,
-            Self.looksLikeAnImage(Array(response.body.prefix(16)))
+            Self.imageType(Array(response.body.prefix(16))) != nil
         else {
             try? AtomicFile.replace(path: failed, bytes: [])
             return
@@ -82,9 +82,13 @@ public final class RemoteCovers: Sendable {
         folder.map { $0 + "/" + BookVersion(bytes: Array(url.absoluteString.utf8)).text + suffix }
     }
 
-    /// JPEG, PNG, GIF or WebP by their first bytes: a server's HTML error page is not a cover.
-    static func looksLikeAnImage(_ head: [UInt8]) -> Bool {
-        head.starts(with: [0xFF, 0xD8]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: Array("GIF8".utf8))
-            || (head.count >= 12 && head[8..<12].elementsEqual("WEBP".utf8))
+    /// The type of an image by its first bytes (JPEG, PNG, GIF or WebP); nil for anything else,
+    /// such as a server's HTML error page.
+    public static func imageType(_ head: [UInt8]) -> String? {
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if head.starts(with: [0xFF, 0xD8]) { return "image/jpeg" }
+        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if head.count >= 12, head[8..<12].elementsEqual("WEBP".utf8) { return "image/webp" }
+        return nil
     }
 }
