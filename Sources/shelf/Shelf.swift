@@ -82,6 +82,10 @@ struct Shelf: ParsableCommand {
                 Diagnostics.write(message)
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
+            if let (message, code) = CommandLineGate.inShelfsVoice(error, tree: tree) {
+                if !message.isEmpty { Diagnostics.write(message) }
+                Foundation.exit(code)
+            }
             exit(withError: error)
         }
     }

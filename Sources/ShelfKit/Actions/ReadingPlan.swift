@@ -49,7 +49,7 @@ struct ReadingPlan {
                 }
                 // A list of read dates holds the earlier reads itself: the day is added to it.
                 var again: [FieldEdit] = keepsReadDates ? [] : [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
-                again += edits + [.set("finished", .typed(end.text))]
+                again += edits + [.set("finished", .typed(end.text))] + readCountBumped
                 if book.started != nil { again.append(clearing(.started)) }
                 if book.value(of: ReadingProgress.key) != nil { again.append(.unset(ReadingProgress.key)) }
                 return again
@@ -68,7 +68,14 @@ struct ReadingPlan {
         if given != nil || book.finished == nil || book.status == .abandoned {
             edits.append(.set("finished", .typed(end.text)))
         }
-        return edits
+        return edits + readCountBumped
+    }
+
+    /// `read_count:` (written by a Goodreads or StoryGraph import) one higher, when the book has
+    /// it: a read finished is one more read, and a count left as imported would go stale.
+    private var readCountBumped: [FieldEdit] {
+        guard let text = book.value(of: Book.readCountKey)?.text, let count = Int(text.trimmingSpaces), count >= 0 else { return [] }
+        return [.set(Book.readCountKey, .typed(String(count + 1)))]
     }
 
     /// Marks the open read did-not-finish; `--page` logs where it stopped.

@@ -76,8 +76,8 @@ struct LibYAMLEvents {
         // point at the opener, where the fix goes, and say where the parser stopped.
         let opener: String? =
             switch context {
-            case let text? where text.contains("flow sequence"): "the [ opened here"
-            case let text? where text.contains("flow mapping"): "the { opened here"
+            case let text? where text.contains("flow sequence"): "the '[' opened here"
+            case let text? where text.contains("flow mapping"): "the '{' opened here"
             case let text? where text.contains("quoted scalar"): "the quote opened here"
             default: nil
             }

@@ -4,6 +4,10 @@
 public enum FieldEdit: Sendable, Equatable {
     /// Sets a key to a value, replacing only the old value's bytes.
     case set(String, NewValue)
+    /// Sets a key a lookup found: as `set` when the file has the key; a key it lacks is written
+    /// where and as a new book's file writes it (`NewBookFile`: after the keys that come before
+    /// it, `authors:` as a block list), so a book filled later reads like one added whole.
+    case fill(String, NewValue)
     /// Removes a key and exactly its lines.
     case unset(String)
     /// Appends an item to a list unless an equal item (compared folded) is already there.
@@ -33,7 +37,8 @@ public enum FieldEdit: Sendable, Equatable {
     /// The key the edit changes, if any.
     var key: String? {
         switch self {
-        case .set(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _), .appendItem(let key, _),
+        case .set(let key, _), .fill(let key, _), .unset(let key), .add(let key, _), .remove(let key, _), .rename(let key, _, _),
+            .appendItem(let key, _),
             .replaceItem(let key, _, _):
             return key
         case .appendToBody, .replaceBody, .insertEntries, .addHighlights: return nil

@@ -37,9 +37,13 @@ struct FrontMatterEditor {
             try setInline(field, key: key, to: inVocabulary(given, key: key))
             return
         }
+        if case .fill(let key, let given) = edit, let field = inlineTarget(key) {
+            try setInline(field, key: key, to: inVocabulary(given, key: key))
+            return
+        }
         guard let frontMatter = document.frontMatter else { throw .noFrontMatter(path) }
         switch edit {
-        case .set(let key, let asked):
+        case .set(let key, let asked), .fill(let key, let asked):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
             let given = vocabulary.field(forKey: key) == .title ? titleKeepingSeries(asked, over: entry) : asked
             if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
@@ -67,7 +71,13 @@ struct FrontMatterEditor {
                 // A key the vocabulary names inside a map (`params.rating`) goes into that map.
                 let written = writtenKey(key)
                 let inserted = written.contains(".") ? try insertInner(written, value: value, in: frontMatter) : false
-                if !inserted { try insertLine(key: written, value: value, in: frontMatter) }
+                if !inserted {
+                    if case .fill = edit, !frontMatter.isFlowMapping {
+                        try insertAsNewFileWrites(key: written, value: value, field: vocabulary.field(forKey: key), in: frontMatter)
+                    } else {
+                        try insertLine(key: written, value: value, in: frontMatter)
+                    }
+                }
             }
             try verify(key, reads: value)
         case .unset(let key):
@@ -286,28 +296,6 @@ struct FrontMatterEditor {
         if index + 1 < entries.count { return entry.keyRange.lowerBound..<entries[index + 1].keyRange.lowerBound }
         if index > 0 { return entries[index - 1].value.range.upperBound..<entry.value.range.upperBound }
         return entry.keyRange.lowerBound..<entry.value.range.upperBound
-    }
-
-    private mutating func insertLine(key: String, value: NewValue, in frontMatter: FrontMatter) throws(EditError) {
-        if frontMatter.isFlowMapping {
-            // `{title: Dune}` gains `, rating: 4` inside its braces.
-            let keyText = YAMLScalarWriter.string(key, context: .flow)
-            if let last = frontMatter.entries.last {
-                let at = last.value.range.upperBound
-                try replace(at..<at, with: Array((", " + keyText + ": " + render(value, context: .flow)).utf8))
-            }
-            return
-        }
-        let indent =
-            frontMatter.entries.first.map { entry -> [UInt8] in
-                var start = entry.keyRange.lowerBound
-                while start > frontMatter.layout.contentRange.lowerBound && document.bytes[start - 1] != 0x0A { start -= 1 }
-                return Array(document.bytes[start..<entry.keyRange.lowerBound])
-            } ?? []
-        let keyText = YAMLScalarWriter.string(key)
-        let line = indent + Array((keyText + ": " + render(value)).utf8) + document.lineEnding.bytes
-        let end = frontMatter.layout.contentRange.upperBound
-        try replace(end..<end, with: line)
     }
 
     func render(_ value: NewValue, context: YAMLScalarWriter.Context = .block) -> String {

@@ -36,23 +36,35 @@ struct NewBookFile: Sendable {
             if let field, ValueForm.isDate(field), case .typed(let date) = given {
                 value = ValueForm.dateForNewFile(date, vocabulary: vocabulary)
             }
-            let keyText = YAMLScalarWriter.string(key)
-            switch value {
-            case .string(let string): text += "\(keyText): \(YAMLScalarWriter.string(string))\n"
-            case .typed(let typed): text += "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
-            // A raw value starting with a line break is a block (a list's lines) under the key.
-            case .raw(let raw) where raw.hasPrefix("\n"): text += "\(keyText):\(raw)\n"
-            case .raw(let raw): text += "\(keyText): \(raw)\n"
-            case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
-                text += "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
-            case .list(let items):
-                text += "\(keyText): \(ListSplicer.flowList(items))\n"
-            }
+            text += NewBookFile.entry(key: key, value: value, field: field, vocabulary: vocabulary)
         }
         text += "---\n"
         if let notes, !notes.trimmingSpaces.isEmpty {
             text += "\n" + notes.trimmingSpaces + "\n"
         }
         return Array(text.utf8)
+    }
+
+    /// One entry as a new file writes it, its lines ending in `\n`: `authors:` as a block list (in
+    /// shelf's own words), other lists in brackets. `FrontMatterEditor` writes a key a lookup
+    /// fills the same way (`FieldEdit.fill`).
+    static func entry(key: String, value: NewValue, field: CanonicalField?, vocabulary: Vocabulary) -> String {
+        let keyText = YAMLScalarWriter.string(key)
+        switch value {
+        case .string(let string): return "\(keyText): \(YAMLScalarWriter.string(string))\n"
+        case .typed(let typed): return "\(keyText): \(YAMLScalarWriter.typed(typed))\n"
+        // A raw value starting with a line break is a block (a list's lines) under the key.
+        case .raw(let raw) where raw.hasPrefix("\n"): return "\(keyText):\(raw)\n"
+        case .raw(let raw): return "\(keyText): \(raw)\n"
+        case .list(let items) where field == .authors && !items.isEmpty && vocabulary.keys[.authors] == nil:
+            return "\(keyText):\n" + items.map { "  - \(YAMLScalarWriter.string($0))\n" }.joined()
+        case .list(let items):
+            return "\(keyText): \(ListSplicer.flowList(items))\n"
+        }
+    }
+
+    /// Where a canonical key stands among a new file's keys; nil for a key of the user's own.
+    static func rank(of field: CanonicalField?) -> Int? {
+        field.flatMap { CanonicalField.allCases.firstIndex(of: $0) }
     }
 }

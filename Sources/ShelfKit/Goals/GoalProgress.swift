@@ -52,6 +52,13 @@ public struct GoalProgress: Sendable {
         public var remaining: Int { max(0, target - done) }
         public var reached: Bool { done >= target }
         public var onPace: Bool { done >= expected }
+        /// Done as a share of the target, 0–100, rounded to the nearest (1 of 6 is 17%), but 100
+        /// only once reached: 199 of 200 is 99%, not a goal that looks met.
+        public var percent: Int {
+            guard target > 0 else { return 100 }
+            let rounded = Int((Double(done) * 100 / Double(target)).rounded())
+            return reached ? 100 : min(99, rounded)
+        }
     }
 
     public var bookMeasure: Measure? { goal?.books.map { measure(target: $0, done: books) } }

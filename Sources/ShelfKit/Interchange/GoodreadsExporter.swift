@@ -32,7 +32,7 @@ public enum GoodreadsExporter {
             title += " (\(series), #\(ImportCells.number(index)))"
         }
         let text = { (key: String) in book.value(of: key)?.text?.trimmingSpaces ?? "" }
-        let readCount = Int(text("read_count")) ?? book.timesRead
+        let readCount = Int(text(Book.readCountKey)) ?? book.timesRead
         var cells: [String: String] = [
             "Book Id": book.goodreads ?? "",
             "Title": title,

@@ -76,7 +76,7 @@ enum GoodreadsImporter {
         book.set("source", string: "goodreads")
         let original = ImportCells.date(cell("Original Publication Year"))
         if original != book.text(of: "published") { book.set("original_published", typed: original) }
-        if let count = ImportCells.count(cell("Read Count")) { book.set("read_count", typed: String(count)) }
+        if let count = ImportCells.count(cell("Read Count")) { book.set(Book.readCountKey, typed: String(count)) }
         if let copies = ImportCells.count(cell("Owned Copies")) { book.set("owned_copies", typed: String(copies)) }
         book.set("recommended_by", string: ImportCells.line(cell("Recommended By")))
         book.set("recommended_for", string: ImportCells.line(cell("Recommended For")))

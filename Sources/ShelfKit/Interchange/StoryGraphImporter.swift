@@ -61,7 +61,7 @@ enum StoryGraphImporter {
         book.set("format", string: ImportCells.format(cell("Format")))
         book.set("source", string: "storygraph")
         book.set("contributors", .list(ImportCells.names(cell("Contributors"))))
-        if let count = ImportCells.count(cell("Read Count")) { book.set("read_count", typed: String(count)) }
+        if let count = ImportCells.count(cell("Read Count")) { book.set(Book.readCountKey, typed: String(count)) }
         book.set("moods", .list(ImportCells.list(cell("Moods"))))
         book.set("pace", string: ImportCells.line(cell("Pace")).lowercased())
         book.set("driven", string: ImportCells.line(cell("Character- or Plot-Driven?")).lowercased())

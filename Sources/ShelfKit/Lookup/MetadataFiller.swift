@@ -36,7 +36,7 @@ enum MetadataFiller {
     /// The edits for `changes`, plus removing the pending marker.
     static func edits(for changes: [Change], metadata: BookMetadata, removingMarker: Bool) -> [FieldEdit] {
         let values = Dictionary(metadata.fieldValues.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var edits = changes.compactMap { change in values[change.key].map { FieldEdit.set(change.key, $0) } }
+        var edits = changes.compactMap { change in values[change.key].map { FieldEdit.fill(change.key, $0) } }
         if removingMarker { edits.append(.unset(pendingKey)) }
         return edits
     }

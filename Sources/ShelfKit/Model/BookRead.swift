@@ -49,6 +49,8 @@ public struct BookRead: Sendable, Equatable {
 extension Book {
     /// The key of the earlier reads.
     public static let readsKey = "reads"
+    /// The times read, as a Goodreads or StoryGraph import writes it; `finish` keeps it true.
+    static let readCountKey = "read_count"
     /// What `value(of:)` finds the `reads:` key by, worked out once: every book is asked for it.
     private static let readsLookup = (canonical: CanonicalField(key: readsKey), folded: CanonicalField.fold(readsKey))
 

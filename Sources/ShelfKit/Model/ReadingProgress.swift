@@ -115,10 +115,22 @@ public struct ReadingProgress: Sendable {
         started = book.started
     }
 
-    /// The last page logged.
+    /// The last page logged, or reached: a percent of a book whose pages are known is a page.
     var lastPage: Int? {
-        for entry in entries.reversed() { if case .page(let page) = entry.position { return page } }
+        for entry in entries.reversed() { if let page = page(of: entry) { return page } }
         return nil
+    }
+
+    /// The page `entry` stands at: its page, or its percent of the book's pages (45% of 528 is
+    /// page 238); nil for a time into an audiobook, or a percent of a book of unknown length.
+    func page(of entry: ProgressEntry) -> Int? {
+        switch entry.position {
+        case .page(let page): return page
+        case .percent(let value):
+            guard let pages, pages > 0 else { return nil }
+            return Int((Double(pages) * value / 100).rounded())
+        case .time: return nil
+        }
     }
 
     /// The latest position.
@@ -136,18 +148,20 @@ public struct ReadingProgress: Sendable {
         }
     }
 
-    /// Pages a day since the read started (or since the first entry), when both ends are known days.
+    /// Pages a day since the read started (or since the first entry), when both ends are known
+    /// days at least two days apart: one day's reading is no pace yet (250 pages on the first
+    /// day would promise the rest in a day), so the summary waits for a second day.
     var pagesPerDay: Double? {
-        guard let last = entries.last, case .page(let page) = last.position, last.date.day != nil else { return nil }
+        guard let last = entries.last, let page = page(of: last), last.date.day != nil else { return nil }
         var fromPage = 0
         var fromDate = started
-        if fromDate?.day == nil, let first = entries.first, case .page(let firstPage) = first.position, first.date.day != nil {
+        if fromDate?.day == nil, let first = entries.first, let firstPage = self.page(of: first), first.date.day != nil {
             fromPage = firstPage
             fromDate = first.date
         }
         guard let fromDate, fromDate.day != nil else { return nil }
         let days = DateSpan(last.date).first - DateSpan(fromDate).first + 1
-        guard days > 0, page > fromPage else { return nil }
+        guard days >= 2, page > fromPage else { return nil }
         return Double(page - fromPage) / Double(days)
     }
 
@@ -157,13 +171,15 @@ public struct ReadingProgress: Sendable {
         return Int((Double(pages - page) / pace).rounded(.up))
     }
 
-    /// `page 120 of 412 (29%) · 12.5 pages a day · about 24 days to go`, or nil with no entry.
+    /// `page 120 of 412 (29%) · 12.5 pages a day · about 24 days to go`, `45% (page 238 of 528)`,
+    /// or nil with no entry.
     public var summary: String? {
         guard let current else { return nil }
         var parts: [String] = []
         var position = current.position.text
         if case .page = current.position, let pages { position += " of \(pages)" }
         if let percent, case .page = current.position { position += " (\(Int(percent.rounded()))%)" }
+        if case .percent = current.position, let pages, let page = page(of: current) { position += " (page \(page) of \(pages))" }
         parts.append(position + " on " + current.date.text)
         if let pace = pagesPerDay { parts.append(String(format: "%.1f pages a day", pace)) }
         if let days = daysLeft { parts.append(days == 0 ? "done" : "about \(days) day\(days == 1 ? "" : "s") to go") }

@@ -43,6 +43,18 @@ struct DateSpan: Sendable, Equatable {
         return DateSpan(first: day, last: day)
     }
 
+    /// Where in `text`, which `parse` refused, the mistake lies (1-based, in characters): the
+    /// month of `2024-13`, the day of `2024-02-30`, else the start. An error's caret goes there.
+    static func mistakeColumn(in text: String) -> Int {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= 3, parts[0].count == 4, Int(parts[0]) != nil else { return 1 }
+        guard let month = Int(parts[1]), parts[1].count == 2, (1...12).contains(month) else { return 6 }
+        guard parts.count == 3, let year = Int(parts[0]) else { return 1 }
+        guard let day = Int(parts[2]), parts[2].count == 2, (1...BookDate.daysIn(month: month, year: year)).contains(day)
+        else { return 9 }
+        return 1
+    }
+
     /// Days since 1970-01-01 of a civil date (proleptic Gregorian).
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

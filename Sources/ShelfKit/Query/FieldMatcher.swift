@@ -47,7 +47,8 @@ struct FieldMatcher {
         case (.date, .less), (.date, .lessOrEqual), (.date, .greater), (.date, .greaterOrEqual), (.date, .matches):
             if DateSpan.parse(query.value, today: today) == nil {
                 throw QueryError(
-                    "'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)", column: 1, query: query.value)
+                    "'\(query.value)' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y)",
+                    column: DateSpan.mistakeColumn(in: query.value), query: query.value)
             }
         case (_, .range(let low, let high)):
             // Columns within the value: the high end starts after `low..`.

@@ -66,7 +66,7 @@ public struct QueryParser {
         let expression = try state.parseOr()
         if state.position < tokens.count {
             let token = tokens[state.position]
-            throw QueryError(token.kind == .close ? "unmatched )" : "unexpected text", column: token.column, query: query)
+            throw QueryError(token.kind == .close ? "unmatched ')'" : "unexpected text", column: token.column, query: query)
         }
         return expression
     }
@@ -124,7 +124,7 @@ public struct QueryParser {
                 defer { depth -= 1 }
                 let inner = try parseOr()
                 guard position < tokens.count, tokens[position].kind == .close else {
-                    throw QueryError("the ( opened here is not closed", column: token.column, query: query)
+                    throw QueryError("the '(' opened here is not closed", column: token.column, query: query)
                 }
                 position += 1
                 return inner
@@ -171,7 +171,7 @@ public struct QueryParser {
                     throw QueryError("in @\(name): \(error.message)", column: token.column, query: query)
                 }
             case .close:
-                throw QueryError("unmatched )", column: token.column, query: query)
+                throw QueryError("unmatched ')'", column: token.column, query: query)
             case .or, .and:
                 throw QueryError("OR and AND go between two terms", column: token.column, query: query)
             case .not:

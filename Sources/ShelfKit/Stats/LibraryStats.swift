@@ -25,10 +25,21 @@ public struct LibraryStats: Sendable {
     /// The year the monthly figures are for.
     public var monthYear: Int?
 
+    /// Which of a book's dates puts it in a year, for `year:`.
+    public enum YearBasis: String, Sendable, CaseIterable {
+        /// A read of it was finished in the year (a re-read too): the reader's year in books.
+        case finished
+        /// A read of it was started in the year.
+        case started
+        /// It was added to the library in the year, read or not.
+        case added
+    }
+
     /// Computes the figures over `books`. `year` narrows every figure to the books of that year
-    /// (finished, started or added in it) and shows its finished books month by month.
-    public init(_ books: [Book], year: Int? = nil, by field: String? = nil, top: Int = 10) {
-        let books = year.map { year in books.filter { LibraryStats.book($0, belongsTo: year) } } ?? books
+    /// — by default those with a read finished in it, else (`basis`) started or added in it — and
+    /// shows its finished books month by month.
+    public init(_ books: [Book], year: Int? = nil, basis: YearBasis = .finished, by field: String? = nil, top: Int = 10) {
+        let books = year.map { year in books.filter { LibraryStats.book($0, belongsTo: year, basis: basis) } } ?? books
         total = books.count
         byStatus = [:]
         finishedByYear = [:]
@@ -96,9 +107,14 @@ public struct LibraryStats: Sendable {
         }
     }
 
-    /// A book is of a year when it was finished, started or added in it.
-    static func book(_ book: Book, belongsTo year: Int) -> Bool {
-        [book.finished, book.started, book.added].contains { $0?.year == year }
+    /// A book is of a year when, by `basis`, one of its reads was finished or started in it, or
+    /// it was added in it.
+    static func book(_ book: Book, belongsTo year: Int, basis: YearBasis) -> Bool {
+        switch basis {
+        case .finished: return book.reads.contains { $0.finished?.year == year }
+        case .started: return book.reads.contains { $0.started?.year == year }
+        case .added: return book.added?.year == year
+        }
     }
 
     /// The figures as JSON, with the documented keys.

@@ -15,7 +15,8 @@ struct StatsCommand: ParsableCommand {
 
             Examples:
               shelf stats
-              shelf stats --year 2024
+              shelf stats --year 2024            # the books finished in 2024
+              shelf stats --year 2024 --added    # the books added in 2024, read or not
               shelf stats tag:sci-fi --by language
               shelf stats --format json | jq .finished_by_year
             """)
@@ -23,15 +24,22 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var library: LibraryOptions
     @OptionGroup var filters: QueryOptions
     @Option(
-        help: ArgumentHelp("Only the books of one year (finished, started or added in it), finished month by month.", valueName: "year"))
+        help: ArgumentHelp(
+            "Only the books of one year: those finished in it (a re-read too), or with --started or --added, started or added in it; finished month by month.",
+            valueName: "year"))
     var year: Int?
+    @Flag var basis: LibraryStats.YearBasis = .finished
     @Option(help: ArgumentHelp("Count books by any field (language, genre, your own country…).", valueName: "field")) var by: String?
     @OptionGroup var output: TextOrJSONOptions
 
     func run() throws {
         let library = try library.open()
         let result = try QueryRunner.run(filters, library: library)
-        let stats = LibraryStats(result.books, year: year, by: by)
+        if year == nil, basis != .finished {
+            throw ValidationError(
+                "--\(basis.rawValue) says how --year counts a book; give a year: shelf stats --year 2024 --\(basis.rawValue)")
+        }
+        let stats = LibraryStats(result.books, year: year, basis: basis, by: by)
         // The reads of the year only, over every book: a re-read in the year of a book whose
         // latest read is later still counts.
         let reads = RereadStats(result.books, year: year)
@@ -99,5 +107,16 @@ extension JSONValue {
     func adding(_ key: String, _ value: JSONValue) -> JSONValue {
         guard case .object(let members) = self else { return self }
         return .object(members + [(key, value)])
+    }
+}
+
+/// `--finished` (the default), `--started`, `--added`: what puts a book in `--year`'s year.
+extension LibraryStats.YearBasis: EnumerableFlag {
+    public static func help(for value: LibraryStats.YearBasis) -> ArgumentHelp? {
+        switch value {
+        case .finished: return "Count the books with a read finished in --year's year (the default)."
+        case .started: return "Count the books with a read started in --year's year."
+        case .added: return "Count the books added in --year's year, read or not."
+        }
     }
 }

@@ -72,11 +72,24 @@ enum CommandLineGate {
             guard let option = quoted(in: message, after: marker) else { continue }
             let name = option.split(separator: "=").first.map(String.init) ?? option
             guard let hint = NearestName.hint(for: name, among: tree.optionNames(of: command)) else { return nil }
-            let full = tree.root.fullMessage(for: error)
+            let full = inShelfsVoice(error, tree: tree)?.message ?? tree.root.fullMessage(for: error)
             let lines = full.split(separator: "\n", omittingEmptySubsequences: false)
             return ([lines[0] + "; " + hint] + lines.dropFirst()).joined(separator: "\n")
         }
         return nil
+    }
+
+    /// A failure the parser would print as `Error: …`, said as every other message of shelf's is
+    /// (`shelf: …`, then the usage lines), with its exit status; nil for the "errors" that
+    /// succeed (`--help`, `--version`), which the parser prints as they are. An empty message is
+    /// a command's own `ExitCode`, whose words it has written already.
+    static func inShelfsVoice(_ error: Error, tree: CommandTree) -> (message: String, code: Int32)? {
+        let code = tree.root.exitCode(for: error)
+        guard code != .success else { return nil }
+        var message = tree.root.fullMessage(for: error)
+        if message.hasPrefix("Error: ") { message = "shelf: " + message.dropFirst("Error: ".count) }
+        while message.hasSuffix("\n") { message.removeLast() }
+        return (message, code.rawValue)
     }
 
     /// What `help` answers: text for stdout, or an error for stderr.

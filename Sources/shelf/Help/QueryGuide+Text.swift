@@ -158,7 +158,7 @@ extension QueryGuide {
           rating:>=x
                    ^
         $ shelf ls 'tag:sci-fi (author:banks'
-        shelf: the ( opened here is not closed (column 12)
+        shelf: the '(' opened here is not closed (column 12)
           tag:sci-fi (author:banks
                      ^
         $ shelf ls status:finishd

@@ -22,7 +22,7 @@ enum GoalRenderer {
 
     /// `books  ████░░  40 of 52 (76%) · 12 to go · behind: 46 expected by 2026-11-26 · 2.4 books a week needed`.
     static func line(_ measure: GoalProgress.Measure, noun: String, progress: GoalProgress, style: Style) -> String {
-        let percent = measure.target > 0 ? min(100, measure.done * 100 / measure.target) : 100
+        let percent = measure.percent
         var parts = [
             style.blue(Charts.progress(measure.done, of: measure.target, width: 20))
                 + "  \(measure.done) of \(measure.target) (\(percent)%)"

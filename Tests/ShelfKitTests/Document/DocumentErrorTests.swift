@@ -12,16 +12,16 @@ import Testing
         // shelf points at the `[` on line 2 of the file, where the fix goes.
         let failure = try error("---\ntitle: [unclosed\n---\n")
         #expect((failure.line, failure.column) == (2, 8))
-        #expect(failure.message == "the [ opened here is never closed (libyaml: did not find expected ',' or ']' at line 3, column 1)")
+        #expect(failure.message == "the '[' opened here is never closed (libyaml: did not find expected ',' or ']' at line 3, column 1)")
         #expect(failure.path == "")
-        #expect(failure.description.hasPrefix("2:8: the [ opened here is never closed"))
-        #expect(failure.at(path: "books/dune.md").description.hasPrefix("books/dune.md:2:8: the [ opened"))
+        #expect(failure.description.hasPrefix("2:8: the '[' opened here is never closed"))
+        #expect(failure.at(path: "books/dune.md").description.hasPrefix("books/dune.md:2:8: the '[' opened"))
     }
 
     @Test func anUnclosedBraceOrQuoteIsReportedWhereItOpens() throws {
         let brace = try error("---\ntitle: x\nplan: {when: winter\nnext: 1\n---\n")
         #expect((brace.line, brace.column) == (3, 7))
-        #expect(brace.message.hasPrefix("the { opened here is never closed"))
+        #expect(brace.message.hasPrefix("the '{' opened here is never closed"))
         let quote = try error("---\ntitle: x\nsubtitle: \"Gödel, Escher\nnext: 1\n---\n")
         #expect((quote.line, quote.column) == (3, 11))
         #expect(quote.message.hasPrefix("the quote opened here is never closed"))

@@ -16,11 +16,11 @@ import Testing
         Case(query: "\"gobrin ice", column: 1, message: "the quote opened here is not closed"),
         Case(query: "estraven \"gobrin", column: 10, message: "the quote opened here is not closed"),
         Case(query: "title:\"left hand", column: 7, message: "the quote opened here is not closed"),
-        Case(query: "tag:sci-fi (author:banks", column: 12, message: "the ( opened here is not closed"),
-        Case(query: "((dune)", column: 1, message: "the ( opened here is not closed"),
-        Case(query: "dune)", column: 5, message: "unmatched )"),
-        Case(query: "(dune))", column: 7, message: "unmatched )"),
-        Case(query: ") dune", column: 1, message: "unmatched )"),
+        Case(query: "tag:sci-fi (author:banks", column: 12, message: "the '(' opened here is not closed"),
+        Case(query: "((dune)", column: 1, message: "the '(' opened here is not closed"),
+        Case(query: "dune)", column: 5, message: "unmatched ')'"),
+        Case(query: "(dune))", column: 7, message: "unmatched ')'"),
+        Case(query: ") dune", column: 1, message: "unmatched ')'"),
         Case(query: "title:", column: 7, message: "'title:' needs a value"),
         Case(query: "dune title: messiah", column: 12, message: "'title:' needs a value"),
         Case(query: "rating:>=", column: 10, message: "'rating:' needs a value"),
@@ -28,7 +28,7 @@ import Testing
         Case(query: "dune rating:>=x", column: 15, message: "'x' is not a number"),
         Case(query: "pages:many", column: 7, message: "'many' is not a number"),
         Case(query: "rating:1..x", column: 11, message: "'x' is neither a number nor a date"),
-        Case(query: "finished:2023-13", column: 10, message: "'2023-13' is not a date"),
+        Case(query: "finished:2023-13", column: 15, message: "'2023-13' is not a date"),
         Case(query: "added:>-30x", column: 8, message: "'-30x' is not a date"),
         Case(query: "status:\"bogus\"", column: 9, message: "'bogus' is not a status"),
         Case(query: "pages:1..x", column: 10, message: "'x' is neither a number nor a date"),
@@ -56,7 +56,7 @@ import Testing
         let number = try #require(QueryTestLibrary.parseError("rating:>=x"))
         #expect(number.description == "'x' is not a number (column 10)\n  rating:>=x\n           ^")
         let paren = try #require(QueryTestLibrary.parseError("tag:sci-fi (author:banks"))
-        #expect(paren.description == "the ( opened here is not closed (column 12)\n  tag:sci-fi (author:banks\n             ^")
+        #expect(paren.description == "the '(' opened here is not closed (column 12)\n  tag:sci-fi (author:banks\n             ^")
     }
 
     @Test func columnsCountCharactersNotBytes() throws {

@@ -86,9 +86,18 @@ import Testing
                 "tag:sci-fi pages:100..abc",
                 "shelf: 'abc' is neither a number nor a date (column 23)\n  tag:sci-fi pages:100..abc\n                        ^\n"
             ),
+            // A date's caret goes under the wrong part: the month here, the day of 2024-02-30.
             (
                 "dune finished:>=2024-13-99",
-                "shelf: '2024-13-99' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 17)\n  dune finished:>=2024-13-99\n                  ^\n"
+                "shelf: '2024-13-99' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 22)\n  dune finished:>=2024-13-99\n                       ^\n"
+            ),
+            (
+                "finished:2024-02-30",
+                "shelf: '2024-02-30' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 18)\n  finished:2024-02-30\n                   ^\n"
+            ),
+            (
+                "finished:20x4",
+                "shelf: '20x4' is not a date (YYYY, YYYY-MM, YYYY-MM-DD or -30d, -2w, -6m, -1y) (column 10)\n  finished:20x4\n           ^\n"
             ),
             (
                 "author:x status:\"nope\"",

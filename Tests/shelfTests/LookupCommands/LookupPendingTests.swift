@@ -58,6 +58,31 @@ import Testing
         #expect(again.stdoutLines == ["No book waits for a lookup."])
     }
 
+    /// A book filled by `lookup --pending` reads byte for byte like the same book added online:
+    /// the keys a lookup finds go where and as `add` writes them (`authors:` as a block list
+    /// under the title), not appended at the end in another style.
+    @Test func aFilledBookIsWrittenAsAddWritesIt() throws {
+        let later = try LookupWorld()
+        defer { later.stop() }
+        #expect(try later.runOffline(["add", "--isbn", ISBNs.leftHand, "--no-cover"]).status == 0)
+        let filled = try later.run(["lookup", "--pending"])
+        #expect(filled.status == 0, "\(filled)")
+        let online = try LookupWorld()
+        defer { online.stop() }
+        let added = try online.run(["add", "--isbn", ISBNs.leftHand, "--no-cover"])
+        #expect(added.status == 0, "\(added)")
+        let name = "le-guin-the-left-hand-of-darkness.md"
+        // The two fake services listen on two ports, which the cover's address names.
+        let port = #/127\.0\.0\.1:[0-9]+/#
+        let (filledText, addedText) = (
+            try later.file(name).replacing(port, with: "HOST"), try online.file(name).replacing(port, with: "HOST")
+        )
+        #expect(filledText == addedText, "filled:\n\(filledText)\nadded:\n\(addedText)")
+        #expect(
+            frontMatterLines(filledText).prefix(4)
+                == ["title: The Left Hand of Darkness", "subtitle: 50th Anniversary Edition", "authors:", "  - Ursula K. Le Guin"])
+    }
+
     @Test func aPendingBookWithItsOwnTitleKeepsItsName() throws {
         let world = try LookupWorld()
         defer { world.stop() }

@@ -117,7 +117,7 @@ import Testing
     @Test func anUnclosedParenthesisPointsAtIt() throws {
         let result = try L.run(["ls", "tag:sci-fi (author:banks"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "shelf: the ( opened here is not closed (column 12)\n  tag:sci-fi (author:banks\n             ^\n")
+        #expect(result.stderr == "shelf: the '(' opened here is not closed (column 12)\n  tag:sci-fi (author:banks\n             ^\n")
     }
 
     @Test func theColumnCountsAcrossSeveralArguments() throws {
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["search", "dune)"], "unmatched ) (column 5)"),
+        (["search", "dune)"], "unmatched ')' (column 5)"),
         (["authors", "OR dune"], "OR and AND go between two terms (column 1)"),
         (["series", "status:someday"], "'someday' is not a status"),
         (["ls", "@nope"], "no saved query @nope"),

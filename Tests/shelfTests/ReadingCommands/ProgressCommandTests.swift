@@ -6,7 +6,8 @@ import Testing
     @Test func progressStartsTheBookAndLogsOneLinePerDay() throws {
         let library = try TemporaryLibrary(books: [("dune.md", "---\ntitle: Dune\npages: 400\n---\nNotes.\n")])
         let first = try expectEditSuccess(["progress", "dune", "40", "--date", "2024-02-25"], in: library)
-        #expect(first.stdout == "updated dune.md\npage 40 of 400 (10%) on 2024-02-25 · 40.0 pages a day · about 9 days to go\n")
+        // One day's reading is no pace yet: the pace waits for a second day.
+        #expect(first.stdout == "updated dune.md\npage 40 of 400 (10%) on 2024-02-25\n")
         try expectEditSuccess(["progress", "dune", "100"], in: library)
         // The same day again replaces that day's line.
         let again = try expectEditSuccess(["progress", "dune", "p. 120"], in: library)
@@ -42,6 +43,18 @@ import Testing
             equals:
                 "---\r\ntitle: Project Hail Mary\r\nstatus: reading\r\nstarted: 2024-03-01\r\nprogress: [2024-03-01 45%, 2024-03-02 3h20m]\r\n---\r\n"
         )
+    }
+
+    /// A percent of a book whose pages are known is a page: said beside the percent, and counted
+    /// in the pace.
+    @Test func aPercentOfABookWithPagesSaysThePage() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", "---\ntitle: Dune\npages: 528\nstatus: reading\nstarted: 2024-02-25\n---\n")
+        ])
+        let logged = try expectEditSuccess(["progress", "dune", "45%"], in: library)
+        #expect(
+            logged.stdout == "updated dune.md\n45% (page 238 of 528) on 2024-03-02 · 34.0 pages a day · about 9 days to go\n",
+            "\(logged)")
     }
 
     @Test func badPositionsAreRefused() throws {

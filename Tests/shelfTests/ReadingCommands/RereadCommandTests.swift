@@ -14,6 +14,28 @@ import Testing
             "dune.md", in: library, equals: "---\ntitle: Dune\nstatus: read\nstarted: 2024-02-01\nfinished: 2024-03-02\n---\n")
     }
 
+    /// An import's `read_count:` stays true: each read finished counts one more, whether by
+    /// `start` then `finish` or by `finish --again`; finishing a finished book again without
+    /// `--again`, or abandoning, leaves it.
+    @Test func anImportedReadCountCountsEachReadFinished() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", "---\ntitle: Dune\nstatus: read\nfinished: 2019-04-11\nread_count: 2\n---\n"),
+            ("emma.md", "---\ntitle: Emma\nstatus: to-read\nread_count: 0\n---\n"),
+        ])
+        try expectEditSuccess(["start", "dune"], in: library)
+        try expectEditSuccess(["finish", "dune"], in: library)
+        #expect(try library.editText("dune.md").contains("\nread_count: 3\n"))
+        try expectEditSuccess(["finish", "dune"], in: library)
+        #expect(try library.editText("dune.md").contains("\nread_count: 3\n"))
+        try expectEditSuccess(["finish", "dune", "--again"], in: library, environment: ["SHELF_TODAY": "2024-06-01"])
+        #expect(try library.editText("dune.md").contains("\nread_count: 4\n"))
+        try expectEditSuccess(["start", "emma"], in: library)
+        try expectEditSuccess(["abandon", "emma"], in: library)
+        #expect(try library.editText("emma.md").contains("\nread_count: 0\n"))
+        try expectEditSuccess(["finish", "emma"], in: library)
+        #expect(try library.editText("emma.md").contains("\nread_count: 1\n"))
+    }
+
     @Test func startingAFinishedBookBeginsANewReadAndKeepsTheOldOne() throws {
         let library = try TemporaryLibrary(books: [("dune.md", Self.readOnce)])
         let result = try expectEditSuccess(["start", "dune"], in: library)

@@ -62,4 +62,29 @@ import Testing
         #expect(!y2019.contains("re-read"), "\(y2019)")
         #expect(try expectEditSuccess(["stats"], in: library).stdout.hasSuffix("\n8 reads · 4 re-reads of 3 books\n"))
     }
+
+    /// `--year Y` counts the books with a read finished in Y; `--started` and `--added` count by
+    /// those dates instead, and alone (without a year) they are a usage error.
+    @Test func aYearCountsFinishedBooksUnlessAskedOtherwise() throws {
+        let library = try TemporaryLibrary(books: [
+            ("dune.md", "---\ntitle: Dune\nstatus: read\nfinished: 2024-03-01\nreads:\n  - {finished: 2021-06-01}\n---\n"),
+            ("emma.md", "---\ntitle: Emma\nstatus: read\nstarted: 2020-12-20\nfinished: 2021-01-10\nadded: 2019-05-01\n---\n"),
+            ("mid.md", "---\ntitle: Middlemarch\nstatus: reading\nstarted: 2021-03-01\n---\n"),
+            ("pir.md", "---\ntitle: Piranesi\nstatus: to-read\nadded: 2021-05-01\nrating: 2\n---\n"),
+        ])
+        func total(_ arguments: [String]) throws -> Int? {
+            try parseJSONObject(try expectEditSuccess(["stats", "--format", "json"] + arguments, in: library).stdout)["total"] as? Int
+        }
+        // Dune (its earlier read) and Emma; not the book started in 2021, nor the one added.
+        #expect(try total(["--year", "2021"]) == 2)
+        #expect(try total(["--year", "2021", "--finished"]) == 2)
+        #expect(try total(["--year", "2021", "--started"]) == 1)
+        #expect(try total(["--year", "2021", "--added"]) == 1)
+        // The unread book's rating is not among the year's ratings.
+        let text = try expectEditSuccess(["stats", "--year", "2021"], in: library).stdout
+        #expect(text.hasPrefix("2 books  0 to-read · 0 reading · 2 read · 0 abandoned\n"), "\(text)")
+        let alone = try library.editRun(["stats", "--added"])
+        #expect(alone.status == 64, "\(alone)")
+        #expect(alone.stderr.contains("give a year"), "\(alone)")
+    }
 }

@@ -78,7 +78,7 @@ import Darwin
         #expect(
             text == """
                 2024 goal  52 books · 5000 pages
-                  books █░░░░░░░░░░░░░░░░░░░  3 of 52 (5%) · 49 to go · behind (8 expected by 2024-03-02) · 1.1 books a week needed
+                  books █░░░░░░░░░░░░░░░░░░░  3 of 52 (6%) · 49 to go · behind (8 expected by 2024-03-02) · 1.1 books a week needed
                   pages ████░░░░░░░░░░░░░░░░  1100 of 5000 (22%) · 3900 to go · on pace (846 expected by 2024-03-02) · 89.5 pages a week needed
 
                 """, "\(text)")

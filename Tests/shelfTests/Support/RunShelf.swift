@@ -53,6 +53,7 @@ func run(
     if result.timedOut {
         stderr += "\n[test harness: shelf \(args) killed after \(Int(timeout)) s; its threads then: \(state.get())]\n"
     }
+    MessageHygiene.check(stderr, of: args)
     return CommandResult(
         status: result.termination.shellStatus,
         stdout: String(decoding: result.standardOutput, as: UTF8.self),
