@@ -4,6 +4,7 @@ public struct ExportedBook: Sendable {
     /// The body of the file, exactly.
     var notes: String
 
+    /// A book with `notes`, the body of its file.
     public init(book: Book, notes: String) {
         self.book = book
         self.notes = notes
@@ -19,7 +20,7 @@ public enum CSVExporter {
     static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
 
     /// The CSV text (CRLF line ends, as RFC 4180 has them) of `books`, in the order given.
-    public static func export(_ books: [Book]) -> String {
+    static func export(_ books: [Book]) -> String {
         var writer = CSVWriter()
         writer.writeRow(columns)
         for book in books {
@@ -66,9 +67,9 @@ public enum CSVExporter {
 /// `shelf export json`: every book as `ls --format json` shows it (every field, the user's own
 /// keys included), plus `notes`, the body exactly, and, after it, `highlights` (read from the
 /// notes' `## Highlights` section, for scripts; import ignores it). `shelf import json` restores it.
-public enum JSONExporter {
+enum JSONExporter {
     /// The JSON text (an array, two-space indented) of `books`, in the order given.
-    public static func export(_ books: [ExportedBook]) -> String {
+    static func export(_ books: [ExportedBook]) -> String {
         let items = books.map { exported -> JSONValue in
             guard case .object(var members) = exported.book.jsonObject() else { return exported.book.jsonObject() }
             members.append(("notes", .string(exported.notes)))

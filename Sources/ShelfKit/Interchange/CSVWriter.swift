@@ -2,10 +2,13 @@ import Foundation
 
 /// Writes RFC 4180 CSV: fields holding a comma, quote or line break are quoted, quotes doubled.
 public struct CSVWriter: Sendable {
+    /// The CSV written so far, each row ending in CRLF.
     public private(set) var text = ""
 
+    /// An empty CSV text.
     public init() {}
 
+    /// Appends one row, quoting the fields that need it.
     public mutating func writeRow(_ fields: [String]) {
         text += fields.map(CSVWriter.escape).joined(separator: ",")
         text += "\r\n"
