@@ -14,7 +14,7 @@ public struct ExportedBook: Sendable {
 /// `shelf export csv`: one row per book under a header of canonical names (`path` first), lists
 /// joined with `; `. A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
 /// `@`, a tab or a carriage return) is neutralised with a leading `'`.
-public enum CSVExporter {
+enum CSVExporter {
     /// The header: `path`, then every canonical field in canonical order, then the reads:
     /// `times_read` (finished reads) and `reads` (every read, as a JSON array).
     static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
@@ -24,15 +24,9 @@ public enum CSVExporter {
         var writer = CSVWriter()
         writer.writeRow(columns)
         for book in books {
-            writer.writeRow(columns.map { neutralised(cell($0, of: book)) })
+            writer.writeRow(columns.map { CSVWriter.neutralised(cell($0, of: book)) })
         }
         return writer.text
-    }
-
-    /// A cell a spreadsheet will show as text: a leading `'` before `=`, `+`, `-`, `@`, tab or CR.
-    public static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return cell }
-        return "'" + cell
     }
 
     static func cell(_ column: String, of book: Book) -> String {

@@ -14,6 +14,13 @@ public struct CSVWriter: Sendable {
         text += "\r\n"
     }
 
+    /// A cell a spreadsheet will show as text, not run as a formula: a leading `'` before `=`,
+    /// `+`, `-`, `@`, tab or CR (`shelf export csv`, `ls --format csv`).
+    public static func neutralised(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return cell }
+        return "'" + cell
+    }
+
     static func escape(_ field: String) -> String {
         let needsQuotes =
             field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }

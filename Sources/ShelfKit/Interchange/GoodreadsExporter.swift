@@ -57,7 +57,7 @@ enum GoodreadsExporter {
             "Recommended By": text("recommended_by"),
             "Owned Copies": String(Int(text("owned_copies")) ?? 0),
         ]
-        for (key, value) in cells { cells[key] = CSVExporter.neutralised(value) }
+        for (key, value) in cells { cells[key] = CSVWriter.neutralised(value) }
         // Goodreads' own wrapper keeps a spreadsheet from reading the digits as a number; it is
         // a formula only of a quoted literal, and holds nothing but digits (and X).
         cells["ISBN"] = "=\"" + (isbn?.isbn10 ?? "") + "\""
