@@ -11,7 +11,7 @@ MANDIR ?= $(PREFIX)/share/man/man1
 # How long `make test` fuzzes the document reader and the query parser (scripts/fuzz.sh).
 FUZZ_SECONDS ?= 20
 
-.PHONY: demo test bench install man setup build release release-serve clean format format-check
+.PHONY: demo test bench install man setup build release release-serve clean format format-check public-docs-check
 
 # Installs libyaml, libcurl and zlib headers, and libsqlite3, when they are missing (Debian/Ubuntu), as root or via sudo.
 setup:
@@ -76,7 +76,12 @@ format:
 format-check:
 	$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
-test: setup format-check
+# Every public declaration of ShelfKit says what it is in a /// comment (docs/architecture.md,
+# "Public API"); this lists any that does not and fails (reads the sources only, well under a second).
+public-docs-check:
+	./scripts/check-public-docs.sh
+
+test: setup format-check public-docs-check
 	@# The HTML catalog's test opens it in headless Chromium; install Debian's package when missing.
 	@if ! command -v chromium >/dev/null 2>&1; then \
 		echo "Installing chromium (for the HTML catalog's browser test)…"; \

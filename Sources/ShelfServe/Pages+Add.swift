@@ -22,11 +22,10 @@ extension Pages {
         let text = words.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return addPage() }
         do {
-            let hits = try BookLookupService().openLibrary.search(text)
+            let hits = try BookLookupService().search(text)
             let index = try? live.load().index
             let rows = hits.map { hit -> [String: Any] in
-                let owned = hit.isbns.compactMap { ISBN.parse($0)?.isbn13 }.lazy
-                    .compactMap { isbn in index?.isbns.books(with: isbn).first.map { index?.books[Int($0)] } ?? nil }.first
+                let owned = hit.isbns.compactMap(ISBN.parse).lazy.compactMap { index?.books(withISBN: $0).first }.first
                 return [
                     "title": hit.title, "authors": hit.authors.joined(separator: ", "), "year": hit.year.map(String.init) ?? "",
                     "isbn": owned == nil ? hit.isbns.first ?? "" : "", "owned": owned.map { Pages.bookLink($0.path) } ?? "",

@@ -248,7 +248,7 @@ struct Pages: Sendable {
     }
 
     func cover(path: String) -> [UInt8]? {
-        library.currentState(of: path).flatMap { coverSource(of: $0.book) }.flatMap { try? FileIO.read($0) }
+        library.currentState(of: path).flatMap { coverSource(of: $0.book) }.flatMap(CoverThumbnails.original(at:))
     }
 
     /// The image file of the book's cover: in the library, or fetched from its address into the cache.

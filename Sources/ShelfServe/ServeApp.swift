@@ -49,7 +49,7 @@ struct ServeApp: Sendable {
             if let source, let thumbnail = await ServeApp.offloaded({ self.thumbnails.thumbnail(ofImageAt: source) }) {
                 return try Bytes(contentType: "image/jpeg", bytes: thumbnail).response(from: request, context: context)
             }
-            guard let source, let bytes = try? FileIO.read(source) else { return Response(status: .notFound) }
+            guard let source, let bytes = CoverThumbnails.original(at: source) else { return Response(status: .notFound) }
             return try Bytes(contentType: Pages.imageType(bytes), bytes: bytes).response(from: request, context: context)
         }
         router.get("/add") { request, _ in

@@ -12,8 +12,11 @@ public final class AddBooksAction {
 
     /// What a run over many ISBNs did.
     public struct Summary: Sendable, Equatable {
+        /// Books written.
         public var added = 0
+        /// Books written with `lookup: pending`, to be filled by a later `shelf lookup --pending`.
         public var pending = 0
+        /// ISBNs that gave no book (an invalid ISBN, a duplicate, a failed write).
         public var failed = 0
     }
 
@@ -173,6 +176,7 @@ public enum AddBookError: Error, Sendable, CustomStringConvertible {
     /// The new book looks like one the library has.
     case duplicate(of: Book, shownPath: String)
 
+    /// The message shown to the user, saying what to do instead.
     public var description: String {
         switch self {
         case .unknownISBN(let isbn):

@@ -6,6 +6,7 @@ public struct BookFileActions {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
+    /// Removes and moves books' files through `writer`, finding each named book with `finder`.
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder

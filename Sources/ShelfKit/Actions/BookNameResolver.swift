@@ -8,6 +8,8 @@ public struct BookNameResolver {
     /// Called with the index when the library had to be loaded (the CLI keeps it until exit).
     let loaded: (LibraryIndex, [LibraryProblem]) -> Void
 
+    /// Resolves names in `library`; `loaded` is called with the index and the files that failed to
+    /// load whenever the library had to be loaded to find a name.
     public init(library: Library, loaded: @escaping (LibraryIndex, [LibraryProblem]) -> Void = { _, _ in }) {
         self.library = library
         self.loaded = loaded
@@ -21,6 +23,7 @@ public struct BookNameResolver {
         case broken(name: String, problem: LibraryProblem)
         case unreadableLibrary(FileError)
 
+        /// The message shown to the user.
         public var description: String {
             switch self {
             case .unmatched(let failure): return failure.description

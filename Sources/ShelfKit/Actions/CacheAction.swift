@@ -20,16 +20,19 @@ public struct CacheReport: Sendable {
     public var limit: Int64
     /// The lookup answers kept (`shelf lookup`), and their size in bytes.
     public var lookupFolder: String
+    /// How many lookup answers are kept.
     public var lookupAnswers: Int
+    /// The lookup answers' size in bytes.
     public var lookupBytes: Int64
 }
 
 /// `shelf cache`: looks at and empties shelf's caches. Nothing in them is ever the only copy of
 /// anything: the books are the files, and a removed index or answer is made again when needed.
 public enum CacheAction {
-    /// What the caches hold now.
+    /// What the caches hold now (the lookup answers where `LookupCache` keeps them).
     /// - Parameter library: the library shelf was pointed at, if any, to mark its index.
-    public static func report(folder: LibraryCacheFolder, lookups: LookupCache, library: Library?, now: Int64) -> CacheReport {
+    public static func report(folder: LibraryCacheFolder, library: Library?, now: Int64) -> CacheReport {
+        let lookups = LookupCache()
         let current = library.map { LibraryCacheLocation(folder: folder.path, root: $0.root, configBytes: []).file }
         let answers = jsonFiles(in: lookups.folder)
         return CacheReport(
@@ -41,21 +44,24 @@ public enum CacheAction {
 
     /// What `clear` removed.
     public struct Cleared: Sendable {
+        /// The library indexes removed.
         public var indexes: [LibraryCacheFolder.Index]
         /// Temporary files killed shelf processes had left.
         public var leftovers: [LibraryCacheFolder.Leftover]
+        /// How many lookup answers were removed (0 unless asked).
         public var lookupAnswers: Int
     }
 
     /// Removes `library`'s index, or every library's index when `library` is nil, and the
     /// temporary files killed shelf processes left (whichever library they were for: a file
     /// half written is no library's index); with `lookups`, the lookup answers too.
-    public static func clear(folder: LibraryCacheFolder, library: Library?, lookups: LookupCache?, now: Int64) -> Cleared {
+    public static func clear(folder: LibraryCacheFolder, library: Library?, lookups: Bool, now: Int64) -> Cleared {
         let file = library.map { LibraryCacheLocation(folder: folder.path, root: $0.root, configBytes: []).file }
         let removed = folder.clear(file)
         let leftovers = folder.removeLeftovers(now: now)
         var answers = 0
-        if let lookups {
+        if lookups {
+            let lookups = LookupCache()
             for answer in jsonFiles(in: lookups.folder) where AtomicFile.remove(lookups.folder + "/" + answer.name) { answers += 1 }
         }
         return Cleared(indexes: removed, leftovers: leftovers, lookupAnswers: answers)

@@ -3,6 +3,7 @@
 public struct CheckFixAction {
     let writer: LibraryWriter
 
+    /// Applies `shelf check --fix`'s repairs through `writer`.
     public init(writer: LibraryWriter) {
         self.writer = writer
     }

@@ -5,6 +5,7 @@ public struct EditBookAction {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
+    /// Edits books through `writer`, finding each named book with `finder`.
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder

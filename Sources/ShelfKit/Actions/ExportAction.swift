@@ -12,8 +12,30 @@ import Darwin
 public struct ExportAction {
     let library: Library
 
+    /// Exports the books of `library`.
     public init(library: Library) {
         self.library = library
+    }
+
+    /// The text formats of an export (the HTML catalog is a folder: `writeCatalog`).
+    public enum Format: Sendable {
+        /// Every field, the user's own keys included, and the notes; `shelf import json` restores it.
+        case json
+        /// One row a book, canonical column names, lists joined with `; `.
+        case csv
+        /// A CSV in Goodreads' export shape, for services that import it.
+        case goodreads
+    }
+
+    /// `books`, in the order given, as `format`'s text.
+    /// - Parameter withNotes: the books with their notes, asked for only by a format that carries
+    ///   them (reading every book's notes is the slow part of a large export).
+    public static func text(_ format: Format, of books: [Book], withNotes: () -> [ExportedBook]) -> String {
+        switch format {
+        case .json: return JSONExporter.export(withNotes())
+        case .csv: return CSVExporter.export(books)
+        case .goodreads: return GoodreadsExporter.export(withNotes())
+        }
     }
 
     /// Writes `bytes` to the file `path` (absolute, or relative to the current folder; `~`

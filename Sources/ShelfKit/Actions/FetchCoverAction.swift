@@ -14,7 +14,9 @@ import Darwin
 public struct FetchCoverAction {
     /// What a run over many books did.
     public struct Summary: Sendable, Equatable {
+        /// Books without a cover in the library: those the run tried.
         public var total = 0
+        /// Books whose cover was fetched and written.
         public var fetched = 0
     }
 
@@ -25,6 +27,8 @@ public struct FetchCoverAction {
     let service: BookLookupService
     let reporter: ActionReporter
 
+    /// Fetches covers the lookup services name and writes them beside the books through `writer`,
+    /// reporting each book to `reporter`.
     public init(writer: LibraryWriter, service: BookLookupService, reporter: ActionReporter) {
         self.writer = writer
         self.service = service

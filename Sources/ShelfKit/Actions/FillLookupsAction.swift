@@ -8,7 +8,9 @@ public struct FillLookupsAction {
     public struct Summary: Sendable, Equatable {
         /// Books marked pending when the run started.
         public var total = 0
+        /// Books filled from a lookup (and no longer pending).
         public var filled = 0
+        /// Books still pending because their lookup failed.
         public var failed = 0
     }
 

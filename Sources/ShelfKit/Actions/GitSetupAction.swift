@@ -19,6 +19,7 @@ public struct GitSetupAction {
         case notInGit(folder: String)
         case file(FileError)
 
+        /// The message shown to the user, saying what to do.
         public var description: String {
             switch self {
             case .notInGit(let folder): return "\(folder) is not in a git repository; run `git init` first"
@@ -28,17 +29,25 @@ public struct GitSetupAction {
     }
 
     let library: Library
+    /// Whether a root folder outside any repository is made one first (`git init`).
+    let initializing: Bool
     private var folder: String { library.root }
 
     /// Sets up git for `library`: `.gitattributes` goes in its root folder (it applies to every
     /// file below it, whether the repository starts there or above).
-    public init(library: Library) {
+    /// - Parameter initializing: run `git init` in the root folder first when it is not inside
+    ///   a repository (`shelf init --git`); else that is an error.
+    public init(library: Library, initializing: Bool = false) {
         self.library = library
+        self.initializing = initializing
     }
 
     /// Adds the attribute unless a line already says it, and sets the driver.
     public func run(reporter: ActionReporter) throws(SetupError) {
         let repository = GitRepository(folder: folder)
+        if initializing && !repository.exists {
+            do { try repository.initialize() } catch { throw .file(error as? FileError ?? FileError(path: folder, reason: "\(error)")) }
+        }
         guard repository.exists else { throw .notInGit(folder: folder) }
         do {
             try addAttribute()

@@ -8,6 +8,7 @@
 /// highlights that are new: one already there, or imported before and deleted since, is not
 /// added. Every write goes through the library's door; the device's files are only read.
 public struct ImportHighlightsAction {
+    /// How a highlights import runs: the command's flags.
     public struct Options: Sendable {
         /// Accept fuzzy matches without asking.
         public var acceptFuzzy = false
@@ -17,14 +18,18 @@ public struct ImportHighlightsAction {
         public var dryRun = false
         /// Bring the device's reading state in too: finished, abandoned, or being read (and how far).
         public var syncStatus = false
+        /// The defaults: fuzzy matches asked about, books written, none added, reading state left alone.
         public init() {}
     }
 
     /// A fuzzy match waiting for the reader's yes.
     public struct FuzzyMatch: Sendable, Equatable {
+        /// The device's title for the book.
         public var sourceTitle: String
         var sourceAuthors: [String]
+        /// The library book it would go to, relative to the library root.
         public var bookPath: String
+        /// That book's title.
         public var bookTitle: String
         var highlights: Int
     }
@@ -35,6 +40,9 @@ public struct ImportHighlightsAction {
     /// Asked once with every fuzzy match when `acceptFuzzy` is off; true accepts them all.
     let confirm: (([FuzzyMatch]) -> Bool)?
 
+    /// Imports highlights through `writer`.
+    /// - Parameter confirm: asked, with the fuzzy matches, whether to use them; nil skips them
+    ///   (unless `options.acceptFuzzy`).
     public init(writer: LibraryWriter, options: Options, today: BookDate, confirm: (([FuzzyMatch]) -> Bool)? = nil) {
         self.writer = writer
         self.options = options
@@ -265,19 +273,29 @@ struct DeviceBooks {
 
 /// What a highlights import did (or, in a dry run, would do).
 public struct HighlightImportReport: Sendable {
+    /// One source read: a device file or folder.
     public struct Source: Sendable {
+        /// The file or folder, as given.
         public var path: String
+        /// What kind of source it was read as.
         public var kind: HighlightSourceKind
+        /// Books it holds highlights of.
         public var books: Int
+        /// Highlights it holds.
         public var highlights: Int
     }
 
+    /// One library book the import changed (or would change).
     public struct BookChange: Sendable {
+        /// The book's file, relative to the library root.
         public var path: String
+        /// The book's title.
         public var title: String
+        /// Highlights added to its notes.
         public var added: Int
         /// Highlights extended or trimmed on the device whose earlier quote was replaced.
         public var replaced: Int
+        /// Whether the book was created for the import (`--add-missing`).
         public var created: Bool
         /// `ISBN`, `title and author`, `similar title` or `new book`.
         public var matchedBy: String
@@ -285,15 +303,19 @@ public struct HighlightImportReport: Sendable {
         public var reading: [String] = []
     }
 
+    /// The sources read, in the order given.
     public var sources: [Source] = []
+    /// The books changed (or, in a dry run, to change).
     public var books: [BookChange] = []
     /// Matched books that had every highlight already.
     public var unchanged = 0
     /// Device books with highlights and no book in the library (`--add-missing` creates them).
     public var unmatched: [String] = []
+    /// Fuzzy matches not confirmed, whose highlights were not imported.
     public var fuzzySkipped: [ImportHighlightsAction.FuzzyMatch] = []
     /// Kindle bookmarks, which carry no text.
     public var bookmarks = 0
+    /// Sources or books that could not be read or written, each with why.
     public var failures: [String] = []
 
     var highlightsAdded: Int { books.reduce(0) { $0 + $1.added } }

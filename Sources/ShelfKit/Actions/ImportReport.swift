@@ -3,8 +3,11 @@
 public struct ImportReport: Sendable {
     /// Whether nothing was written (`--dry-run`): the counts say what would have been done.
     public let dryRun: Bool
+    /// Books written new.
     public var created = 0
+    /// Books already in the library that were changed.
     public var updated = 0
+    /// Books already in the library that needed no change.
     public var unchanged = 0
     /// Rows not imported, by row number, with the reason (no title, the same book twice).
     public var skipped: [(row: Int, reason: String)] = []

@@ -7,6 +7,7 @@ public struct LoanAction {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
+    /// Lends and takes back books through `writer`, finding each named book with `finder`.
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
@@ -22,6 +23,7 @@ public struct LoanAction {
         /// Accept a lending or return day in the future.
         var force: Bool
 
+        /// A request dated `date` (nil: `today`), due back on `due`.
         public init(date: String? = nil, due: String? = nil, today: BookDate, force: Bool = false) {
             self.date = date
             self.due = due
@@ -96,11 +98,15 @@ public struct LoanAction {
 
 /// Every book out on loan (or, for the history, every loan), for `shelf loans`.
 public struct LoanListing: Sendable {
+    /// One book and one of its loans.
     public struct Entry: Sendable {
+        /// The book lent.
         public var book: Book
+        /// The loan: to whom, when, due and returned.
         public var loan: BookLoan
     }
 
+    /// The loans: the longest out first, or for the history the latest first.
     public let entries: [Entry]
 
     /// The open loans, the longest out first; with `history`, every loan, the latest first.

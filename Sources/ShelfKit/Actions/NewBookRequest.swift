@@ -1,26 +1,37 @@
 /// What the person adding a book typed: the fields of `shelf add`, as text, checked when the
 /// book is written. Every value given wins over a looked-up one.
 public struct NewBookRequest: Sendable {
+    /// The title; nil to take it from the lookup.
     public var title: String?
+    /// The authors, in order.
     public var authors: [String] = []
+    /// The tags.
     public var tags: [String] = []
     /// `to-read` (the default), `reading`, `read` or `abandoned`, or the library's own word.
     public var status: String?
+    /// The rating as typed (`4`, `4.5`), checked as `rate` checks it.
     public var rating: String?
+    /// The series' name.
     public var series: String?
+    /// The book's number in its series, as typed (`2`, `2.5`).
     public var seriesIndex: String?
+    /// The publisher.
     public var publisher: String?
+    /// The publication date, as typed (`1969`, `1969-03`).
     public var published: String?
+    /// The page count, as typed.
     public var pages: String?
     /// When the book was started and finished (`--started`, `--finished`): a finished book
     /// is dated today unless a date is given.
     public var started: String?
+    /// The day it was finished (see `started`).
     public var finished: String?
     /// Other fields, each `key=value`.
     public var extra: [String] = []
     /// Text for the body.
     public var note: String?
 
+    /// An empty request: every value taken from the lookup, or left out.
     public init() {}
 
     /// Sets the requested fields on `file`, over what a lookup put there; `added` is `today`.

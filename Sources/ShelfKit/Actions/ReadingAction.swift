@@ -8,6 +8,7 @@ public struct ReadingAction {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
+    /// Starts, finishes and abandons reads through `writer`, finding each named book with `finder`.
     public init(writer: LibraryWriter, finder: BookNameResolver) {
         self.writer = writer
         self.finder = finder
@@ -27,6 +28,7 @@ public struct ReadingAction {
         /// `finish --again`: a book already finished was read once more.
         var again: Bool
 
+        /// A request dated `date` (nil: `today`), with the options of `finish` and `abandon`.
         public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false)
         {
             self.date = date

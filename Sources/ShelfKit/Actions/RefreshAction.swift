@@ -15,6 +15,7 @@ public struct RefreshAction {
     let service: BookLookupService
     let reporter: ActionReporter
 
+    /// Refreshes books from `service` through `writer`, reporting each book to `reporter`.
     public init(writer: LibraryWriter, service: BookLookupService, reporter: ActionReporter) {
         self.writer = writer
         self.service = service

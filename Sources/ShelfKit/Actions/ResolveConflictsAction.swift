@@ -17,9 +17,11 @@ public struct ResolveConflictsAction {
     public struct Question: Sendable, Equatable {
         /// The original, relative to the library.
         public var path: String
+        /// The key whose values differ.
         public var key: String
         /// The value in the original (as merged so far) and in the copy, as written.
         public var original: String
+        /// The value in the conflict copy, as written.
         public var copy: String
         /// The side `--prefer` picks.
         public var copyWins: Bool

@@ -6,7 +6,10 @@ public struct BookDocument: Sendable, Equatable {
     /// The file's bytes, exactly as read.
     let bytes: [UInt8]
     /// The front matter, or nil when the file has none.
-    public let frontMatter: FrontMatter?
+    let frontMatter: FrontMatter?
+
+    /// Whether the file starts with front matter (a `---` line, keys, a closing `---` line).
+    public var hasFrontMatter: Bool { frontMatter != nil }
 
     /// Reads a document from a file's bytes.
     /// - Throws: `DocumentError` (without a path) when the front matter cannot be read.

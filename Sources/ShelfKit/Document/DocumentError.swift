@@ -28,6 +28,7 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         return copy
     }
 
+    /// `path:line:column: message`, or `line:column: message` without a path.
     public var description: String {
         path.isEmpty ? "\(line):\(column): \(message)" : "\(path):\(line):\(column): \(message)"
     }

@@ -1,5 +1,5 @@
 /// A file's parsed front matter: where it is, and every top-level entry with its byte ranges.
-public struct FrontMatter: Sendable, Equatable {
+struct FrontMatter: Sendable, Equatable {
     var layout: FrontMatterLayout
     /// Top-level entries in written order. A key written twice appears twice.
     var entries: [FrontMatterEntry]

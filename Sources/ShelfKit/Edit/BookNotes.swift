@@ -5,6 +5,7 @@ import Foundation
 public struct BookNote: Sendable, Equatable {
     /// The heading's timestamp text, or nil for the free text before the first timestamped note.
     public var timestamp: String?
+    /// The note's text, without its heading.
     public var text: String
 
     /// Splits a body into notes.

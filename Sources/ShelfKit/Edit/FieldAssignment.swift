@@ -2,6 +2,7 @@
 /// into an edit: ratings 1–5, statuses (aliases written canonically), dates, ISBN check digits,
 /// page counts; any other key takes a string.
 public struct FieldAssignment: Sendable, Equatable {
+    /// What the assignment does to the key's value.
     public enum Operation: Sendable, Equatable {
         case set, add, remove
     }
@@ -29,6 +30,7 @@ public struct FieldAssignment: Sendable, Equatable {
         guard !self.key.isEmpty else { throw .invalidValue(key: text, reason: "the key is empty") }
     }
 
+    /// An assignment made in code: `key=value` (`.set`), `key+=value` (`.add`) or `key-=value` (`.remove`).
     public init(key: String, operation: Operation = .set, value: String) {
         self.key = key
         self.operation = operation

@@ -68,6 +68,7 @@ public enum EditError: Error, Sendable, CustomStringConvertible {
     /// The value to replace is one shelf cannot read; replacing it would lose it (`--force` does).
     case unreadableValue(path: String, key: String, value: String, reason: String)
 
+    /// The message shown to the user, naming the file and the key.
     public var description: String {
         switch self {
         case .noFrontMatter(let path):

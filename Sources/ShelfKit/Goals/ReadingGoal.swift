@@ -5,7 +5,9 @@
 /// no line for this year.
 public struct ReadingGoal: Sendable, Equatable {
     var year: Int
+    /// Books to finish in the year; nil when not set.
     public var books: Int?
+    /// Pages to read in the year; nil when not set.
     public var pages: Int?
 
     init(year: Int, books: Int? = nil, pages: Int? = nil) {

@@ -4,11 +4,13 @@ public struct Highlight: Sendable, Equatable {
     public var text: String
     /// The note the reader typed on the device for this passage.
     public var note: String?
+    /// The chapter the passage is in, when the device says.
     public var chapter: String?
     /// The printed or device page, as the device numbers it.
     public var page: String?
     /// The Kindle location or other in-book position (`170-172`).
     public var location: String?
+    /// The day it was highlighted, when the device says.
     public var date: BookDate?
 
     init(

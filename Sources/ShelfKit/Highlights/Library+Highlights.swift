@@ -2,9 +2,12 @@ import Foundation
 
 /// A book and the highlights in its notes.
 public struct BookHighlights: Sendable {
+    /// The book.
     public var book: Book
+    /// Its highlights, in the order its notes hold them.
     public var highlights: [Highlight]
 
+    /// A book with these highlights.
     public init(book: Book, highlights: [Highlight]) {
         self.book = book
         self.highlights = highlights

@@ -5,10 +5,12 @@ import Foundation
 public struct BookTemplate: Sendable {
     let template: String
 
+    /// A template such as `'{title} — {authors}'`.
     public init(_ template: String) {
         self.template = template
     }
 
+    /// The template with `book`'s values in its placeholders.
     public func render(_ book: Book) -> String {
         var output = ""
         var rest = Substring(template)

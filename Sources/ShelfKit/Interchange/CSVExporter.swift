@@ -4,6 +4,7 @@ public struct ExportedBook: Sendable {
     /// The body of the file, exactly.
     var notes: String
 
+    /// A book with `notes`, the body of its file.
     public init(book: Book, notes: String) {
         self.book = book
         self.notes = notes
@@ -13,25 +14,19 @@ public struct ExportedBook: Sendable {
 /// `shelf export csv`: one row per book under a header of canonical names (`path` first), lists
 /// joined with `; `. A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
 /// `@`, a tab or a carriage return) is neutralised with a leading `'`.
-public enum CSVExporter {
+enum CSVExporter {
     /// The header: `path`, then every canonical field in canonical order, then the reads:
     /// `times_read` (finished reads) and `reads` (every read, as a JSON array).
     static let columns = ["path"] + CanonicalField.allCases.map(\.rawValue) + ["times_read", "reads"]
 
     /// The CSV text (CRLF line ends, as RFC 4180 has them) of `books`, in the order given.
-    public static func export(_ books: [Book]) -> String {
+    static func export(_ books: [Book]) -> String {
         var writer = CSVWriter()
         writer.writeRow(columns)
         for book in books {
-            writer.writeRow(columns.map { neutralised(cell($0, of: book)) })
+            writer.writeRow(columns.map { CSVWriter.neutralised(cell($0, of: book)) })
         }
         return writer.text
-    }
-
-    /// A cell a spreadsheet will show as text: a leading `'` before `=`, `+`, `-`, `@`, tab or CR.
-    public static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return cell }
-        return "'" + cell
     }
 
     static func cell(_ column: String, of book: Book) -> String {
@@ -66,9 +61,9 @@ public enum CSVExporter {
 /// `shelf export json`: every book as `ls --format json` shows it (every field, the user's own
 /// keys included), plus `notes`, the body exactly, and, after it, `highlights` (read from the
 /// notes' `## Highlights` section, for scripts; import ignores it). `shelf import json` restores it.
-public enum JSONExporter {
+enum JSONExporter {
     /// The JSON text (an array, two-space indented) of `books`, in the order given.
-    public static func export(_ books: [ExportedBook]) -> String {
+    static func export(_ books: [ExportedBook]) -> String {
         let items = books.map { exported -> JSONValue in
             guard case .object(var members) = exported.book.jsonObject() else { return exported.book.jsonObject() }
             members.append(("notes", .string(exported.notes)))

@@ -3,7 +3,7 @@
 /// (`Dune (Dune, #1)`), ISBNs into `="…"` cells, dates into `yyyy/mm/dd`, the notes into
 /// My Review with `<br/>` line breaks (a `## Private notes` section into Private Notes), and
 /// `abandoned` onto a `did-not-finish` shelf. Other cells are neutralised as in `CSVExporter`.
-public enum GoodreadsExporter {
+enum GoodreadsExporter {
     /// The header of Goodreads' 31-column export, in its order.
     static let columns = [
         "Book Id", "Title", "Author", "Author l-f", "Additional Authors", "ISBN", "ISBN13", "My Rating",
@@ -14,7 +14,7 @@ public enum GoodreadsExporter {
     ]
 
     /// The CSV text of `books`, in the order given.
-    public static func export(_ books: [ExportedBook]) -> String {
+    static func export(_ books: [ExportedBook]) -> String {
         var writer = CSVWriter()
         writer.writeRow(columns)
         for exported in books { writer.writeRow(row(exported)) }
@@ -57,7 +57,7 @@ public enum GoodreadsExporter {
             "Recommended By": text("recommended_by"),
             "Owned Copies": String(Int(text("owned_copies")) ?? 0),
         ]
-        for (key, value) in cells { cells[key] = CSVExporter.neutralised(value) }
+        for (key, value) in cells { cells[key] = CSVWriter.neutralised(value) }
         // Goodreads' own wrapper keeps a spreadsheet from reading the digits as a number; it is
         // a formula only of a quoted literal, and holds nothing but digits (and X).
         cells["ISBN"] = "=\"" + (isbn?.isbn10 ?? "") + "\""

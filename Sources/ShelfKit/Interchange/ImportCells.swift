@@ -19,7 +19,7 @@ enum ImportCells {
     }
 
     /// A cell with the `'` a spreadsheet-safe export put before `=`, `+`, `-`, `@`, tab or CR
-    /// taken off again (see `CSVExporter.neutralised`).
+    /// taken off again (see `CSVWriter.neutralised`).
     static func unneutralised(_ cell: String) -> String {
         let scalars = cell.unicodeScalars
         guard scalars.first == "'", let second = scalars.dropFirst().first, "=+-@\t\r".unicodeScalars.contains(second) else {

@@ -7,11 +7,11 @@ import Darwin
 /// The other names a book has inside its library: links that lead to its file
 /// (`favourites/dune.md -> ../dune.md`), and the file itself when the book was named by a link.
 /// `ls` lists such a book once, under its own name; `show` names the others.
-public enum BookLinks {
+enum BookLinks {
     /// The library-relative paths other than `relative` that reach the same file, sorted. Folders
     /// are walked without following links, hidden and template folders left out, as the scan
     /// does; the walk stops after `limit` entries (a library holds far fewer).
-    public static func otherNames(of relative: String, in library: Library, limit: Int = 500_000) -> [String] {
+    static func otherNames(of relative: String, in library: Library, limit: Int = 500_000) -> [String] {
         guard let target = BookTarget.realPath(library.absolutePath(relative)) else { return [] }
         var found: [String] = []
         var seen = 0
@@ -36,5 +36,13 @@ public enum BookLinks {
             }
         }
         return found.sorted()
+    }
+}
+
+extension Library {
+    /// The other library-relative paths that reach the book at `relative` (links to its file,
+    /// or the file itself when `relative` is a link), sorted; `show` names them.
+    public func otherNames(of relative: String) -> [String] {
+        BookLinks.otherNames(of: relative, in: self)
     }
 }

@@ -10,6 +10,7 @@ public enum BookNameMatcher {
         case noMatch(String, nearest: String? = nil)
         case ambiguous(String, candidates: [Book])
 
+        /// The message shown to the user, saying how else to name the book.
         public var description: String {
             switch self {
             case .noMatch(let name, let nearest):

@@ -6,6 +6,7 @@ import Darwin
 
 /// A file that could not be read or written, and why.
 public struct FileError: Error, Sendable, CustomStringConvertible {
+    /// The file, as the user would name it.
     public var path: String
     var reason: String
 
@@ -21,6 +22,7 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         return FileError(path: path(), reason: "\(action): \(String(cString: strerror(code)))")
     }
 
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 
     /// The reason given for a file that is not a regular file: `not a regular file (a FIFO); skipped`.
@@ -107,11 +109,11 @@ enum FileKind {
 }
 
 /// Reads whole files with one `open`, `fstat` and as few `read` calls as the size allows.
-public enum FileIO {
+enum FileIO {
     /// The bytes of the file at `path`.
     /// Only a regular file (or a link to one) is read, unless `allowingSpecialFiles`: see
     /// `read(_:into:allowingSpecialFiles:)`.
-    public static func read(_ path: String, allowingSpecialFiles: Bool = false) throws(FileError) -> [UInt8] {
+    static func read(_ path: String, allowingSpecialFiles: Bool = false) throws(FileError) -> [UInt8] {
         var buffer: [UInt8] = []
         try read(path, into: &buffer, allowingSpecialFiles: allowingSpecialFiles)
         return buffer
@@ -203,7 +205,7 @@ public enum FileIO {
     /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted calls.
     /// - Returns: false when a write fails (`errno` says why).
     @discardableResult
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)

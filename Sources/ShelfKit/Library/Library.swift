@@ -4,6 +4,7 @@ import Foundation
 public struct Library: Sendable {
     /// The root folder, absolute, without a trailing `/`.
     public let root: String
+    /// The library's settings, read from `shelf.yaml` (the defaults without one).
     public internal(set) var config: LibraryConfig
     /// The folder holding shelf's caches (`LibraryCacheLocation.defaultFolder`), or nil to read
     /// every file at every load and keep no cache.
@@ -90,12 +91,18 @@ public struct Library: Sendable {
 
     /// Reads every book and builds the index. Files that fail are returned, not thrown: the rest
     /// of the library still loads.
+    /// - Parameter withNotes: index the words of the notes too.
     /// - Parameter withWords: build the word indices of titles, authors and the like (see
     ///   `LibraryIndex`); off for a query of fields alone.
-    /// - Parameter noteFilter: the note words to index (all when nil): a query's own words are
-    ///   enough to answer it.
-    public func load(
-        withNotes: Bool = false, withWords: Bool = true, noteFilter: NoteWordFilter? = nil
+    public func load(withNotes: Bool = false, withWords: Bool = true) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem])
+    {
+        try load(withNotes: withNotes, withWords: withWords, noteFilter: nil)
+    }
+
+    /// `load(withNotes:withWords:)`, indexing only the note words `noteFilter` keeps (all when
+    /// nil): a query's own words are enough to answer it.
+    func load(
+        withNotes: Bool = false, withWords: Bool = true, noteFilter: NoteWordFilter?
     ) throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         // Taken before any file is looked at: a file changed after this is never cached as clean.
         let started = clock()
@@ -113,6 +120,13 @@ public struct Library: Sendable {
         var problems = scan.unreadable.map(LibraryProblem.unreadable) + result.problems
         if !scan.conflicts.isEmpty { problems.append(.conflictCopies(scan.conflicts)) }
         return (LibraryIndex(books: result.books, noteWords: result.noteWords, withWords: withWords || withNotes), problems)
+    }
+
+    /// The parsed file at a library-relative path, read whole.
+    /// - Throws: `FileError` when it cannot be read (a FIFO or a device is refused before it is
+    ///   opened); `DocumentError`, without a path, when its front matter cannot be read.
+    public func document(at relative: String) throws -> BookDocument {
+        try BookDocument(bytes: FileIO.read(absolutePath(relative)))
     }
 
     /// The book in a document, read in this library's vocabulary.
@@ -207,6 +221,7 @@ public enum LibraryError: Error, Sendable, CustomStringConvertible {
     /// with its odd bytes as `\xHH`.
     case notUTF8(String)
 
+    /// The message shown to the user, saying what to do.
     public var description: String {
         switch self {
         case .notFound:

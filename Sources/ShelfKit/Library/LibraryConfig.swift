@@ -25,6 +25,7 @@ public struct LibraryConfig: Sendable {
     var fileNames: FileNameTemplate { FileNameTemplate(template: filenameTemplate, style: filenameStyle) }
     static let fileName = "shelf.yaml"
 
+    /// The settings of a library without `shelf.yaml`.
     public init() {}
 
     /// Reads `shelf.yaml`'s bytes. An empty file is the defaults.

@@ -7,7 +7,7 @@ public struct LibraryIndex: Sendable {
     private(set) var authorWords = PostingIndex()
     /// Folded tags, each also under every parent of a nested tag (`sci-fi/space` under `sci-fi`).
     private(set) var tags = PostingIndex()
-    public private(set) var isbns = PostingIndex()
+    private(set) var isbns = PostingIndex()
     /// Words of series names, tags (`sci-fi/space` gives `sci`, `fi`, `space`) and publishers.
     private(set) var seriesWords = PostingIndex()
     private(set) var tagWords = PostingIndex()
@@ -102,6 +102,11 @@ public struct LibraryIndex: Sendable {
             parents.append(String(prefix))
         }
         return parents
+    }
+
+    /// The books with `isbn` (written with 10 digits or 13 in their files), in path order.
+    public func books(withISBN isbn: ISBN) -> [Book] {
+        isbns.books(with: isbn.isbn13).map { books[Int($0)] }
     }
 
     /// The books carrying `tag` or a tag nested under it, case-insensitively, ascending ids.

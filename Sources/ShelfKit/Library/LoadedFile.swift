@@ -15,6 +15,7 @@ public enum LibraryProblem: Error, Sendable, CustomStringConvertible {
     /// Sync conflict copies waiting to be merged (never read as books).
     case conflictCopies([ConflictCopy])
 
+    /// The message shown to the user, naming the file.
     public var description: String {
         switch self {
         case .malformed(let error): return error.description

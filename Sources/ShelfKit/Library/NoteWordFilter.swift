@@ -7,7 +7,7 @@ import Darwin
 /// The note words a query can ask about: those that start with one of its words. The note index
 /// answers only exact and prefix lookups of a query's own words, so an index of just these words
 /// answers exactly as one of every word would, for a fraction of the memory and time.
-public struct NoteWordFilter: Sendable {
+struct NoteWordFilter: Sendable {
     private let prefixes: [[UInt8]]
 
     /// Keeps the note words that start with one of `words` (folded, as the query holds them).

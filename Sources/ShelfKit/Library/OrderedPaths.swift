@@ -11,6 +11,7 @@ public struct OrderedPaths: Sendable {
 
     let cache: LibraryCache?
     let items: [Item]
+    /// The files that failed to load, to report.
     public var problems: [LibraryProblem]
 
     init(cache: LibraryCache?, items: [Item], problems: [LibraryProblem]) {
@@ -24,6 +25,7 @@ public struct OrderedPaths: Sendable {
         self.init(cache: nil, items: paths.map(Item.read), problems: problems)
     }
 
+    /// How many paths there are.
     public var count: Int { items.count }
 
     /// The paths, relative to the library's root.

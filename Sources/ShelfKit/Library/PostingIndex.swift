@@ -1,5 +1,5 @@
 /// An inverted index from folded terms to the ids of the books holding them, ascending.
-public struct PostingIndex: Sendable {
+struct PostingIndex: Sendable {
     private var postings: [String: [Int32]] = [:]
 
     init() {}
@@ -15,7 +15,7 @@ public struct PostingIndex: Sendable {
     }
 
     /// The books holding `term`, ascending.
-    public func books(with term: String) -> [Int32] {
+    func books(with term: String) -> [Int32] {
         postings[term] ?? []
     }
 

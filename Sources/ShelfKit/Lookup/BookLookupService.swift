@@ -2,7 +2,7 @@ import Foundation
 
 /// Looks a book up by ISBN: the cache, then Open Library, then Google Books.
 public struct BookLookupService: Sendable {
-    public var openLibrary: OpenLibraryClient
+    var openLibrary: OpenLibraryClient
     var googleBooks: GoogleBooksClient
     var cache: LookupCache?
 
@@ -47,5 +47,24 @@ public struct BookLookupService: Sendable {
         }
         if let firstError { throw firstError }
         return nil
+    }
+
+    /// One book a title search found: enough to choose it and add it by ISBN.
+    public struct SearchHit: Sendable, Equatable {
+        /// The title as the service gives it.
+        public var title: String
+        /// The authors' names, in the service's order.
+        public var authors: [String]
+        /// The year of first publication, when the service knows it.
+        public var year: Int?
+        /// The valid ISBNs of its editions, as 13 digits, at most five.
+        public var isbns: [String]
+    }
+
+    /// The books Open Library finds for `words` (a title, perhaps with an author), at most
+    /// `limit`; the lookup cache is not used.
+    /// - Throws: `LookupError` when the service could not answer.
+    public func search(_ words: String, limit: Int = 10) throws(LookupError) -> [SearchHit] {
+        try openLibrary.search(words, limit: limit)
     }
 }

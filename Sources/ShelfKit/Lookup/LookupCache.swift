@@ -2,12 +2,12 @@ import Foundation
 
 /// Successful lookups kept under `$XDG_CACHE_HOME/shelf/lookup/` (default `~/.cache/shelf/`),
 /// never inside the library, for 30 days.
-public struct LookupCache: Sendable {
+struct LookupCache: Sendable {
     let folder: String
     var maximumAge: TimeInterval = 30 * 24 * 3600
 
     /// The cache folder for an environment.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")

@@ -15,6 +15,7 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible {
     /// the one found could not be loaded (`failure` says why).
     case networkModuleMissing(looked: [String], failure: String?)
 
+    /// The message shown to the user, saying what failed and what to try.
     public var description: String {
         switch self {
         case let .unreachable(host, reason): return "cannot reach \(host) (\(reason)); are you online?"

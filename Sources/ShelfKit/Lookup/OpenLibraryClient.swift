@@ -1,7 +1,7 @@
 import Foundation
 
 /// Open Library's books API (`/api/books?bibkeys=ISBN:…&format=json&jscmd=data`) and search.
-public struct OpenLibraryClient: Sendable {
+struct OpenLibraryClient: Sendable {
     static let defaultBase = "https://openlibrary.org"
     let base: String
     let http: HTTPClient
@@ -45,16 +45,11 @@ public struct OpenLibraryClient: Sendable {
         return metadata
     }
 
-    /// One search result: enough to choose a book and add it by ISBN.
-    public struct SearchHit: Sendable, Equatable {
-        public var title: String
-        public var authors: [String]
-        public var year: Int?
-        public var isbns: [String]
-    }
+    /// One search result (`BookLookupService.search` hands them out).
+    typealias SearchHit = BookLookupService.SearchHit
 
     /// Searches Open Library (`/search.json?q=…`).
-    public func search(_ words: String, limit: Int = 10) throws(LookupError) -> [SearchHit] {
+    func search(_ words: String, limit: Int = 10) throws(LookupError) -> [SearchHit] {
         var components = URLComponents(string: "\(base)/search.json")
         components?.queryItems = [
             URLQueryItem(name: "q", value: words), URLQueryItem(name: "limit", value: String(limit)),

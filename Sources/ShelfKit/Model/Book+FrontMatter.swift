@@ -2,8 +2,16 @@ extension Book {
     /// Reads a book from a file's front matter.
     ///
     /// - Returns: nil when the front matter has no usable `title` (the file is not a book).
-    public init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
+    init?(path: String, frontMatter: FrontMatter, vocabulary: Vocabulary = .standard) {
         self.init(path: path, entries: frontMatter.values, vocabulary: vocabulary)
+    }
+
+    /// Reads a book from a document's front matter alone: no inline fields are added, and no
+    /// title is taken from a heading or the file name.
+    /// - Returns: nil when the document has no front matter, or it has no usable `title`.
+    public init?(path: String, frontMatterOf document: BookDocument, vocabulary: Vocabulary = .standard) {
+        guard let frontMatter = document.frontMatter else { return nil }
+        self.init(path: path, frontMatter: frontMatter, vocabulary: vocabulary)
     }
 
     /// Reads the book in a whole document: as `init(path:frontMatter:vocabulary:)`, and a note

@@ -5,8 +5,11 @@
 public struct Book: Sendable, Equatable {
     /// Path relative to the library root, `/`-separated.
     public var path: String
+    /// The title (`title:`), never empty.
     public var title: String
+    /// The subtitle, when the file gives one.
     public var subtitle: String?
+    /// The authors, in written order.
     public var authors: [String] = []
     /// The ISBN as written (a leading zero kept).
     public var isbn: String? {
@@ -14,17 +17,27 @@ public struct Book: Sendable, Equatable {
     }
     /// Every valid ISBN written in the `isbn` value, in 13-digit form (worked out once).
     private(set) var isbns13: [String] = []
+    /// Where the reader is with it; nil when the file says nothing readable.
     public var status: ReadingStatus?
     /// Stars from above 0 to 5; half and quarter stars are ratings (`4.5`). Nil when unrated.
     public var rating: Double?
+    /// The tags, as written (a nested tag keeps its `/`).
     public var tags: [String] = []
+    /// The day the book was added to the library.
     public var added: BookDate?
+    /// The day the current (or last) read started.
     public var started: BookDate?
+    /// The day the last read finished.
     public var finished: BookDate?
+    /// The series' name.
     public var series: String?
+    /// The book's number in its series (`2`, or `2.5` for a novella between).
     public var seriesIndex: Double?
+    /// The publisher.
     public var publisher: String?
+    /// The publication date, as precise as written.
     public var published: BookDate?
+    /// The page count.
     public var pages: Int?
     var language: String?
     var genres: [String] = []
@@ -96,6 +109,7 @@ public struct BookField: Sendable, Equatable {
     public var key: String
     /// The canonical field the key is read as, if any.
     public var canonical: CanonicalField?
+    /// The value, detached from the file's bytes.
     public var value: FieldValue
 }
 

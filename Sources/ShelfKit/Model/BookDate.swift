@@ -2,6 +2,7 @@
 ///
 /// The text is kept as written (`dates as written` in JSON); comparisons use the parts.
 public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year.
     public var year: Int
     var month: Int?
     var day: Int?
@@ -109,6 +110,7 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.text = text
     }
 
+    /// The date as written.
     public var description: String { text }
 
     /// The date written the canonical way: `-` between parts, two-digit month and day
@@ -126,10 +128,13 @@ public struct BookDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         ((year * 100 + (month ?? 0)) * 100 + (day ?? 0)) * 1440 + (minutes ?? 0)
     }
 
+    /// Earlier first; a missing month or day sorts first within its span (`2024` before `2024-01`).
     public static func < (lhs: BookDate, rhs: BookDate) -> Bool { lhs.sortKey < rhs.sortKey }
 
+    /// Equal when the parts are, however each was written.
     public static func == (lhs: BookDate, rhs: BookDate) -> Bool { lhs.sortKey == rhs.sortKey }
 
+    /// Hashes the parts, as `==` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(sortKey) }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -4,9 +4,13 @@
 /// `- {to: Ana, lent: 2026-11-02, due: 2026-12-01}`; returning the book adds `returned:` to that
 /// line. A book lent once has one line. See docs/format.md.
 public struct BookLoan: Sendable, Equatable {
+    /// Who has (or had) the book.
     public var to: String
+    /// The day it went out.
     public var lent: BookDate?
+    /// The day it is due back.
     public var due: BookDate?
+    /// The day it came back; nil while it is out.
     public var returned: BookDate?
     /// `returned: true` (or yes): back, on a day not written.
     var isBack = false

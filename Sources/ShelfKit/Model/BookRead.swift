@@ -13,9 +13,11 @@ public struct BookRead: Sendable, Equatable {
         case abandoned
     }
 
+    /// The day the read started, when known.
     public var started: BookDate?
     /// The day it was finished, or the day it was given up for an abandoned read.
     public var ended: BookDate?
+    /// How the read ended, or that it is still open.
     public var outcome: Outcome
     /// The page reached, for an abandoned read.
     public var page: Int?

@@ -98,6 +98,7 @@ public enum CanonicalField: String, Sendable, CaseIterable {
         lhs.ordinal == rhs.ordinal
     }
 
+    /// Hashes the field's name, as `==` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ordinal)
     }

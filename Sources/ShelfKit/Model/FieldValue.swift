@@ -109,7 +109,9 @@ public enum FieldValue: Sendable, Equatable {
 
 /// A key and its value inside a map, or at the top of the front matter.
 public struct FieldEntry: Sendable, Equatable {
+    /// The key as written.
     public var key: String
+    /// The key's value.
     public var value: FieldValue
 
     init(key: String, value: FieldValue) {

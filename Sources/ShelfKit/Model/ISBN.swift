@@ -14,6 +14,7 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         case badPrefix(String)
         case badCheckDigit(expected: Character, found: Character)
 
+        /// The message shown to the user.
         public var description: String {
             switch self {
             case .empty: return "no digits"
@@ -89,6 +90,7 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: body + [ISBN.checkDigit10(body[...])], as: UTF8.self)
     }
 
+    /// The ISBN's 13 digits.
     public var description: String { isbn13 }
 
     /// Digits (and a final `X`) of `text`, with separators and wrappers removed.

@@ -76,6 +76,7 @@ public struct ProgressEntry: Sendable, Equatable {
     }
 
     var date: BookDate
+    /// Where the reader was that day.
     public var position: Position
 
     init(date: BookDate, position: Position) {
@@ -108,6 +109,7 @@ public struct ReadingProgress: Sendable {
     var pages: Int?
     var started: BookDate?
 
+    /// The progress log of `book`'s current read, with its page count and start day.
     public init(book: Book) {
         lines = book.value(of: ReadingProgress.key)?.texts ?? []
         entries = lines.compactMap(ProgressEntry.init(line:))

@@ -1,8 +1,11 @@
 /// Vocabularies other tools write, ready to use: `shelf init --preset NAME`, and what
 /// `shelf detect` recognises.
 public struct VocabularyPreset: Sendable {
+    /// The name `--preset` takes (`obsidian`).
     public var name: String
+    /// One line saying which tool writes these keys.
     public var summary: String
+    /// The keys and status words the preset maps.
     public var vocabulary: Vocabulary
     /// Keys whose presence says a file was written in this vocabulary.
     var signatureKeys: [String]
@@ -37,8 +40,10 @@ public struct VocabularyPreset: Sendable {
         }(),
         signatureKeys: ["book_author", "categories", "date", "draft", "slug", "publishDate"])
 
+    /// Every preset shelf knows, in the order help lists them.
     public static let all = [obsidianBookSearch, hugo]
 
+    /// The preset called `name`; nil when there is none.
     public static func named(_ name: String) -> VocabularyPreset? {
         all.first { $0.name == name }
     }

@@ -16,7 +16,7 @@ import Darwin
 /// streams: descriptors from 3 up are closed in the child before `exec`, so a pipe another thread
 /// is creating at the same moment never leaks into this child (and never keeps a reader waiting
 /// for an end of file that does not come).
-public struct ChildProcess: Sendable {
+struct ChildProcess: Sendable {
     /// A program name looked up on `PATH` (of `environment` when given, else shelf's), or a path
     /// holding a `/`.
     var executable: String
@@ -65,7 +65,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// shelf's environment as a dictionary, to change a few variables for a child.
-    public static var currentEnvironment: [String: String] {
+    static var currentEnvironment: [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -169,6 +169,7 @@ public enum ChildTermination: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `exit status N`, or `signal N (name)`.
     public var description: String {
         switch self {
         case .exited(let status): return "exit status \(status)"
@@ -186,6 +187,7 @@ public enum ChildProcessError: Error, Sendable, Equatable, CustomStringConvertib
     /// A system call shelf needed for it failed.
     case systemCall(String, errno: Int32)
 
+    /// The message shown to the user.
     public var description: String {
         switch self {
         case .notFound(let name, let searchPath):

@@ -44,6 +44,16 @@ public enum TerminalProgram {
         if let input { _ = PipeExchange(child: spawned, input: input).run(until: nil) }
         return spawned.wait()
     }
+
+    /// Pipes `text` through the pager `commandLine` (run as `run` runs a program), with `LESS=FRX`
+    /// in its environment unless the user set `LESS`: `less` then quits when the text fits the
+    /// screen and passes colours through.
+    /// - Returns: how it ended. The shell reports a missing program as exit status 127.
+    public static func page(_ text: String, through commandLine: String) throws(ChildProcessError) -> ChildTermination {
+        var environment = ChildProcess.currentEnvironment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        return try run(commandLine, input: Array(text.utf8), environment: environment)
+    }
 }
 
 /// SIGINT and SIGQUIT ignored in shelf, and their earlier actions to put back.

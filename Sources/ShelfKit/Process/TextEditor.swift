@@ -6,8 +6,13 @@ import Darwin
 
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run in the terminal's foreground.
 public enum TextEditor {
-    /// The editor's command line (it may hold arguments, like `code --wait`).
-    public static func command(environment: [String: String] = ChildProcess.currentEnvironment) -> String {
+    /// The editor's command line (it may hold arguments, like `code --wait`), from shelf's environment.
+    public static func command() -> String {
+        command(environment: ChildProcess.currentEnvironment)
+    }
+
+    /// The editor's command line `environment` names.
+    static func command(environment: [String: String]) -> String {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name], !value.trimmingSpaces.isEmpty { return value }
         }
@@ -58,6 +63,7 @@ public enum TextEditor {
 
 /// Why the editor could not give a text.
 public struct TextEditorError: Error, Sendable, CustomStringConvertible {
+    /// The message shown to the user.
     public var description: String
 
     init(_ description: String) {

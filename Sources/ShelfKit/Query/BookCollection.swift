@@ -2,7 +2,9 @@
 public enum BookCollection: String, Sendable, CaseIterable {
     case authors, series, genres, locations, formats
 
+    /// One value of the collection (an author, a series…) with its books.
     public struct Entry: Sendable {
+        /// The value as written (`Ursula K. Le Guin`).
         public var name: String
         /// How the entry sorts: `Le Guin, Ursula K.` for an author.
         public var sortName: String

@@ -1,9 +1,11 @@
 /// Books split into sections by the values of a field. A book with several values (tags,
 /// authors) appears in each of their sections; books without a value come last.
 public enum BookGrouping {
+    /// One section of a grouped listing.
     public struct Group: Sendable {
         /// The section's value; nil for books lacking the field.
         public var value: String?
+        /// The section's books, in the listing's order.
         public var books: [Book]
     }
 

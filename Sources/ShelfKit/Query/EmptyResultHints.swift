@@ -2,10 +2,13 @@
 /// (`ratng:5` → did you mean `rating`?), a tag no book carries (nearest tag), a word no book holds
 /// (nearest indexed word), or terms that each match books but never together.
 public struct EmptyResultHints {
+    /// The loaded library the query ran over.
     public let index: LibraryIndex
     let today: BookDate
     private let evaluator: QueryEvaluator
 
+    /// Hints over `index`, with dates compared against `today`.
+    /// - Parameter notesReader: the notes of a book, for queries that search notes; nil when not loaded.
     public init(index: LibraryIndex, today: BookDate, notesReader: (@Sendable (Book) -> String?)? = nil) {
         self.index = index
         self.today = today
@@ -14,6 +17,7 @@ public struct EmptyResultHints {
 
     /// One reason a query found nothing.
     public struct Hint: Sendable, Equatable {
+        /// The hint, said to the user.
         public var text: String
         /// The query names a field no book has and shelf does not know: surely a slip, worth
         /// saying even to a script. The other hints explain a legitimate empty answer.

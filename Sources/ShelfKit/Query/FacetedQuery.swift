@@ -11,6 +11,7 @@ public struct FacetedQuery: Sendable, Equatable {
     var author: String?
     var series: String?
 
+    /// The search box's `text` narrowed by the facets chosen (each nil when not chosen).
     public init(text: String, status: String? = nil, tag: String? = nil, author: String? = nil, series: String? = nil) {
         self.text = text
         self.status = status

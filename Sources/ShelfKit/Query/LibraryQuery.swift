@@ -5,11 +5,13 @@ public struct QueryResult: Sendable {
     public var index: LibraryIndex
     /// Ids of the matching books, ascending.
     public var matches: [Int32]
+    /// The files that failed to load, to report.
     public var problems: [LibraryProblem]
     /// Worked out from the index while the files were statted, none of which had changed
     /// (`IndexedQuery.early(over:)`).
     var answeredEarly = false
 
+    /// The matching books, in path order.
     public var books: [Book] { matches.map { index.books[Int($0)] } }
 }
 

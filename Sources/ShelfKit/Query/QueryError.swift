@@ -1,5 +1,6 @@
 /// A query that cannot be read, with the 1-based column where it went wrong.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, said to the user.
     public var message: String
     var column: Int
     /// The query text the column points into.

@@ -36,6 +36,7 @@ public indirect enum QueryExpression: Sendable, Equatable {
 
 /// `field:value` in any of its forms.
 public struct FieldQuery: Sendable, Equatable {
+    /// How the value is compared with the field's.
     public enum Operation: Sendable, Equatable {
         /// Words within the field (text), or equality for status, tags, ISBNs, numbers and dates.
         case matches
@@ -53,6 +54,7 @@ public struct FieldQuery: Sendable, Equatable {
     var operation: Operation
     var value: String
 
+    /// `name` compared with `value` by `operation`.
     public init(name: String, operation: Operation, value: String) {
         self.name = name
         self.operation = operation

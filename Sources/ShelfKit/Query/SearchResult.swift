@@ -2,8 +2,11 @@ import Dispatch
 
 /// A ranked search hit and the reasons it matched.
 public struct SearchResult: Sendable {
+    /// The book found.
     public var book: Book
+    /// How well it matched: higher ranks first.
     public var score: Double
+    /// Where the query's terms matched, with a snippet each.
     public var matches: [SearchMatch]
 }
 
@@ -12,6 +15,7 @@ public struct SearchMatch: Sendable, Equatable {
     /// `title`, `subtitle`, `authors`, `series`, `tags`, `isbn`, `publisher`, `notes`, or
     /// `highlight` for the notes' `## Highlights` section.
     public var field: String
+    /// The matched text with some context.
     public var snippet: String
 }
 

@@ -8,7 +8,9 @@ import Foundation
 /// Reads the ISBN off a photo of a book's barcode with zbar's `zbarimg` (Debian's `zbar-tools`),
 /// for `shelf serve`'s scan form: a phone's camera input uploads the photo, the server decodes it.
 public enum BarcodeReader {
+    /// Why no ISBN could be read from a photo.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The message shown to the user.
         public var description: String
     }
 

@@ -2,6 +2,7 @@
 /// with another version than the file has now was filled in against text that changed since
 /// (in an editor, by sync, by the command line), and is not applied blindly.
 public struct BookVersion: Sendable, Equatable, CustomStringConvertible {
+    /// The version as text, for the form's hidden field.
     public let text: String
 
     init(text: String) { self.text = text }
@@ -14,13 +15,17 @@ public struct BookVersion: Sendable, Equatable, CustomStringConvertible {
         text = String(bytes.count, radix: 36) + "-" + String(hash, radix: 36)
     }
 
+    /// The version as text.
     public var description: String { text }
 }
 
 /// A book as the web UI shows and edits it: what it holds, read now from its file.
 public struct BookFileState: Sendable {
+    /// The book read from the file.
     public var book: Book
+    /// The file's body.
     public var notes: String
+    /// The file's version, to check against when the form comes back.
     public var version: BookVersion
 }
 
@@ -35,12 +40,6 @@ extension Library {
             let book = book(at: relative, in: document)
         else { return nil }
         return BookFileState(book: book, notes: document.body, version: BookVersion(bytes: bytes))
-    }
-
-    /// The bytes of the cover image a book names, when it is a regular file inside the library
-    /// (the rules of the HTML catalog: no link out, no FIFO, no file outside).
-    public func localCoverBytes(of book: Book) -> [UInt8]? {
-        localCoverPath(of: book).flatMap { try? FileIO.read($0) }
     }
 
     /// Whether the book names such a cover: checked with a stat, the image is not read (a grid

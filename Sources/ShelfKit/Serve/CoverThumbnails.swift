@@ -17,6 +17,8 @@ public struct CoverThumbnails: Sendable {
     /// The box a thumbnail fits in: twice a grid cell of 9rem, for sharp covers on a phone.
     static let box = "360x540"
 
+    /// Thumbnails kept under `$XDG_CACHE_HOME/shelf/thumbnails/` (default `~/.cache`), made with
+    /// `vipsthumbnail` when it is on the `PATH`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             folder = base + "/shelf/thumbnails"
@@ -33,6 +35,12 @@ public struct CoverThumbnails: Sendable {
     /// the book has no cover inside the library or no thumbnail can be made.
     public func thumbnail(of book: Book, in library: Library) -> [UInt8]? {
         library.localCoverPath(of: book).flatMap(thumbnail(ofImageAt:))
+    }
+
+    /// The bytes of the image at `source` itself (a regular file, or a link to one), served
+    /// where no thumbnail can be made; nil when it cannot be read.
+    public static func original(at source: String) -> [UInt8]? {
+        try? FileIO.read(source)
     }
 
     /// The thumbnail (JPEG) of the image at `source` (a cover in the library, or one fetched into

@@ -18,6 +18,8 @@ public struct FormMerge: Sendable {
         /// A list, written in the form with a comma between items (authors, tags).
         var isList: Bool
 
+        /// A field: its value when the form was made (`original`, nil when absent), the form's
+        /// (`mine`) and the file's now (`theirs`); `isList` merges items one by one.
         public init(key: String, original: String?, mine: String, theirs: String, isList: Bool = false) {
             self.key = key
             self.original = original
@@ -29,8 +31,11 @@ public struct FormMerge: Sendable {
 
     /// A field both sides changed, differently: the form's value and the file's.
     public struct Conflict: Sendable, Equatable {
+        /// The field's key.
         public var key: String
+        /// The value the form sent.
         public var mine: String
+        /// The value in the file now.
         public var theirs: String
     }
 

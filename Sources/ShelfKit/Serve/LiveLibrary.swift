@@ -21,8 +21,11 @@ public final class LiveLibrary: Sendable {
     /// The books as the files are now; `generation` names this set of books while it is held
     /// (the same number until a file changes), nil when it is not held.
     public struct Snapshot: Sendable {
+        /// The loaded books.
         public var index: LibraryIndex
+        /// The files that failed to load.
         public var problems: [LibraryProblem]
+        /// The number naming this set of books; nil when it is not held.
         public var generation: UInt64?
     }
 
@@ -36,6 +39,7 @@ public final class LiveLibrary: Sendable {
 
     private let held = Mutex<Held?>(nil)
 
+    /// Holds `library`; nothing is loaded until it is first asked for.
     public init(library: Library) {
         self.library = library
     }

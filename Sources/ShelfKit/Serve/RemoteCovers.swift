@@ -18,6 +18,7 @@ public final class RemoteCovers: Sendable {
     /// How long a failed address is left alone.
     static let retryAfterFailure: TimeInterval = 24 * 60 * 60
 
+    /// Covers fetched into `$XDG_CACHE_HOME/shelf/remote-covers/` (default `~/.cache`).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             folder = base + "/shelf/remote-covers"
@@ -56,7 +57,7 @@ public final class RemoteCovers: Sendable {
     }
 
     /// Waits until the covers asked for so far are fetched (for tests and `--fetch-covers` style runs).
-    public func waitForRequests() {
+    func waitForRequests() {
         queue.sync {}
     }
 

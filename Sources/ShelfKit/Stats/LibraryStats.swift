@@ -1,5 +1,6 @@
 /// Figures about a set of books: how many, finished when, how rated, by whom.
 public struct LibraryStats: Sendable {
+    /// How many books.
     public var total: Int
     /// Canonical status → count.
     public var byStatus: [ReadingStatus: Int]
@@ -15,8 +16,11 @@ public struct LibraryStats: Sendable {
     public var ratings: [Int: Int]
     /// Rating in half stars (1 = ½ … 10 = 5) → count: the web's chart, where 4½ is not 4.
     public var ratingsInHalfStars: [Int: Int]
+    /// The average of the ratings given; nil when no book is rated.
     public var averageRating: Double?
+    /// The authors with the most books, most first.
     public var topAuthors: [(name: String, count: Int)]
+    /// The tags on the most books, most first.
     public var topTags: [(name: String, count: Int)]
     /// Mean days from `started` to `finished`, over books with both days.
     public var averageDaysToFinish: Double?

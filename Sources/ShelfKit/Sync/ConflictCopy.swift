@@ -3,6 +3,7 @@ import Foundation
 /// A copy a sync tool made when two devices changed one file: Syncthing, Dropbox, Nextcloud
 /// and ownCloud keep the `.md` extension, so without care every conflict would count as a book.
 public struct ConflictCopy: Sendable, Equatable {
+    /// The sync tool whose naming the copy follows.
     public enum Tool: String, Sendable {
         case syncthing, dropbox, nextcloud
     }
@@ -11,6 +12,7 @@ public struct ConflictCopy: Sendable, Equatable {
     public var path: String
     /// The file it is a copy of, relative to the library root.
     public var originalPath: String
+    /// The sync tool that made the copy.
     public var tool: Tool
 
     /// The conflict copy a file name stands for, or nil for an ordinary name.

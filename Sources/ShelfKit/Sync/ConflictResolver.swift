@@ -7,6 +7,7 @@ import Darwin
 /// What shelf knows about a library's sync conflict copies: where they are, what differs in them,
 /// which version is newer, and the common ancestor git holds. `ResolveConflictsAction` merges them.
 public struct ConflictResolver {
+    /// Which version wins a value both changed (`--prefer`).
     public enum Preference: String, Sendable, CaseIterable {
         /// For each value, the version modified last that changed it.
         case newer
@@ -31,6 +32,7 @@ public struct ConflictResolver {
     /// Asked once: outside git there is no ancestor to look for, and no process to start per copy.
     private let isVersioned: Bool
 
+    /// Resolves the conflict copies in `library`, asking git for common ancestors when it is versioned.
     public init(library: Library) {
         self.library = library
         repository = GitRepository(folder: library.root)

@@ -1,18 +1,18 @@
 /// The few git facts shelf needs, asked of the `git` command.
-public struct GitRepository: Sendable {
+struct GitRepository: Sendable {
     let folder: String
 
-    public init(folder: String) {
+    init(folder: String) {
         self.folder = folder
     }
 
     /// True when `folder` is inside a git work tree.
-    public var exists: Bool {
+    var exists: Bool {
         (try? run(["rev-parse", "--is-inside-work-tree"]))?.output.trimmingSpaces == "true"
     }
 
     /// Makes `folder` a git repository (`git init`).
-    public func initialize() throws {
+    func initialize() throws {
         let result = try run(["init", "-q"])
         guard result.status.succeeded else {
             throw FileError(path: folder, reason: "git init failed (\(result.status)): \(result.errors.trimmingSpaces)")

@@ -2,6 +2,7 @@ import Foundation
 
 /// One problem `shelf check` found.
 public struct CheckFinding: Sendable, Equatable {
+    /// How bad a finding is: an error makes `shelf check` fail.
     public enum Severity: String, Sendable {
         case error, warning
     }
@@ -16,12 +17,19 @@ public struct CheckFinding: Sendable, Equatable {
         case removeFile
     }
 
+    /// The file, relative to the library root.
     public var path: String
+    /// The line, 1-based (1 for a finding about the whole file).
     public var line: Int
+    /// The column, 1-based.
     public var column: Int
+    /// A short stable name for the kind of problem (`conflict-copy`), for scripts.
     public var code: String
+    /// Whether it is an error or a warning.
     public var severity: Severity
+    /// The problem, said to the user.
     public var message: String
+    /// The repair `--fix` makes; nil when it is for the user to mend.
     public var fix: Fix?
 }
 
@@ -29,6 +37,7 @@ public struct CheckFinding: Sendable, Equatable {
 public struct LibraryChecker {
     let library: Library
 
+    /// Checks the files of `library`.
     public init(library: Library) {
         self.library = library
     }

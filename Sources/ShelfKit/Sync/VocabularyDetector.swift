@@ -1,5 +1,6 @@
 /// Looks at a folder's front matter and says which vocabulary its files use.
 public struct VocabularyDetector {
+    /// What the files use, and the vocabulary to propose.
     public struct Report: Sendable {
         /// Every top-level key with the number of files using it, most used first.
         public var keyCounts: [(key: String, count: Int)]
@@ -57,10 +58,13 @@ public struct VocabularyDetector {
 
     let library: Library
 
+    /// Looks at the files of `library`.
     public init(library: Library) {
         self.library = library
     }
 
+    /// Reads every file's front matter and proposes the library's vocabulary.
+    /// - Throws: `FileError` when the library's folder cannot be listed.
     public func run() throws(FileError) -> Report {
         var counts: [String: Int] = [:]
         var files = 0

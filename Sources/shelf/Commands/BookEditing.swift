@@ -56,7 +56,7 @@ enum Prompt {
 
     /// Asks on stderr and reads the answer from stdin; anything but y/yes is no.
     static func confirm(_ question: String, defaultYes: Bool = false) -> Bool {
-        FileDescriptorWriter.write(question + (defaultYes ? " [Y/n] " : " [y/N] "), to: STDERR_FILENO)
+        DescriptorOutput.write(question + (defaultYes ? " [Y/n] " : " [y/N] "), to: STDERR_FILENO)
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         if answer.isEmpty { return defaultYes }
         return answer == "y" || answer == "yes"

@@ -52,7 +52,7 @@ struct CacheInfoCommand: ParsableCommand {
 
     func run() throws {
         let report = CacheAction.report(
-            folder: try CacheCommand.folder(), lookups: LookupCache(), library: CacheCommand.library(library),
+            folder: try CacheCommand.folder(), library: CacheCommand.library(library),
             now: Int64(Date().timeIntervalSince1970))
         Output.write(output.isJSON ? CacheRenderer.json(report).serialized(indent: 2) + "\n" : CacheRenderer.text(report, now: Date()))
     }
@@ -82,7 +82,7 @@ struct CacheClearCommand: ParsableCommand {
             target = found
         }
         let cleared = CacheAction.clear(
-            folder: folder, library: target, lookups: lookups ? LookupCache() : nil, now: Int64(Date().timeIntervalSince1970))
+            folder: folder, library: target, lookups: lookups, now: Int64(Date().timeIntervalSince1970))
         Output.line(CacheRenderer.cleared(cleared, lookups: lookups))
     }
 }

@@ -64,11 +64,11 @@ struct ExportCommand: ParsableCommand {
                 return ExportedBook(book: book, notes: library.notes(of: book) ?? "")
             }
         }
-        let text: String
+        let textFormat: ExportAction.Format
         switch format {
-        case .json: text = JSONExporter.export(withNotes())
-        case .csv: text = CSVExporter.export(books)
-        case .goodreads: text = GoodreadsExporter.export(withNotes())
+        case .json: textFormat = .json
+        case .csv: textFormat = .csv
+        case .goodreads: textFormat = .goodreads
         case .html:
             let folder = destination ?? "."
             do {
@@ -84,6 +84,7 @@ struct ExportCommand: ParsableCommand {
             Diagnostics.write("shelf: wrote a catalog of \(books.count) \(books.count == 1 ? "book" : "books") to \(folder)")
             return
         }
+        let text = ExportAction.text(textFormat, of: books, withNotes: withNotes)
         guard let destination else { return Output.write(text) }
         do {
             try ExportAction(library: library).write(Array(text.utf8), to: destination)

@@ -94,8 +94,8 @@ struct EditCommand: ParsableCommand {
             let status = try EditorLauncher.open(library.absolutePath(path))
             if status != 0 { throw Diagnostics.failure("the editor exited with status \(status)") }
             do {
-                let document = try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
-                if document.frontMatter != nil, library.book(at: path, in: document) == nil {
+                let document = try library.document(at: path)
+                if document.hasFrontMatter, library.book(at: path, in: document) == nil {
                     Diagnostics.write("\(display): the front matter has no title, so shelf no longer lists it as a book")
                 }
                 return

@@ -55,9 +55,7 @@ struct HighlightsListCommand: ParsableCommand {
         } else {
             let path = try BookArgument.path(named: book.joined(separator: " "), in: library)
             let document = try BookArgument.document(at: path, in: library)
-            guard let frontMatter = document.frontMatter,
-                let found = Book(path: path, frontMatter: frontMatter, vocabulary: library.config.vocabulary)
-            else {
+            guard let found = Book(path: path, frontMatterOf: document, vocabulary: library.config.vocabulary) else {
                 throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
             }
             books = [found]

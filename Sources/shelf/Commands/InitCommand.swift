@@ -42,15 +42,14 @@ struct InitCommand: ParsableCommand {
             let path = try LibraryInitializer.initialize(folder: folder, preset: preset.flatMap(VocabularyPreset.named))
             Output.line("Initialized a library: \(path)")
             root = (path as NSString).deletingLastPathComponent
-            if git {
-                let repository = GitRepository(folder: root)
-                if !repository.exists { try repository.initialize() }
-                try GitSetup.configure(Library(root: root))
-            }
+            if git { try GitSetup.configure(Library(root: root), initializing: true) }
             if try VocabularyDetector(library: Library(root: root)).run().files == 0 {
                 Output.line("Add a book: shelf add --isbn 9780441478125, or shelf add --title \"…\" --author \"…\"")
                 return
             }
+        } catch let exit as ExitCode {
+            // Already reported (git setup says what failed).
+            throw exit
         } catch {
             throw Diagnostics.failure("\(error)")
         }

@@ -79,9 +79,9 @@ struct LookupCommand: ParsableCommand {
     }
 
     private func runSearch(_ words: String) throws {
-        let hits: [OpenLibraryClient.SearchHit]
+        let hits: [BookLookupService.SearchHit]
         do {
-            hits = try BookLookupService().openLibrary.search(words)
+            hits = try BookLookupService().search(words)
         } catch {
             throw Diagnostics.failure(error.description)
         }

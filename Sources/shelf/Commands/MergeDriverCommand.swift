@@ -68,9 +68,10 @@ struct GitSetupCommand: ParsableCommand {
 
 /// The setup `git-setup` and `init --git` share.
 enum GitSetup {
-    static func configure(_ library: Library) throws {
+    /// - Parameter initializing: `git init` the library's folder first when it is in no repository.
+    static func configure(_ library: Library, initializing: Bool = false) throws {
         do {
-            try GitSetupAction(library: library).run(reporter: ConflictsReporter())
+            try GitSetupAction(library: library, initializing: initializing).run(reporter: ConflictsReporter())
         } catch {
             throw Diagnostics.failure(error.description)
         }

@@ -36,7 +36,7 @@ struct ShowCommand: ParsableCommand {
             throw Diagnostics.failure("\(Paths.display(path, in: library)): not a book (no front matter with a title)")
         }
         // A book reached by several names (links inside the library) is one book: the others are named.
-        let otherNames = BookLinks.otherNames(of: path, in: library)
+        let otherNames = library.otherNames(of: path)
         if output.isJSON {
             guard case .object(var members) = found.jsonObject() else { return }
             if !otherNames.isEmpty { members.append(("also_at", .array(otherNames.map(JSONValue.string)))) }
@@ -75,7 +75,7 @@ enum BookArgument {
     /// The parsed file at a library-relative path; a malformed file is reported with its position.
     static func document(at path: String, in library: Library) throws -> BookDocument {
         do {
-            return try BookDocument(bytes: FileIO.read(library.absolutePath(path)))
+            return try library.document(at: path)
         } catch let error as DocumentError {
             throw Diagnostics.failure(error.at(path: Paths.display(path, in: library)).description)
         } catch var error as FileError {

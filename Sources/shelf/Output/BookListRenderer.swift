@@ -17,7 +17,7 @@ enum BookListRenderer {
             var writer = CSVWriter()
             writer.writeRow(csvColumns)
             // Cells a spreadsheet would run as formulas are neutralised, as `shelf export csv` does.
-            for book in books { writer.writeRow(csvRow(book).map(CSVExporter.neutralised)) }
+            for book in books { writer.writeRow(csvRow(book).map(CSVWriter.neutralised)) }
             return writer.text
         case .template(let template):
             let filler = BookTemplate(template)

@@ -22,7 +22,7 @@ enum CollectionRenderer {
         case .csv:
             var writer = CSVWriter()
             writer.writeRow(["name", "count"])
-            for entry in entries { writer.writeRow([CSVExporter.neutralised(entry.name), String(entry.books.count)]) }
+            for entry in entries { writer.writeRow([CSVWriter.neutralised(entry.name), String(entry.books.count)]) }
             return writer.text
         case .paths, .template:
             return BookListRenderer.render(entries.flatMap(\.books), format: format, library: library)

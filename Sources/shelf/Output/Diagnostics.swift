@@ -12,7 +12,7 @@ import Darwin
 enum Diagnostics {
     /// Writes a line to stderr; on a terminal, control characters from files are shown escaped.
     static func write(_ line: String) {
-        FileDescriptorWriter.write(InertOutput.prepared(line + "\n", for: STDERR_FILENO), to: STDERR_FILENO)
+        DescriptorOutput.write(InertOutput.prepared(line + "\n", for: STDERR_FILENO), to: STDERR_FILENO)
     }
 
     /// Reports files that failed to load; the command goes on with the rest.
@@ -80,7 +80,7 @@ enum Output {
         if Pager.holdsOutput {
             Pager.hold(text)
         } else {
-            FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+            DescriptorOutput.write(text, to: STDOUT_FILENO)
         }
     }
 
@@ -93,15 +93,7 @@ enum Output {
     /// 10,000 paths are then not copied into a string and checked again on the way out.
     static func write(utf8 bytes: [UInt8]) {
         guard !Terminal.isInteractive else { return write(String(decoding: bytes, as: UTF8.self)) }
-        _ = bytes.withUnsafeBytes { FileIO.writeAll($0, to: STDOUT_FILENO) }
-    }
-}
-
-/// Writes whole strings to a file descriptor, retrying short writes; a closed pipe ends quietly.
-enum FileDescriptorWriter {
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        _ = text.withUTF8 { FileIO.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        DescriptorOutput.write(bytes, to: STDOUT_FILENO)
     }
 }
 

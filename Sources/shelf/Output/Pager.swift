@@ -20,7 +20,7 @@ enum Pager {
         let lines = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         // `--no-pager` may be read only once the command runs (`init` has its own): decided here.
         if DisplaySettings.shared.pager, let command, lines >= Terminal.height - 1, run(command, input: text) { return }
-        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+        DescriptorOutput.write(text, to: STDOUT_FILENO)
     }
 
     /// The pager command, or nil for none.
@@ -37,9 +37,7 @@ enum Pager {
     /// false when it did not start, or the shell could not find or run it (exit status 127 or
     /// 126), so that the text is written directly instead.
     private static func run(_ command: String, input: String) -> Bool {
-        var environment = ChildProcess.currentEnvironment
-        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        guard let termination = try? TerminalProgram.run(command, input: Array(input.utf8), environment: environment) else {
+        guard let termination = try? TerminalProgram.page(input, through: command) else {
             return false
         }
         return termination != .exited(127) && termination != .exited(126)

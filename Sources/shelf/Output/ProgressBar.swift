@@ -1,4 +1,5 @@
 import Foundation
+import ShelfKit
 
 /// A progress bar on stderr, drawn only when stderr is a terminal; notes print above it.
 struct ProgressBar {
@@ -23,19 +24,19 @@ struct ProgressBar {
 
     /// A line printed above the bar.
     func note(_ line: String) {
-        if enabled { FileDescriptorWriter.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        if enabled { DescriptorOutput.write("\r\u{1B}[K", to: STDERR_FILENO) }
         Diagnostics.write(line)
         if enabled { draw() }
     }
 
     func finish() {
-        if enabled { FileDescriptorWriter.write("\r\u{1B}[K", to: STDERR_FILENO) }
+        if enabled { DescriptorOutput.write("\r\u{1B}[K", to: STDERR_FILENO) }
     }
 
     private func draw() {
         let width = 30
         let filled = total == 0 ? width : width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileDescriptorWriter.write("\r\(label) \(bar) \(done)/\(total)", to: STDERR_FILENO)
+        DescriptorOutput.write("\r\(label) \(bar) \(done)/\(total)", to: STDERR_FILENO)
     }
 }

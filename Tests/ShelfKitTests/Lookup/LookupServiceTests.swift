@@ -204,7 +204,7 @@ import Testing
         let harness = try LookupHarness()
         defer { harness.stop() }
         _ = try harness.service().lookup(isbn(ISBNs.unknown))
-        _ = try harness.service().openLibrary.search("left hand of darkness")
+        _ = try harness.service().search("left hand of darkness")
         #expect(harness.server.requests.count == 3)
         for request in harness.server.requests {
             let agent = try #require(request.userAgent)

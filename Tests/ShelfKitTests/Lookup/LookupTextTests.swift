@@ -76,7 +76,7 @@ import Testing
     @Test func searchHitsKeepValidUniqueISBN13s() throws {
         let harness = try LookupHarness()
         defer { harness.stop() }
-        let hits = try harness.service().openLibrary.search("left hand of darkness")
+        let hits = try harness.service().search("left hand of darkness")
         #expect(
             hits == [
                 .init(
@@ -93,20 +93,20 @@ import Testing
     @Test func searchFindingNothingIsEmpty() throws {
         let harness = try LookupHarness()
         defer { harness.stop() }
-        #expect(try harness.service().openLibrary.search("zzxq").isEmpty)
+        #expect(try harness.service().search("zzxq").isEmpty)
     }
 
     @Test func searchWithoutADocsListIsMalformed() throws {
         let harness = try LookupHarness(routes: { _, _ in .json(#"{"error": "oops"}"#) })
         defer { harness.stop() }
-        let error = lookupError { () throws(LookupError) in try harness.service().openLibrary.search("x") }
+        let error = lookupError { () throws(LookupError) in try harness.service().search("x") }
         #expect(error == .malformedJSON(host: "127.0.0.1", reason: "no docs list"))
     }
 
     @Test func theLimitCapsTheHits() throws {
         let harness = try LookupHarness()
         defer { harness.stop() }
-        #expect(try harness.service().openLibrary.search("darkness", limit: 1).count == 1)
+        #expect(try harness.service().search("darkness", limit: 1).count == 1)
     }
 }
 

@@ -78,6 +78,17 @@ struct TerminalProgramTests {
         #expect(try TerminalProgram.run("shelf-no-such-pager-program 2>/dev/null", input: Array("text".utf8)) == .exited(127))
     }
 
+    /// The pager gets the text on its standard input, and `LESS=FRX` unless shelf's environment
+    /// sets `LESS` (the user's options win).
+    @Test func thePagerReadsTheTextWithLessDefaultedToFRX() throws {
+        let folder = try TemporaryFolderForTests()
+        let record = folder.path + "/record"
+        let pager = "printf '%s|' \"$LESS\" > \(Self.quoted(record)); cat >> \(Self.quoted(record))"
+        #expect(try TerminalProgram.page("line one\nline two\n", through: pager) == .exited(0))
+        let expected = (ChildProcess.currentEnvironment["LESS"] ?? "FRX") + "|line one\nline two\n"
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == expected)
+    }
+
     @Test func theEditorIsVisualThenEditorThenVi() {
         #expect(TextEditor.command(environment: ["VISUAL": "code --wait", "EDITOR": "nano"]) == "code --wait")
         #expect(TextEditor.command(environment: ["VISUAL": "  ", "EDITOR": "nano"]) == "nano")

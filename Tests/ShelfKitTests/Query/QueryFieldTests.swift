@@ -143,4 +143,15 @@ import Testing
         expectQuery("seriesIndex:2", matches: ["dune-messiah", "player"])
         expectQuery("date_read:2020", matches: ["animal-farm"])
     }
+
+    /// `LibraryIndex.books(withISBN:)` (the web's "in your library" mark) finds a book whichever
+    /// form, 10 digits or 13, the file and the question write its ISBN in.
+    @Test func booksWithAnISBNAreFoundInEitherForm() throws {
+        let index = QueryTestLibrary.index
+        // hail-mary writes the ISBN-10 0593135202; left-hand the ISBN-13 978-0-441-47812-5.
+        #expect(index.books(withISBN: try #require(ISBN.parse("9780593135204"))).map(\.path) == ["hail-mary.md"])
+        #expect(index.books(withISBN: try #require(ISBN.parse("0593135202"))).map(\.path) == ["hail-mary.md"])
+        #expect(index.books(withISBN: try #require(ISBN.parse("0441478123"))).map(\.path) == ["left-hand.md"])
+        #expect(index.books(withISBN: try #require(ISBN.parse("9780140328721"))).isEmpty)
+    }
 }

@@ -19,6 +19,7 @@ public struct LibraryCacheFolder: Sendable {
         /// The library it was made for; nil when the file is not an index this shelf can read
         /// (another version's, or damaged).
         public var root: String?
+        /// The file's size in bytes.
         public var bytes: Int64
         /// When it was last written or used, seconds since 1970.
         public var lastUsed: Int64
@@ -103,7 +104,9 @@ public struct LibraryCacheFolder: Sendable {
     /// (`.tmp-PID-N.cache`) or a load's spill file (`.spill-PID-N`, removed the moment it is
     /// made). One whose process is gone was left by a shelf that was killed.
     public struct Leftover: Sendable, Equatable {
+        /// The file's path.
         public var file: String
+        /// The file's size in bytes.
         public var bytes: Int64
         /// When it was last written, seconds since 1970.
         public var modified: Int64
