@@ -41,8 +41,9 @@ struct FrontMatterEditor {
         switch edit {
         case .set(let key, let asked):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
-            let given = vocabulary.field(forKey: key) == .title ? titleKeepingSeries(asked, over: entry) : asked
-            if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
+            let given =
+                vocabulary.field(forKey: key) == .title ? titleKeepingAuthor(titleKeepingSeries(asked, over: entry), over: entry) : asked
+            if isShownWithoutItsKey(given, field: vocabulary.field(forKey: key), over: entry) { return }
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry),
                 case .string(let word) = inVocabulary(given, key: key)
             {

@@ -22,6 +22,18 @@ extension Book {
         return ["authors", "_authors", "people", "_people", "persons", "writers", "autoren", "auteurs", "autores", "作者"].contains(folder)
     }
 
+    /// True when a note's keys (folded) are a title and only keys a site gives every page
+    /// (`layout`, `categories`, `comments`, `date`…), at least one of them: a blog's post.
+    static func isSitePage(keys: Set<String>) -> Bool {
+        let site: Set<String> = [
+            "layout", "permalink", "comments", "categories", "category", "date", "draft", "slug", "published", "excerpt",
+            "description", "image", "toc", "summary", "lastmod", "type", "weight", "aliases", "menu", "author", "featured",
+            "header", "sidebar", "redirectfrom", "share", "hidden",
+        ]
+        let others = keys.subtracting(["title"])
+        return !others.isEmpty && others.isSubset(of: site)
+    }
+
     /// The text of a top-level `name:` key (a title for notes that call it so), or nil.
     static func name(in entries: [FieldEntry]) -> String? {
         guard let entry = entries.last(where: { CanonicalField.fold($0.key) == "name" }),
