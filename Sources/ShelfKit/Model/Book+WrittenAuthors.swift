@@ -26,7 +26,9 @@ extension Book {
             let bare = String(title).trimmingSpaces
             guard bare.contains(where: \.isLetter) else { return nil }
             let names = Book.splitNamesInTitle(String(author).trimmingSpaces)
-            guard !names.isEmpty, names.allSatisfy({ Book.readsAsNameInTitle($0, oneWord: byWord) }) else { return nil }
+            // One word is a name after ` by `, or beside a longer one (`Arcadi et Boris Strougatski`).
+            let oneWord = byWord || names.contains { $0.contains(" ") }
+            guard !names.isEmpty, names.allSatisfy({ Book.readsAsNameInTitle($0, oneWord: oneWord) }) else { return nil }
             let extra = fileWords.subtracting(Book.words(of: bare))
             guard extra.isEmpty || !extra.isDisjoint(with: Book.words(of: String(author))) else { return nil }
             return TitleWithAuthor(title: bare, authors: names, kept: String(kept), authorFirst: authorFirst)

@@ -33,6 +33,8 @@ import Testing
         let two = try #require(
             try book("title: \"La route - Cormac McCarthy & Manu Larcenet\"", at: "Cormac-McCarthy-Manu-Larcenet_la-route.md"))
         #expect(two.authors == ["Cormac McCarthy", "Manu Larcenet"])
+        let brothers = try #require(try book("title: \"Stalker - Arcadi et Boris Strougatski\"", at: "Arcadi-Boris-Strougatski_stalker.md"))
+        #expect(brothers.title == "Stalker" && brothers.authors == ["Arcadi", "Boris Strougatski"])
         // Before the title, where the other side is no name.
         let christie = try #require(
             try book("title: \"Agatha Christie - Mort sur le Nil\"", at: "2024-06-03-Agatha-Christie_mort-sur-le-nil.md"))
