@@ -2,8 +2,8 @@ extension FrontMatterEditor {
     /// True when `value` is what the book shows for `field` though no key of its own holds it:
     /// the status read from dates alone (`date_read:` and no status key is read), authors read
     /// from the title (`L'Assommoir - Émile Zola`) or a Douban card line, the year and publisher
-    /// of that line. Setting the value shown is then no change.
-    func isShownWithoutItsKey(_ value: NewValue, field: CanonicalField?, over entry: FrontMatterEntry?) -> Bool {
+    /// of that line. Setting the value shown, or adding an author shown (`adding`), is then no change.
+    func isShownWithoutItsKey(_ value: NewValue, field: CanonicalField?, over entry: FrontMatterEntry?, adding: Bool = false) -> Bool {
         guard let field, [.status, .authors, .published, .publisher].contains(field) else { return false }
         if let entry {
             let written = FieldValue(entry.value)
@@ -11,6 +11,7 @@ extension FrontMatterEditor {
             guard written.texts.allSatisfy({ $0.trimmingSpaces.isEmpty }) else { return false }
         }
         guard let book = Book(path: path, document: document, vocabulary: vocabulary) else { return false }
+        if adding, field == .authors, case .list(let names) = value { return names.allSatisfy(book.authors.contains) }
         switch (field, value) {
         case (.status, .string(let word)): return vocabulary.status(fromWord: word).map { $0 == book.status } ?? false
         case (.authors, .list(let names)): return !names.isEmpty && names == book.authors

@@ -20,8 +20,9 @@ extension FrontMatterEditor {
         guard case .string(let text) = value, let separator = vocabulary.titleAuthorSeparator,
             let written = entry.flatMap({ FieldValue($0.value).text }),
             let split = Book.titleWithAuthor(in: written, separator: separator, path: path),
-            Book.titleWithAuthor(in: text, separator: separator, path: path) == nil,
-            let book = Book(path: path, document: document, vocabulary: vocabulary), book.authors == split.authors
+            let book = Book(path: path, document: document, vocabulary: vocabulary), book.authors == split.authors,
+            // The title shown is no change, though it may read as holding a name (`Star Wars - Chasseurs de Prime`).
+            text.trimmingSpaces == split.title || Book.titleWithAuthor(in: text, separator: separator, path: path) == nil
         else { return value }
         return .string(split.authorFirst ? split.kept + text : text + split.kept)
     }

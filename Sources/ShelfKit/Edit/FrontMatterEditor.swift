@@ -94,7 +94,9 @@ struct FrontMatterEditor {
                 try replace(duplicate.lineRange, with: [])
             }
         case .add(let key, let item):
-            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+            let found = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            if isShownWithoutItsKey(.list([item]), field: vocabulary.field(forKey: key), over: found, adding: true) { return }
+            guard let entry = found else {
                 try insertLine(key: writtenKey(key), value: .list([item]), in: frontMatter)
                 return
             }

@@ -76,6 +76,15 @@ import Testing
         let same = "---\n\(note)\n---\nA review.\n"
         #expect(try edit([.set("title", .string("L'Assommoir"))], note, at: path) == same)
         #expect(try edit([.set("authors", .list(["Émile Zola"]))], note, at: path) == same)
+        // A title shown that itself reads as `Title - Name`, and an author shown added again.
+        let jeter = "title: \"Star Wars - Chasseurs de Prime - K.W. Jeter\""
+        #expect(
+            try edit([.set("title", .string("Star Wars - Chasseurs de Prime"))], jeter, at: "SW_Chasseurs-de-prime.md")
+                == "---\n\(jeter)\n---\nA review.\n")
+        let pair = "title: \"La route - Cormac McCarthy & Manu Larcenet\""
+        #expect(
+            try edit([.add("authors", "Manu Larcenet")], pair, at: "Cormac-McCarthy-Manu-Larcenet_la-route.md")
+                == "---\n\(pair)\n---\nA review.\n")
         // A new title keeps the author part as written.
         let renamed = try edit([.set("title", .string("L'Assommoir (Folio)"))], note, at: path)
         #expect(renamed.contains("title: \"L'Assommoir (Folio) - Émile Zola\"\n"), "\(renamed)")
