@@ -250,33 +250,6 @@ extension Book {
             return []
         }
     }
-
-    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
-    static func readTags(_ value: FieldValue) -> [String] {
-        var tags: [String] = []
-        func add(_ part: String) {
-            let trimmed = part.trimmingSpaces
-            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
-            // only when it is the first byte).
-            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
-                tags.append(trimmed)
-                return
-            }
-            var tag = Substring(trimmed)
-            if tag.hasPrefix("#") { tag = tag.dropFirst() }
-            if !tag.isEmpty { tags.append(String(tag)) }
-        }
-        switch value {
-        case .scalar(let text, _):
-            for part in text.split(separator: ",") { add(String(part)) }
-        case .list(let items):
-            tags.reserveCapacity(items.count)
-            for case .scalar(let text, _) in items { add(text) }
-        case .map, .null:
-            break
-        }
-        return tags
-    }
 }
 
 /// For each canonical field, the position of the entry it is read from (-1: none yet), in one

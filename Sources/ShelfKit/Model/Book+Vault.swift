@@ -91,6 +91,33 @@ extension Book {
         return names
     }
 
+    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
+    static func readTags(_ value: FieldValue) -> [String] {
+        var tags: [String] = []
+        func add(_ part: String) {
+            let trimmed = part.trimmingSpaces
+            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
+            // only when it is the first byte).
+            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
+                tags.append(trimmed)
+                return
+            }
+            var tag = Substring(trimmed)
+            if tag.hasPrefix("#") { tag = tag.dropFirst() }
+            if !tag.isEmpty { tags.append(String(tag)) }
+        }
+        switch value {
+        case .scalar(let text, _):
+            for part in text.split(separator: ",") { add(String(part)) }
+        case .list(let items):
+            tags.reserveCapacity(items.count)
+            for case .scalar(let text, _) in items { add(text) }
+        case .map, .null:
+            break
+        }
+        return tags
+    }
+
     /// The status of a list of shelves (`shelves: [read]`, `booklists: [completed]`,
     /// `shelves: [to-read, favorites]`): the item that is a status word, the furthest along when
     /// several are (`[owned, read]` is read: `owned` also reads as to-read); the other items are
