@@ -45,8 +45,9 @@ struct FrontMatterEditor {
         switch edit {
         case .set(let key, let asked), .fill(let key, let asked):
             let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
-            let given = vocabulary.field(forKey: key) == .title ? titleKeepingSeries(asked, over: entry) : asked
-            if vocabulary.field(forKey: key) == .status, isStatusReadFromDates(given, over: entry) { return }
+            let given =
+                vocabulary.field(forKey: key) == .title ? titleKeepingAuthor(titleKeepingSeries(asked, over: entry), over: entry) : asked
+            if isShownWithoutItsKey(given, field: vocabulary.field(forKey: key), over: entry) { return }
             if vocabulary.field(forKey: key) == .status, let shelves = shelves(entry),
                 case .string(let word) = inVocabulary(given, key: key)
             {
@@ -103,7 +104,9 @@ struct FrontMatterEditor {
                 try replace(duplicate.lineRange, with: [])
             }
         case .add(let key, let item):
-            guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else {
+            let found = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
+            if isShownWithoutItsKey(.list([item]), field: vocabulary.field(forKey: key), over: found, adding: true) { return }
+            guard let entry = found else {
                 try insertLine(key: writtenKey(key), value: .list([item]), in: frontMatter)
                 return
             }

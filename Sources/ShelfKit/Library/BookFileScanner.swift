@@ -79,6 +79,8 @@ enum BookFileScanner {
                 scan.books.append(path)
             }
         }
+        // A book kept in several languages (`record.zh.md`, `record.en.md`) is one book.
+        scan.books = BookTranslations.listedOnce(scan.books)
         return scan
     }
 

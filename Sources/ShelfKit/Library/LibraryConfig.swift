@@ -91,6 +91,11 @@ public struct LibraryConfig: Sendable {
                         if let status = word.value.text.flatMap(ReadingStatus.init(alias:)) { vocabulary.statuses[word.key] = status }
                     }
                 }
+            case "title_author":
+                // ` - ` or ` by `, as written between a title and its author.
+                if let separator = value.text, [" - ", " by "].contains(separator) { vocabulary.titleAuthorSeparator = separator }
+            case "book_values":
+                vocabulary.requiresBookValues = value.text == "required"
             case "author_separator":
                 if let separator = value.text, separator.contains(",") { vocabulary.joinsNamesWithCommas = true }
             case "series_counts":

@@ -74,7 +74,10 @@ extension Book {
                 else { continue }
                 for item in inner {
                     let path = entry.key + "." + item.key
-                    consider(FieldEntry(key: path, value: item.value), as: vocabulary.field(forKey: path, leaf: item.key))
+                    // An inner key that is no field stays part of its map, shown and exported with it
+                    // (as `book.spine_color` too, a JSON import would write it twice).
+                    guard let canonical = vocabulary.field(forKey: path, leaf: item.key) else { continue }
+                    consider(FieldEntry(key: path, value: item.value), as: canonical)
                 }
             }
         }
@@ -85,12 +88,29 @@ extension Book {
             if case .scalar(let text, _) = fields[titleIndex].value, WrittenText.isPlaceholder(text) { return nil }
             written = fields[titleIndex].value.writtenText.map { WrittenText.unlinked($0.trimmingSpaces) }
         }
-        let hasBookValues = chosen.hasBookValues(in: fields)
+        // Where no key gives the authors, the title may hold them (`L'Assommoir - Émile Zola`), or
+        // a Douban card line.
+        let keyedAuthors = chosen.hasValue(.authors, in: fields)
+        let titleSplit =
+            keyedAuthors
+            ? nil
+            : vocabulary.titleAuthorSeparator.flatMap { separator in
+                written.flatMap { Book.titleWithAuthor(in: $0, separator: separator, path: path) }
+            }
+        let card = keyedAuthors && chosen.hasValue(.published, in: fields) ? nil : Book.doubanCard(in: entries)
+        let writtenAuthors = titleSplit?.authors ?? (keyedAuthors ? [] : card?.authors ?? [])
+        let hasBookValues = chosen.hasBookValues(in: fields) || !writtenAuthors.isEmpty
         // A page about a person (`_authors/ukl.md`: a name and a title) is no book.
         if !hasBookValues, Book.isInPeopleFolder(path) { return nil }
+        // A site's page beside its books (a blog post: a title, `layout:`, `categories:`), where
+        // the notes carry book values (`book_values: required`). A note of a title alone is a book,
+        // and so is one with any key a site's page does not have (`tags:`).
+        if !hasBookValues, vocabulary.requiresBookValues, Book.isSitePage(keys: Set(entries.map { CanonicalField.fold($0.key) })) {
+            return nil
+        }
         guard
             let title = Book.title(
-                written: written, path: path, hasBookValues: hasBookValues,
+                written: titleSplit?.title ?? written, path: path, hasBookValues: hasBookValues,
                 name: { Book.name(in: entries) }, heading: heading)
         else { return nil }
         self.init(path: path, title: title)
@@ -99,6 +119,11 @@ extension Book {
         for (index, field) in fields.enumerated() {
             guard let canonical = field.canonical, canonical != .title, chosen[canonical] == index else { continue }
             apply(field.value, to: canonical, key: field.key, vocabulary: vocabulary)
+        }
+        if !writtenAuthors.isEmpty { authors = writtenAuthors }
+        if let card {
+            if published == nil, !chosen.hasValue(.published, in: fields) { published = card.year }
+            if publisher == nil, !chosen.hasValue(.publisher, in: fields) { publisher = card.publisher }
         }
         // A Goodreads title holds the series when no series key does (the file keeps its title).
         if titleIndex >= 0, series == nil, seriesIndex == nil, !chosen.hasValue(.series, in: fields),
@@ -232,33 +257,6 @@ extension Book {
         case .map, .null:
             return []
         }
-    }
-
-    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
-    static func readTags(_ value: FieldValue) -> [String] {
-        var tags: [String] = []
-        func add(_ part: String) {
-            let trimmed = part.trimmingSpaces
-            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
-            // only when it is the first byte).
-            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
-                tags.append(trimmed)
-                return
-            }
-            var tag = Substring(trimmed)
-            if tag.hasPrefix("#") { tag = tag.dropFirst() }
-            if !tag.isEmpty { tags.append(String(tag)) }
-        }
-        switch value {
-        case .scalar(let text, _):
-            for part in text.split(separator: ",") { add(String(part)) }
-        case .list(let items):
-            tags.reserveCapacity(items.count)
-            for case .scalar(let text, _) in items { add(text) }
-        case .map, .null:
-            break
-        }
-        return tags
     }
 }
 

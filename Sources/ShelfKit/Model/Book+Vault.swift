@@ -22,6 +22,18 @@ extension Book {
         return ["authors", "_authors", "people", "_people", "persons", "writers", "autoren", "auteurs", "autores", "作者"].contains(folder)
     }
 
+    /// True when a note's keys (folded) are a title and only keys a site gives every page
+    /// (`layout`, `categories`, `comments`, `date`…), at least one of them: a blog's post.
+    static func isSitePage(keys: Set<String>) -> Bool {
+        let site: Set<String> = [
+            "layout", "permalink", "comments", "categories", "category", "date", "draft", "slug", "published", "excerpt",
+            "description", "image", "toc", "summary", "lastmod", "type", "weight", "aliases", "menu", "author", "featured",
+            "header", "sidebar", "redirectfrom", "share", "hidden",
+        ]
+        let others = keys.subtracting(["title"])
+        return !others.isEmpty && others.isSubset(of: site)
+    }
+
     /// The text of a top-level `name:` key (a title for notes that call it so), or nil.
     static func name(in entries: [FieldEntry]) -> String? {
         guard let entry = entries.last(where: { CanonicalField.fold($0.key) == "name" }),
@@ -77,6 +89,33 @@ extension Book {
             break
         }
         return names
+    }
+
+    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
+    static func readTags(_ value: FieldValue) -> [String] {
+        var tags: [String] = []
+        func add(_ part: String) {
+            let trimmed = part.trimmingSpaces
+            // A tag that does not start with `#` is kept as it is (a `#` starts the first character
+            // only when it is the first byte).
+            if let first = trimmed.utf8.first, first != UInt8(ascii: "#") {
+                tags.append(trimmed)
+                return
+            }
+            var tag = Substring(trimmed)
+            if tag.hasPrefix("#") { tag = tag.dropFirst() }
+            if !tag.isEmpty { tags.append(String(tag)) }
+        }
+        switch value {
+        case .scalar(let text, _):
+            for part in text.split(separator: ",") { add(String(part)) }
+        case .list(let items):
+            tags.reserveCapacity(items.count)
+            for case .scalar(let text, _) in items { add(text) }
+        case .map, .null:
+            break
+        }
+        return tags
     }
 
     /// The status of a list of shelves (`shelves: [read]`, `booklists: [completed]`,

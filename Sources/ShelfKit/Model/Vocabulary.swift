@@ -19,6 +19,14 @@ public struct Vocabulary: Sendable, Equatable {
     /// (Hugo's `publishDate` is the post's, not the book's publication): read as the user's own
     /// keys. (`post_keys:` in shelf.yaml.)
     var postKeys: [String] = []
+    /// The separator between a title and its author inside the title, when the notes write them
+    /// so and no key holds the author (`title: "L'Assommoir - Émile Zola"`, `"Dune by Frank
+    /// Herbert"`): ` - ` or ` by `. (`title_author:` in shelf.yaml.)
+    var titleAuthorSeparator: String?
+    /// True when a note with a title but no value only a book has (an author, an ISBN, a rating,
+    /// a status, a reading date…) and keys of a site's page (`layout:`, `categories:`) is not a
+    /// book: a blog's posts beside its reviews. (`book_values: required` in shelf.yaml.)
+    var requiresBookValues = false
 
     init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -29,7 +37,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
+    var isStandard: Bool {
+        keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty && titleAuthorSeparator == nil
+            && !requiresBookValues
+    }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {

@@ -75,6 +75,15 @@ public struct VocabularyPreset: Sendable {
             text += "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\n"
             text += "post_keys: \(ListSplicer.flowList(vocabulary.postKeys))\n"
         }
+        if let separator = vocabulary.titleAuthorSeparator {
+            text += "# Titles hold their author (\"Title\(separator)Author\") where no key gives one.\n"
+            text += "title_author: \"\(separator)\"\n"
+        }
+        if vocabulary.requiresBookValues {
+            text +=
+                "# A note with a title and nothing only a book has (an author, ISBN, rating, status, reading date) is a page, not a book.\n"
+            text += "book_values: required\n"
+        }
         if let style = vocabulary.dateStyle {
             text += "# A book's first date is written the way your notes write dates.\n"
             text += "date_style: \(YAMLScalarWriter.string(VaultHabits.exampleDate.text(in: style)))\n"

@@ -52,6 +52,9 @@ enum FieldHints {
             fields.append(.status)
         }
         if folded == "date" { fields.append(.finished) }
+        // A key named for the act of reading (`read: 2021-12-12`, `readOn:`) holding a date is the
+        // day the book was finished; its values decide, as for any other key.
+        if ["read", "readon", "readat", "wasread"].contains(folded), !fields.contains(.finished) { fields.append(.finished) }
         return fields
     }
 }

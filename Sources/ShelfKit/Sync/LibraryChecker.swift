@@ -76,6 +76,7 @@ public struct LibraryChecker {
         }
         var isbnOwners: [String: String] = [:]
         var mixing = VocabularyMixing()
+        var pages: [String] = []
         for (done, path) in scan.books.enumerated() {
             // Counted as each file starts: its checks end in several places below.
             progress(done, scan.books.count)
@@ -93,14 +94,23 @@ public struct LibraryChecker {
                         severity: code == "unreadable" ? .error : .warning, message: error.reason))
                 continue
             }
-            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing)
+            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing, pages: &pages)
+        }
+        if let first = pages.first {
+            // Said once for all: each page is a blog's post, not a problem of its file.
+            findings.append(
+                CheckFinding(
+                    path: first, line: 1, column: 1, code: "not-listed", severity: .warning,
+                    message: "\(pages.count == 1 ? "this note is" : "this note and \(pages.count - 1) more are") not listed: "
+                        + "a title and only a site page's keys (layout, categories…), where most notes have book values "
+                        + "(an author, ISBN, rating, status or reading date); give it one, or set book_values: optional in shelf.yaml"))
         }
         return findings + mixing.findings
     }
 
     private func fileFindings(
         _ path: String, bytes: [UInt8], isbnOwners: inout [String: String],
-        mixing: inout VocabularyMixing
+        mixing: inout VocabularyMixing, pages: inout [String]
     ) -> [CheckFinding] {
         let document: BookDocument
         do {
@@ -120,6 +130,13 @@ public struct LibraryChecker {
             ]
         }
         guard let book = library.book(at: path, in: document) else {
+            // A site's page left out beside the books (`book_values: required`) is counted, and said once.
+            var listing = library.config.vocabulary
+            listing.requiresBookValues = false
+            if library.config.vocabulary.requiresBookValues, Book(path: path, document: document, vocabulary: listing) != nil {
+                pages.append(path)
+                return []
+            }
             // Only front matter that looks like a book's is worth a word: a vault's daily notes
             // have front matter too, and are simply not books; so are notes with a title that are
             // a template's (`title: "{{title}}"`) or a person's page (`_authors/ukl.md`).

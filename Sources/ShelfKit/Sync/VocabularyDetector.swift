@@ -36,6 +36,10 @@ public struct VocabularyDetector {
         public var drafts: [String] = []
         /// Files that keep book fields inline in their body (`rating:: 4`), which shelf reads as they are.
         public var inlineFieldFiles = 0
+        /// Titles that hold their author (`title_author:`): the separator, the files, of the files with a title.
+        public var titleAuthors: (separator: String, files: Int, of: Int)?
+        /// A site's pages beside its books (`book_values: required`): the books, and the pages not listed.
+        public var sitePages: (books: Int, pages: [String])?
 
         /// The settings to propose for shelf.yaml, commented.
         public var settings: String {
@@ -71,6 +75,7 @@ public struct VocabularyDetector {
         var evidence = VocabularyEvidence()
         var habits = VaultHabits()
         var inlineFieldFiles = 0
+        var pages = VaultPages()
         for path in try BookFileScanner.scan(root: library.root) {
             guard let bytes = try? FileIO.read(library.absolutePath(path)), let document = try? BookDocument(bytes: bytes) else { continue }
             // Dataview's inline fields (`rating:: 4`) are read as they are; detect only says so.
@@ -82,6 +87,7 @@ public struct VocabularyDetector {
             for key in Set(frontMatter.entries.map(\.key)) { counts[key, default: 0] += 1 }
             evidence.record(frontMatter.values)
             habits.record(frontMatter.values, path: path)
+            pages.record(frontMatter.values, path: path)
         }
         let choice = VocabularyChoice(evidence)
         var proposed = Vocabulary(keys: choice.keys)
@@ -104,6 +110,7 @@ public struct VocabularyDetector {
         for (word, status) in evidence.proposedStatuses(key: statusKey, known: proposed) where proposed.statuses[word] == nil {
             proposed.statuses[word] = status
         }
+        let (titleAuthors, sitePages, owner) = VocabularyDetector.titlesAndPages(pages, evidence, &proposed)
         let keyCounts = counts.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         var report = Report(
             keyCounts: keyCounts, files: files, preset: preset, proposed: proposed, support: choice.support,
@@ -116,6 +123,9 @@ public struct VocabularyDetector {
         report.postKeys = habits.postKeys.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         report.drafts = habits.drafts
         report.inlineFieldFiles = inlineFieldFiles
+        report.titleAuthors = titleAuthors
+        report.sitePages = sitePages
+        if let owner { report.preferences.append(owner) }
         return report
     }
 
@@ -131,5 +141,38 @@ public struct VocabularyDetector {
             best.vocabulary.keys[field].map { CanonicalField.fold($0) == CanonicalField.fold(key) } ?? false
         }.count
         return shared >= 2 && shared * 2 > keys.count ? best : nil
+    }
+
+    /// Titles that hold their author and a site's pages beside its books, proposed into `proposed`;
+    /// first, an author key holding one name on nearly every file (the site owner's, `author:
+    /// [Rejman Jiří]`) is declared the page's own key when the titles then give the authors.
+    static func titlesAndPages(
+        _ pages: VaultPages, _ evidence: VocabularyEvidence, _ proposed: inout Vocabulary
+    ) -> ((separator: String, files: Int, of: Int)?, (books: Int, pages: [String])?, VocabularyChoice.Preference?) {
+        var owner: VocabularyChoice.Preference?
+        let authorsKey = proposed.key(for: .authors)
+        if let record = evidence.record(of: authorsKey), record.filled >= 5, record.commonestNameFiles * 10 >= record.filled * 9 {
+            let folded = CanonicalField.fold(authorsKey)
+            let others = pages.titleAuthorSeparator { $0 != folded && proposed.field(forKey: $0) == .authors }
+            if let others, others.files * 2 >= record.filled {
+                proposed.postKeys.append(record.spelling)
+                proposed.keys[.authors] = nil
+                owner = (
+                    field: .authors, chosen: "the title", over: record.spelling,
+                    reason:
+                        "\(record.commonestNameFiles) of \(record.filled) files give `\(record.spelling)` one name (\(record.example ?? "")), "
+                        + "the site owner's; \(others.files) titles hold the book's (\"Title\(others.separator)Author\")"
+                )
+            }
+        }
+        let titles = pages.titleAuthorSeparator { proposed.field(forKey: $0) == .authors }
+        proposed.titleAuthorSeparator = titles?.separator
+        let bookFields: Set<CanonicalField> = [
+            .authors, .isbn, .status, .rating, .started, .finished, .series, .pages, .publisher, .goodreads,
+        ]
+        let site = pages.pagesBesideBooks(
+            isBookKey: { proposed.field(forKey: $0).map(bookFields.contains) ?? false }, separator: titles?.separator)
+        proposed.requiresBookValues = site != nil
+        return (titles, site, owner)
     }
 }

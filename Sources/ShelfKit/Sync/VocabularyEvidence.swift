@@ -23,6 +23,12 @@ struct VocabularyEvidence {
         var besideReadStatus = 0
         /// Status words as written under the key, with the files using each.
         var statusWords: [String: Int] = [:]
+        /// For a key that may hold authors: its values that read as names, with the files holding
+        /// each (the first 64 values): one value on nearly every file is the site owner's name.
+        var names: [String: Int] = [:]
+
+        /// The files holding the one name most of them hold.
+        var commonestNameFiles: Int { names.values.max() ?? 0 }
 
         /// The spelling most files use.
         var spelling: String { spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "" }
@@ -79,6 +85,9 @@ struct VocabularyEvidence {
             guard !reading.isEmpty, shelves || reading.count * 2 >= texts.count else { continue }
             record.support[field, default: 0] += 1
             if (record.distinct[field]?.count ?? 0) < 2 { record.distinct[field, default: []].insert(reading.joined(separator: "; ")) }
+            if field == .authors, record.names.count < 64 || record.names[reading.joined(separator: "; ")] != nil {
+                record.names[reading.joined(separator: "; "), default: 0] += 1
+            }
             if field == .status, case .scalar(let word, _) = entry.value {
                 record.statusWords[WrittenText.unlinked(word.trimmingSpaces), default: 0] += 1
             } else if shelves {

@@ -129,6 +129,19 @@ struct DetectCommand: ParsableCommand {
                 "\nInline fields (rating:: 4): \(Plural.count(report.inlineFieldFiles, "file")) keep book fields in the body; shelf reads and edits them there."
             )
         }
+        if let titles = report.titleAuthors {
+            Output.line(
+                "\nTitles holding their author (\"Title\(titles.separator)Author\"): \(titles.files) of \(titles.of) notes with a title "
+                    + "and no author key; proposed: title_author: \"\(titles.separator)\".")
+        }
+        if let site = report.sitePages {
+            Output.line(
+                "\nA site's pages beside its books: \(Plural.count(site.books, "note")) with book values, "
+                    + "\(Plural.count(site.pages.count, "note")) with a title and only a page's keys (layout, categories…), "
+                    + "not listed; proposed: book_values: required.")
+            for path in site.pages.prefix(5) { Output.line("  \(path)") }
+            if site.pages.count > 5 { Output.line("  … and \(site.pages.count - 5) more") }
+        }
         if !report.drafts.isEmpty {
             Output.line("\nDrafts (draft: true), still read as books: \(Plural.count(report.drafts.count, "file"))")
             for path in report.drafts.prefix(20) { Output.line("  \(path)") }

@@ -37,16 +37,20 @@ struct ShowCommand: ParsableCommand {
         }
         // A book reached by several names (links inside the library) is one book: the others are named.
         let otherNames = library.otherNames(of: path)
+        // A book kept in several languages (`record.zh.md`) is one book too: its other files are named.
+        let translations = BookTranslations.others(of: path, in: library)
         if output.isJSON {
             guard case .object(var members) = found.jsonObject() else { return }
             if !otherNames.isEmpty { members.append(("also_at", .array(otherNames.map(JSONValue.string)))) }
+            if !translations.isEmpty { members.append(("translations", .array(translations.map(JSONValue.string)))) }
             members.append(("notes", .string(document.body)))
             Output.line(JSONValue.object(members).serialized(indent: 2))
         } else {
             Output.write(
                 BookDetailRenderer.render(
                     found, notes: document.body, path: Paths.display(path, in: library),
-                    alsoAt: otherNames.map { Paths.display($0, in: library) }))
+                    alsoAt: otherNames.map { Paths.display($0, in: library) },
+                    translations: translations.map { Paths.display($0, in: library) }))
         }
     }
 }

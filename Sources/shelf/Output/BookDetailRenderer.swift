@@ -3,7 +3,8 @@ import ShelfKit
 /// One book for reading in a terminal: title and authors, every field as written, the notes.
 enum BookDetailRenderer {
     /// - Parameter alsoAt: the book's other names in the library (links to its file).
-    static func render(_ book: Book, notes: String, path: String, alsoAt: [String] = []) -> String {
+    /// - Parameter translations: the book's files in other languages (`record.zh.md`); edits go to `path`.
+    static func render(_ book: Book, notes: String, path: String, alsoAt: [String] = [], translations: [String] = []) -> String {
         var lines: [String] = [book.title]
         if let subtitle = book.subtitle { lines.append(subtitle) }
         if !book.authors.isEmpty { lines.append("by " + book.authors.joined(separator: ", ")) }
@@ -20,6 +21,11 @@ enum BookDetailRenderer {
         }
         lines.append("  " + DisplayWidth.pad("path", to: keyWidth) + "  " + path)
         if !alsoAt.isEmpty { lines.append("  " + DisplayWidth.pad("also at", to: keyWidth) + "  " + alsoAt.joined(separator: ", ")) }
+        if !translations.isEmpty {
+            lines.append(
+                "  " + DisplayWidth.pad("translated", to: keyWidth) + "  " + translations.joined(separator: ", ") + " (edits go to \(path))"
+            )
+        }
         for problem in book.problems { lines.append("  ! " + problem.description) }
         let trimmedNotes = HighlightsSection.hidingImportRecord(notes).trimmingSpaces
         if !trimmedNotes.isEmpty {
