@@ -2,7 +2,7 @@
 """Measures how shelf reads and edits folders of book notes written by others (docs/vaults.md, "Measured").
 
     scripts/vault-measure.py CORPUS [--shelf BIN] [--role tune|held-out|all] [--noop-limit N] [--json OUT]
-                           [--sample N]
+                           [--sample N] [--draw N] [--truth FILE]
 
 CORPUS is what scripts/vault-corpus.sh builds: one folder per row of scripts/vault-corpus.tsv, whose
 role (tune or held-out) the row gives. Every folder is copied to a temporary folder first and its
@@ -22,6 +22,11 @@ shelf.yaml removed: nothing in CORPUS is written. For each folder, and in total,
   detect     after `detect --write`: the change in books listed and in complaints, and the books
              whose shown values changed (to be read by hand: better or worse)
   sample     with --sample N, N of the held-out books drawn at random (seed 45), to read by hand
+  draw       with --draw N, the notes a truth file is written from: a quota per held-out folder (in
+             proportion to its notes, at least one) and its notes in a seeded order (vault_truth.py)
+  truth      with --truth FILE, every value of FILE's notes (written by hand: what the file means)
+             against `shelf show`: right, shown wrong, not shown, shown though not given; non-books
+             listed, books not listed, and the misread share (vault_truth.py)
 """
 import argparse
 import collections
@@ -34,6 +39,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import vault_truth
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPARED = ("title", "authors", "status", "rating", "started", "finished", "added", "isbn", "tags",
@@ -274,24 +281,39 @@ def main():
     parser.add_argument("--json", help="write every figure here too")
     parser.add_argument("--sample", type=int, default=0,
                         help="also print this many held-out books, drawn at random (seed 45), to read by hand")
+    parser.add_argument("--draw", type=int, default=0, help="print the seeded draw of N held-out books and exit")
+    parser.add_argument("--truth", help="judge the values of this truth file (vault_truth.py) too")
     args = parser.parse_args()
     roles = manifest_roles()
+    if args.draw:
+        held_out = [n for n in os.listdir(args.corpus) if roles.get(n, ("",))[0] == "held-out"]
+        return vault_truth.print_draw(args.corpus, held_out, args.draw)
+    names = [n for n in sorted(os.listdir(args.corpus), key=str.lower)
+             if args.role == "all" or roles.get(n, ("unlisted",))[0] == args.role]
+    truth = vault_truth.read_truth(args.truth) if args.truth else []
+    missing = {row["folder"] for row in truth} - set(names)
+    if missing:
+        sys.exit("vault-measure: the truth file names folders not measured here: " + ", ".join(sorted(missing)))
     rng = random.Random(45)
     results = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as scratch:
         shelf = Shelf(os.path.abspath(args.shelf), os.path.join(scratch, "cache"))
-        for name in sorted(os.listdir(args.corpus), key=str.lower):
+        for name in names:
             role = roles.get(name, ("unlisted", "?"))[0]
-            if args.role != "all" and role != args.role:
-                continue
             print(f"measuring {name} ({role})", file=sys.stderr)
             results[role].append(measure(shelf, name, os.path.join(args.corpus, name), scratch, args.noop_limit, rng))
+        if truth:
+            listed = {r["folder"]: set(r["paths"]) for measured in results.values() for r in measured}
+            judged = vault_truth.judge(shelf.json, truth, lambda folder: os.path.join(scratch, folder), listed)
     for role, measured in results.items():
         print_table(measured, role)
     if args.sample and results.get("held-out"):
         books = [f"{r['folder']}/{p}" for r in results["held-out"] for p in r["paths"]]
         print(f"\n## sample of {args.sample} held-out books\n")
         print("\n".join(sorted(random.Random(45).sample(books, min(args.sample, len(books))))))
+    if truth:
+        vault_truth.print_judgement(judged)
+        results["truth"] = judged
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, ensure_ascii=False, indent=1)
