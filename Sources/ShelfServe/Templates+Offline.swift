@@ -274,19 +274,25 @@ extension Templates {
             refresh();
           }
 
+          // One page at a time sends (another tab waits for the lock, then finds the queue emptied).
           async function flush() {
             if (sending) return;
             sending = true;
-            var sent = 0, outcome = 'sent';
             try {
-              var changes = await shelfQueue.all();
-              for (var index = 0; index < changes.length && outcome === 'sent'; index++) {
-                if (changes[index].conflict) continue;
-                try { outcome = await send(changes[index]); } catch (error) { outcome = 'away'; }
-                if (outcome === 'sent') sent++;
-              }
+              if (navigator.locks) await navigator.locks.request('shelf-queue', drain);
+              else await drain();
             } finally {
               sending = false;
+            }
+          }
+
+          async function drain() {
+            var sent = 0, outcome = 'sent';
+            var changes = await shelfQueue.all();
+            for (var index = 0; index < changes.length && outcome === 'sent'; index++) {
+              if (changes[index].conflict) continue;
+              try { outcome = await send(changes[index]); } catch (error) { outcome = 'away'; }
+              if (outcome === 'sent') sent++;
             }
             await refresh();
             // This page was made before the changes landed: show the files as they are now.
