@@ -172,6 +172,8 @@ extension Templates {
           var banner = main.querySelector('.offline-banner');
           main.insertBefore(box, banner ? banner.nextSibling : main.firstChild);
           var sending = false;
+          // Set when the server asks for its access link (on the network, after a restart).
+          var locked = false;
 
           function describe(change) {
             var form = new URLSearchParams(change.body);
@@ -195,7 +197,8 @@ extension Templates {
             count.className = 'queue-count';
             count.setAttribute('role', 'status');
             count.textContent = (changes.length === 1 ? '1 change made offline waits' : changes.length + ' changes made offline wait')
-              + ' on this device, to be sent when the server is back:';
+              + (locked ? ' on this device: the server was started again and asks for its new access link. '
+                + 'Open the link shelf serve printed; the changes are sent then:' : ' on this device, to be sent when the server is back:');
             var list = document.createElement('ul');
             changes.forEach(function (change) {
               var item = document.createElement('li');
@@ -216,18 +219,22 @@ extension Templates {
           function refresh() { return shelfQueue.all().then(render); }
 
           // The form token changes at every start of the server: a fresh one from the book's page.
-          // Null when the answer is the saved copy (the server is still away).
+          // Null when the answer is the saved copy (the server is still away), false when the
+          // server asks for its access link.
           async function freshToken(change) {
             var response = await fetch('/book' + change.url.slice(change.url.indexOf('?')), { cache: 'no-store' });
             if (response.headers.get('X-Shelf-Saved')) return null;
+            if (response.status === 401) return false;
             var input = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('input[name=token]');
             return input ? input.value : '';
           }
 
-          // Sends one change: 'sent', 'shown' (the server's answer is on the page) or 'away'.
+          // Sends one change: 'sent', 'shown' (the server's answer is on the page), 'away' or
+          // 'locked' (kept: the server asks for its access link first).
           async function send(change) {
             var token = await freshToken(change);
             if (token === null) return 'away';
+            if (token === false) return 'locked';
             var form = new URLSearchParams(change.body);
             form.set('token', token);
             var response = await fetch(change.url, { method: 'POST', body: form });
@@ -235,6 +242,7 @@ extension Templates {
               await shelfQueue.remove(change.id);
               return 'sent';
             }
+            if (response.status === 401) return 'locked';
             if (response.status === 409) {
               // The file changed the same field: kept until the reader chooses.
               change.conflict = true;
@@ -294,6 +302,7 @@ extension Templates {
               try { outcome = await send(changes[index]); } catch (error) { outcome = 'away'; }
               if (outcome === 'sent') sent++;
             }
+            locked = outcome === 'locked';
             await refresh();
             // This page was made before the changes landed: show the files as they are now.
             if (sent && outcome === 'sent') location.reload();

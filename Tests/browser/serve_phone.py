@@ -13,7 +13,9 @@ the pages visited open from their copy with the offline banner, a rating and "+2
 offline wait on the phone, and land when the server is back with the bytes the command line
 writes (EXPECTED_DIR/dune.md); then a rating made offline while `shelf rate` changes the same
 book: the server answers 409, the page shows both values, and the file keeps the command's
-bytes. axe-core runs on the offline copy and on the conflict. Prints `N passed, N failed`.
+bytes. On the network (127.0.0.2, with an access link), a change made offline waits while the
+restarted server asks for its new link, and lands once it is opened. axe-core runs on the
+offline copy and on the conflict. Prints `N passed, N failed`.
 """
 import json
 import os
@@ -34,16 +36,21 @@ WIDE = (1440, 900)
 servers = []
 
 
-def start(shelf, library, port, env):
-    """`shelf serve` on the port (0: any), and its address once it says it listens."""
-    server = subprocess.Popen([shelf, "serve", "--library", library, "--port", str(port)], cwd=library, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def start(shelf, library, port, env, host=None):
+    """`shelf serve` on the port (0: any), and its address once it says it listens; on another
+    host than loopback, its access link instead."""
+    words = [shelf, "serve", "--library", library, "--port", str(port)] + (["--host", host] if host else [])
+    server = subprocess.Popen(words, cwd=library, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     servers.append(server)
     line = server.stdout.readline()
     found = re.search(r" at (http://\S+/) ", line)
     if not found:
         server.kill()
         raise RuntimeError(f"shelf serve did not start: {line!r}")
+    if host:
+        while "?access=" not in line:
+            line = server.stdout.readline()
+        return server, line.strip()
     return server, found.group(1)
 
 
@@ -197,6 +204,31 @@ def conflict(driver, base, shelf, library, env, server):
     return server
 
 
+def restarted_on_the_network(driver, shelf, library, env):
+    """On the network, a restarted server asks for its new access link: the change waits, the
+    page says to open the link, and once it is opened the change lands."""
+    server, link = start(shelf, library, 0, env, host="127.0.0.2")
+    base = link.split("?")[0]
+    port = int(re.search(r":(\d+)/$", base).group(1))
+    dune = os.path.join(library, "dune.md")
+    driver.get(link)
+    wait(driver, lambda: driver.execute_script("return !!navigator.serviceWorker.controller"), "the worker")
+    driver.get(base + "book?p=dune.md")
+    before = read(dune)
+    stop(server)
+    driver.get(base + "book?p=dune.md")
+    click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "button.star[value='1']"))
+    check(wait(driver, lambda: "dune.md: rating 1" in queue_text(driver), "the change"), "on the network, offline, rating 1 waits")
+    server, link = start(shelf, library, port, env, host="127.0.0.2")
+    driver.execute_script("window.dispatchEvent(new Event('online'))")
+    check(wait(driver, lambda: "asks for its new access link" in queue_text(driver), "the message")
+          and read(dune) == before, f"the server restarted asks for its link; the change waits: {queue_text(driver)!r}")
+    driver.get(link)
+    check(wait(driver, lambda: read(dune) == before.replace(b"rating: 3", b"rating: 1"), "the file")
+          and wait(driver, lambda: queue_text(driver) == "", "the queue to empty"),
+          "the new access link opened, the change lands and leaves the queue")
+
+
 def main(shelf, library, expected, today):
     cache = tempfile.mkdtemp(prefix="shelf-phone-cache-")
     env = dict(os.environ, SHELF_TODAY=today, XDG_CACHE_HOME=cache)
@@ -207,6 +239,7 @@ def main(shelf, library, expected, today):
         install(driver, base)
         server = offline_then_online(driver, base, shelf, library, expected, env, server)
         server = conflict(driver, base, shelf, library, env, server)
+        restarted_on_the_network(driver, shelf, library, env)
     finally:
         driver.quit()
         for each in servers:
