@@ -159,6 +159,8 @@ def offline_then_online(driver, base, shelf, library, expected, env, server):
     check("Dune" in titles and driver.find_elements(By.CSS_SELECTOR, ".offline-banner"), f"so does the grid: {titles}")
     driver.get(base + "stats")
     check(driver.find_element(By.TAG_NAME, "h1").text == "Not saved on this device", "a page never opened says there is no copy")
+    bad = [v for v in axe_violations(driver) if v["impact"] in ("serious", "critical")]
+    check(not bad, f"axe: no serious or critical violation on the page saying so: {bad}")
 
     server, _ = start(shelf, library, port, env)
     driver.get(base + "book?p=dune.md")
