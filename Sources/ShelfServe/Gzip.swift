@@ -33,12 +33,14 @@ enum Gzip {
         return ResponseBody(byteBuffer: ByteBuffer(bytes: packed))
     }
 
-    /// `bytes` in the gzip format (RFC 1952), or nil if zlib fails.
-    static func compress(_ bytes: [UInt8]) -> [UInt8]? {
+    /// `bytes` in the gzip format (RFC 1952), or with `gzip: false` the zlib format (RFC 1950,
+    /// what a PNG holds); nil if zlib fails.
+    static func compress(_ bytes: [UInt8], gzip: Bool = true) -> [UInt8]? {
         var stream = z_stream()
         // 15 bits of window, +16 for the gzip header and trailer; level 6, zlib's default.
+        let window: Int32 = gzip ? 15 + 16 : 15
         guard
-            deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+            deflateInit2_(&stream, 6, Z_DEFLATED, window, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else {
             return nil
         }

@@ -29,6 +29,7 @@ extension Pages {
         guard let state = library.currentState(of: path) else {
             return .page(message(.notFound, "No such book", "\(path) is not a book in this library."))
         }
+        if let conflict = staleOneField(action, state: state, path: path, form: form) { return .page(conflict) }
         do {
             switch action {
             case "edit": return try edit(state, path: path, form: form)

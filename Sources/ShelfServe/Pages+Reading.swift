@@ -11,7 +11,7 @@ extension Pages {
         let finder = BookNameResolver(library: library)
         switch action {
         case "progress":
-            let position = (form["position"] ?? "").trimmingCharacters(in: .whitespaces)
+            let position = Pages.position(form)
             guard !position.isEmpty else { throw FormError("type a page (120), a percent (45%) or a time (3h20m) to log") }
             let reading = ReadingAction(writer: library.writer, finder: finder)
             try reading.progress(path, position: position, ReadingAction.Request(today: Clock.today()), reporter: SilentReporter())
@@ -35,6 +35,12 @@ extension Pages {
             return nil
         }
         return .redirect(Pages.bookLink(path))
+    }
+
+    /// The progress form's position: a "+25 pages" button's, or the box's. A browser sends both,
+    /// the box (empty, when a button was pressed) first.
+    static func position(_ form: FormBody) -> String {
+        form.all("position").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty } ?? ""
     }
 
     /// The books out on loan, the longest out first, overdue ones marked; `all=1` shows every
@@ -88,13 +94,13 @@ extension Templates {
     /// The book page's reading forms: progress with one-tap steps, and lend or return.
     static let readingForms = """
         <section class="reading-forms">
-        <form method="post" action="/book/progress?p={{path}}" class="progress-form"><input type="hidden" name="token" value="{{token}}">
+        <form method="post" action="/book/progress?p={{path}}" class="progress-form"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}"><input type="hidden" name="original-progress" value="{{shown.progress}}">
         <label>Log progress <input name="position" inputmode="text" placeholder="page 120, 45% or 3h20m" autocomplete="off"></label> <button>Log</button>
         {{#steps}}<button name="position" value="+{{pages}}" class="step" aria-label="{{pages}} more pages">+{{pages}} pages</button>{{/steps}}
         </form>
-        {{#out}}<form method="post" action="/book/return?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        {{#out}}<form method="post" action="/book/return?p={{path}}"><input type="hidden" name="token" value="{{token}}">{{> shownLoans}}
         <span>Lent to {{to}}.</span> <button>Mark as returned</button></form>{{/out}}
-        {{^out}}<details class="lend"><summary>Lend</summary><form method="post" action="/book/lend?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        {{^out}}<details class="lend"><summary>Lend</summary><form method="post" action="/book/lend?p={{path}}"><input type="hidden" name="token" value="{{token}}">{{> shownLoans}}
         <label>To <input name="to" required autocomplete="off"></label> <label>Due back <input name="due" type="date"></label> <button>Lend</button></form></details>{{/out}}
         <details class="remove"><summary>Remove this book</summary><form method="post" action="/book/remove?p={{path}}">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">

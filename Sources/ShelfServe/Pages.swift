@@ -223,6 +223,7 @@ struct Pages: Sendable {
         context["ratings"] = (1...5).map { ["value": $0, "on": (book.rating ?? 0) >= Double($0), "current": book.rating == Double($0)] }
         context["halves"] = Pages.ratingChoices(current: book.rating)
         context.merge(Pages.readingFormContext(book)) { mine, _ in mine }
+        context.merge(Pages.oneFieldContext(book)) { mine, _ in mine }
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
             ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
         }

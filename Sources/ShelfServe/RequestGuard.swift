@@ -151,10 +151,12 @@ struct GuardMiddleware<Context: RequestContext>: RouterMiddleware {
 /// (`GuardMiddleware`) or an upload refused before it is read (`ConnectionGuard`).
 enum PlainPage {
     /// Scripts and styles only from the server's own files (no inline script can run, whatever a
-    /// book holds), nothing from elsewhere, forms only to this server, never in a frame.
+    /// book holds), nothing from elsewhere, forms only to this server, never in a frame. The web
+    /// app manifest and the service worker come from the server too (`default-src 'none'`
+    /// would refuse the manifest).
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self' blob:; "
-        + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        + "connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The headers every response carries: the policy above, `nosniff`, no referrer, no framing.
     static let securityHeaders: HTTPFields = {

@@ -28,6 +28,17 @@ struct ServeApp: Sendable {
         router.add(middleware: GuardMiddleware(requestGuard: requestGuard))
         router.get("/static/shelf.css") { _, _ in Asset(contentType: "text/css; charset=utf-8", text: Templates.css) }
         router.get("/static/add.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.addScript) }
+        // The phone: the manifest, the icons, and the service worker at the root (its scope is
+        // the folder it is served from) with the scripts that keep changes made offline.
+        router.get("/manifest.webmanifest") { _, _ in Asset(contentType: "application/manifest+json", text: Templates.manifest) }
+        router.get("/sw.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.serviceWorker) }
+        router.get("/static/app.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.appScript) }
+        router.get("/static/queue.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.queueScript) }
+        for (name, icon) in [("icon-192", AppIcon.small), ("icon-512", AppIcon.large), ("icon-maskable-512", AppIcon.maskable)] {
+            router.get("/static/\(name).png") { request, context in
+                try Bytes(contentType: "image/png", bytes: icon).response(from: request, context: context)
+            }
+        }
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
         router.get("/dashboard") { _, _ in self.pages.dashboard() }
         router.get("/problems") { _, _ in await ServeApp.offloaded { self.pages.problems() } }

@@ -13,6 +13,7 @@ enum Templates {
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems),
         ("add", add), ("dashboard", dashboard),
         ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats),
+        ("oneFieldConflict", oneFieldConflict), ("shownRating", shownRating), ("shownLoans", shownLoans),
     ]
 
     static let layout = """
@@ -23,6 +24,10 @@ enum Templates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}} · shelf</title>
         <link rel="stylesheet" href="/static/shelf.css">
+        <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
+        <meta name="theme-color" content="\(themeColor)">
+        <link rel="icon" href="/static/icon-192.png" type="image/png"><link rel="apple-touch-icon" href="/static/icon-192.png">
+        <script src="/static/queue.js" defer></script><script src="/static/app.js" defer></script>
         </head>
         <body>
         <a class="skip" href="#main">Skip to the content</a>
@@ -82,12 +87,12 @@ enum Templates {
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
         {{^readOnly}}
         <section class="quick">
-        <form method="post" action="/book/rate?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        <form method="post" action="/book/rate?p={{path}}"><input type="hidden" name="token" value="{{token}}">{{> shownRating}}
         {{#ratings}}<button name="rating" value="{{value}}" class="star{{#on}} on{{/on}}" aria-label="Rate {{value}} of 5" aria-pressed="{{#current}}true{{/current}}{{^current}}false{{/current}}">★</button>{{/ratings}}
         <button name="rating" value="none" class="clear" aria-label="No rating">×</button></form>
-        <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">
+        <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">{{> shownRating}}
         <label>Rating <select name="rating">{{#halves}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/halves}}</select></label> <button>Rate</button></form>
-        <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}"><input type="hidden" name="original-status" value="{{shown.status}}">
         <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
         </section>
         {{> readingForms}}
@@ -179,6 +184,9 @@ enum Templates {
         .quick button, .reading-forms button, .fields-form button, .note-form button, .goal-form button, .half-stars select { min-height: 44px; min-width: 44px; }
         .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input { padding: .5rem; font: inherit; max-width: 12rem; }
         .step { margin-left: .3rem; } .remove { margin: 1rem 0; } .danger { color: #b00020; } .table-scroll { overflow-x: auto; }
+        .offline-banner { border: 2px solid var(--accent); border-radius: .4rem; padding: .5rem .8rem; font-weight: 600; }
+        .queue { border-left: 3px solid var(--accent); padding: .2rem .8rem; margin: .5rem 0; } .queue ul { margin: .2rem 0; padding-left: 1.2rem; }
+        .queue button, .choose button { min-height: 44px; margin-left: .5rem; } .choose .keep { display: inline-block; padding: .6rem; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
 }

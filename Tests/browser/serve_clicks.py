@@ -179,22 +179,26 @@ def access(link):
 AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axe.min.js")
 
 
+def axe_violations(driver):
+    """axe-core's violations on the page shown: rule, impact, what axe says, the first elements."""
+    with open(AXE, encoding="utf-8") as handle:
+        driver.execute_script(handle.read())
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))));")
+
+
 def accessibility(base, pages):
     """Runs axe-core (Tests/browser/axe.min.js, 4.12) on each page at phone and desktop size;
     a serious or critical violation fails, with its rule, the elements and what axe says."""
-    with open(AXE, encoding="utf-8") as handle:
-        axe = handle.read()
     driver = browser()
     try:
         for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
             viewport(driver, size, mobile)
             for page in pages:
                 driver.get(base + page.lstrip("/"))
-                driver.execute_script(axe)
-                violations = driver.execute_async_script(
-                    "const done = arguments[arguments.length - 1];"
-                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
-                    "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))));")
+                violations = axe_violations(driver)
                 bad = [v for v in violations if v["impact"] in ("serious", "critical")]
                 for violation in bad:
                     print(f"     {violation['id']} ({violation['impact']}): {violation['help']} at {violation['nodes']}")
