@@ -15,6 +15,9 @@ extension Pages {
 
     static let listFields: Set<String> = ["authors", "tags"]
 
+    /// The datalist each field's suggestions come from (`Templates.choices`).
+    static let choiceLists = ["authors": "author-choices", "tags": "tag-choices", "series": "series-choices"]
+
     /// A field as the form shows it: a list joined with commas, a date as written.
     static func formValue(of key: String, in book: Book) -> String {
         switch key {

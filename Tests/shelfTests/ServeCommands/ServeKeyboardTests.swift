@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// Tests/browser/serve_clicks.py's `keyboard` and `reading` modes in headless Chromium, at
+/// 390×844 and 1440×900: a flow by keyboard alone, and the search box's suggestions, a search's
+/// "matched in" lines, the edit form's suggestions and a read's dates changed.
+extension ServeClickTests {
+    static func readingLibrary() throws -> TemporaryLibrary {
+        try TemporaryLibrary(books: [
+            (
+                "left-hand.md",
+                bookFile(
+                    "title: The Left Hand of Darkness\nauthors: [Ursula K. Le Guin]\nstatus: read\ntags: [sci-fi]\n"
+                        + "started: 2023-01-14\nfinished: 2023-02-02\nreads:\n  - {started: 2019-03-02, finished: 2019-04-11}",
+                    body: "\nGenly Ai spends half the book misreading Estraven.\n")
+            ),
+            (
+                "quoted.md",
+                bookFile(
+                    "title: Ice Crossing\nauthors: [Nobody]\ntags: [classics]",
+                    body: "\nMy own notes.\n\n## Highlights\n\n> Estraven crossed the glacier at dawn.\n")
+            ),
+            ("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]\ntags: [sci-fi, classics]")),
+        ])
+    }
+
+    @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
+    func aSearchABookAndANewReadByKeyboardAlone() throws {
+        let library = try Self.readingLibrary()
+        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
+        let result = try run(
+            [Self.script.path, "keyboard", server.base.absoluteString, library.root.path], in: library.root, timeout: 300,
+            executable: URL(fileURLWithPath: try #require(Self.python)))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasSuffix("13 passed, 0 failed\n"), "\(result)")
+    }
+
+    @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
+    func suggestionsMatchedInAndAReadsDatesInChromium() throws {
+        let library = try Self.readingLibrary()
+        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
+        let result = try run(
+            [Self.script.path, "reading", server.base.absoluteString, library.root.path], in: library.root, timeout: 300,
+            executable: URL(fileURLWithPath: try #require(Self.python)))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasSuffix("17 passed, 0 failed\n"), "\(result)")
+    }
+}
