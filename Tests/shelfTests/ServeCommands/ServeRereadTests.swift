@@ -8,6 +8,14 @@ extension ServeReadingTests {
         try expectSameWrite(
             "piranesi.md", web: [("started", "2026-10-01"), ("ended", "2026-10-30")], at: "/book/reread?p=piranesi.md",
             cli: ["finish", "piranesi", "--again", "--started", "2026-10-01", "--date", "2026-10-30"])
+        let library = try TemporaryLibrary(books: Self.books)
+        let server = try ServeProcess(library: library, environment: Self.environment)
+        let token = try server.token(try server.request("/book?p=piranesi.md").body)
+        _ = try server.request("/book/reread?p=piranesi.md", form: [("token", token), ("started", "2026-10-01"), ("ended", "2026-10-30")])
+        let text = String(decoding: try library.bytes("piranesi.md"), as: UTF8.self)
+        #expect(
+            text.contains("started: 2026-10-01\nfinished: 2026-10-30\n")
+                && text.contains("  - {started: 2026-01-02, finished: 2026-02-01}\n"), "\(text)")
         // A book never read: its first read, both days.
         try expectSameWrite(
             "foundation.md", web: [("started", "2026-03-01"), ("ended", "")], at: "/book/reread?p=foundation.md",
