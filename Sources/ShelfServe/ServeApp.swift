@@ -66,6 +66,7 @@ struct ServeApp: Sendable {
         }
         router.get("/highlights") { request, _ in await ServeApp.offloaded { self.pages.highlights(FormBody(request.uri.query ?? "")) } }
         router.get("/stats") { request, _ in self.pages.stats(FormBody(request.uri.query ?? "")) }
+        router.get("/review") { request, _ in self.pages.review(FormBody(request.uri.query ?? "")) }
         router.get("/loans") { request, _ in self.pages.loans(FormBody(request.uri.query ?? "")) }
         for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "reread", "add", "goal"] {
             router.post(["add", "goal"].contains(action) ? "/\(action)" : "/book/\(action)") { request, context -> Response in

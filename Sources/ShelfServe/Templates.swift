@@ -13,7 +13,7 @@ enum Templates {
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems),
         ("add", add), ("dashboard", dashboard),
         ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats), ("choices", choices),
-        ("readForms", readForms),
+        ("readForms", readForms), ("figures", figures), ("review", review),
     ]
 
     static let layout = """

@@ -20,7 +20,7 @@ cookie, and a browser without it is refused. `axe` runs axe-core on each page at
 fails on a serious or critical violation. `keyboard` searches, opens a book and logs a read of it
 with the Tab and Enter keys only (and typing). `reading` checks, at both sizes, the search box's
 suggestions, the "matched in" lines of a search, the edit form's suggestions, and changing a
-read's dates. Prints `N passed, N failed`; exits 1
+read's dates, and the year in review, with axe-core over each page as the test leaves it. Prints `N passed, N failed`; exits 1
 on a failure, 2 when selenium or chromedriver is missing (the Swift test reports it loudly).
 """
 import difflib
@@ -188,26 +188,29 @@ AXE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "axe.min.js")
 def accessibility(base, pages):
     """Runs axe-core (Tests/browser/axe.min.js, 4.12) on each page at phone and desktop size;
     a serious or critical violation fails, with its rule, the elements and what axe says."""
-    with open(AXE, encoding="utf-8") as handle:
-        axe = handle.read()
     driver = browser()
     try:
         for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
             viewport(driver, size, mobile)
             for page in pages:
                 driver.get(base + page.lstrip("/"))
-                driver.execute_script(axe)
-                violations = driver.execute_async_script(
-                    "const done = arguments[arguments.length - 1];"
-                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
-                    "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))));")
-                bad = [v for v in violations if v["impact"] in ("serious", "critical")]
-                for violation in bad:
-                    print(f"     {violation['id']} ({violation['impact']}): {violation['help']} at {violation['nodes']}")
-                check(not bad, f"axe: no serious or critical violation on {page} at {name} size"
-                      + (f" ({len(violations)} minor)" if violations else ""))
+                run_axe(driver, f"{page} at {name} size")
     finally:
         driver.quit()
+
+
+def run_axe(driver, what):
+    """axe-core over the page as it is now (details opened, boxes typed in): one check."""
+    with open(AXE, encoding="utf-8") as handle:
+        driver.execute_script(handle.read())
+    violations = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))));")
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    for violation in bad:
+        print(f"     {violation['id']} ({violation['impact']}): {violation['help']} at {violation['nodes']}")
+    check(not bad, f"axe: no serious or critical violation on {what}" + (f" ({len(violations)} minor)" if violations else ""))
 
 
 def tab_to(driver, wanted, what, limit=120):
@@ -291,6 +294,7 @@ def reading(base, library):
             WebDriverWait(driver, 10).until(lambda d: "le guin tag:classics" in d.execute_script(
                 "return Array.from(document.querySelectorAll('#query-suggestions option')).map(o => o.value)"))
             check(True, f"{name}: the last word of a query is completed, the rest kept")
+            run_axe(driver, f"the grid with suggestions, {name}")
             driver.get(base + "?q=estraven")
             lines = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".matched")]
             marks = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".matched mark")]
@@ -309,7 +313,9 @@ def reading(base, library):
             check(any(option.endswith(", classics") for option in options), f"{name}: the tags box suggests the next tag: {options}")
 
             driver.get(base + "book?p=left-hand.md")
-            driver.find_element(By.CSS_SELECTOR, "details.redate summary").click()
+            for summary in driver.find_elements(By.CSS_SELECTOR, "details.redate summary, details.log-read summary, details.edit summary"):
+                summary.click()
+            run_axe(driver, f"the book page with its reads' forms and the edit form open, {name}")
             form = driver.find_element(By.XPATH, "//form[contains(@class,'read-dates')][.//legend[starts-with(., 'Read 1 ')]]")
             started = form.find_element(By.NAME, "started")
             day = "2019-03-0" + ("5" if name == "phone" else "6")
@@ -321,6 +327,15 @@ def reading(base, library):
             changed = [line for line in difflib.ndiff(before.splitlines(), after.splitlines()) if line[:1] in "+-"]
             check(len(changed) == 2 and day in changed[1], f"{name}: one line of the file changed: {changed}")
             check(day in driver.find_element(By.CSS_SELECTOR, ".reads").text, f"{name}: the page shows the new date")
+
+            driver.get(base + "review?year=2023")
+            check(driver.find_element(By.TAG_NAME, "h1").text == "2023 in review", f"{name}: the year in review opens")
+            driver.find_element(By.XPATH, "//summary[text()='Both as a table']").click()
+            rows = [row.text for row in driver.find_elements(By.CSS_SELECTOR, ".review table tr")]
+            check("Feb 1 0" in rows, f"{name}: the months' table opens: {rows}")
+            width, inner = overflow(driver)
+            check(width <= inner, f"{name}: the year in review does not scroll sideways: {width} <= {inner}")
+            run_axe(driver, f"the year in review with its table open, {name}")
         check(policy_violations(driver) == [], "no Content-Security-Policy violation")
     finally:
         driver.quit()
