@@ -57,12 +57,8 @@ extension Pages {
     /// The books out on loan, the longest out first, overdue ones marked; `all=1` shows every
     /// loan ever made, the latest first (`shelf loans`, `shelf loans --history`).
     func loans(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let history = query["all"] == "1"
         let today = Clock.today()
         let listing = LoanListing(books: books, history: history)

@@ -5,12 +5,8 @@ import ShelfKit
 /// chart with its table.
 extension Pages {
     func review(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let today = Clock.today()
         let years = YearInReview.years(of: books)
         let year = query["year"].flatMap { Int($0) } ?? years.first ?? today.year

@@ -5,12 +5,8 @@ import ShelfKit
 /// `shelf stats --year`), each chart with the same figures as a table beside it.
 extension Pages {
     func stats(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let year = query["year"].flatMap { Int($0) }
         let all = LibraryStats(books)
         let stats = LibraryStats(books, year: year)

@@ -36,6 +36,16 @@ struct Pages: Sendable {
         layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
     }
 
+    /// Every book, for the pages that look at all of them; when the library cannot be read, none
+    /// and the page that says so.
+    func everyBook() -> (books: [Book], failure: Page?) {
+        do {
+            return (try live.load().index.books, nil)
+        } catch {
+            return ([], message(.internalServerError, "Cannot read the library", String(describing: error)))
+        }
+    }
+
     /// Fills a template. Empty texts are left out first: to Mustache an empty string is true, and
     /// `{{#cover}}…{{/cover}}` must not draw an image with no source. An empty list is false.
     func render(_ context: [String: Any], _ template: String) -> String {

@@ -85,23 +85,24 @@ def policy_violations(driver):
     return [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
 
 
+def stale(element):
+    """True once the element's page is gone."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        # Chromium sometimes reports an element of the page being left this way, not as stale.
+        if "does not belong to the document" in str(error):
+            return True
+        raise
+
+
 def click_and_wait(driver, element):
     """Clicks and waits until the page the element was on is gone."""
     element.click()
-
-    def left(_):
-        try:
-            element.is_enabled()
-            return False
-        except StaleElementReferenceException:
-            return True
-        except WebDriverException as error:
-            # Chromium sometimes reports an element of the page being left this way, not as stale.
-            if "does not belong to the document" in str(error):
-                return True
-            raise
-
-    WebDriverWait(driver, 30).until(left)
+    WebDriverWait(driver, 30).until(lambda _: stale(element))
 
 
 def read(path):
@@ -190,8 +191,7 @@ def accessibility(base, pages):
     a serious or critical violation fails, with its rule, the elements and what axe says."""
     driver = browser()
     try:
-        for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
-            viewport(driver, size, mobile)
+        for name in at_both_sizes(driver):
             for page in pages:
                 driver.get(base + page.lstrip("/"))
                 run_axe(driver, f"{page} at {name} size")
@@ -231,22 +231,18 @@ def press_enter(driver, element):
         WebDriverWait(driver, 30).until(lambda _: stale(element))
 
 
-def stale(element):
-    try:
-        element.is_enabled()
-        return False
-    except StaleElementReferenceException:
-        return True
-    except WebDriverException as error:
-        return "does not belong to the document" in str(error)
+def at_both_sizes(driver):
+    """Sets the phone's viewport, then the desktop's, giving the name of each."""
+    for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
+        viewport(driver, size, mobile)
+        yield name
 
 
 def keyboard(base, library):
     """A whole flow by keyboard: search, open the book found, log another read of it."""
     driver = browser()
     try:
-        for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
-            viewport(driver, size, mobile)
+        for name in at_both_sizes(driver):
             driver.get(base)
             first = tab_to(driver, lambda e: e.get_attribute("class") == "skip", "the skip link", limit=2)
             check(first.text == "Skip to the content", f"{name}: the first Tab reaches the skip link")
@@ -281,8 +277,7 @@ def reading(base, library):
     """Suggestions, matched-in lines and a read's dates, at phone and desktop size."""
     driver = browser()
     try:
-        for name, size, mobile in [("phone", PHONE, True), ("desktop", DESKTOP, False)]:
-            viewport(driver, size, mobile)
+        for name in at_both_sizes(driver):
             driver.get(base)
             box = driver.find_element(By.ID, "q")
             box.send_keys("tag:sc")

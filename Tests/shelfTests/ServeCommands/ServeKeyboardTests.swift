@@ -25,24 +25,25 @@ extension ServeClickTests {
         ])
     }
 
+    /// serve_clicks.py in `mode` against a server on a new `readingLibrary()`.
+    static func clicks(_ mode: String) throws -> CommandResult {
+        let library = try readingLibrary()
+        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
+        return try run(
+            [script.path, mode, server.base.absoluteString, library.root.path], in: library.root, timeout: 300,
+            executable: URL(fileURLWithPath: try #require(python)))
+    }
+
     @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
     func aSearchABookAndANewReadByKeyboardAlone() throws {
-        let library = try Self.readingLibrary()
-        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
-        let result = try run(
-            [Self.script.path, "keyboard", server.base.absoluteString, library.root.path], in: library.root, timeout: 300,
-            executable: URL(fileURLWithPath: try #require(Self.python)))
+        let result = try Self.clicks("keyboard")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("13 passed, 0 failed\n"), "\(result)")
     }
 
     @Test(.enabled(if: ServeClickTests.python != nil, Comment(rawValue: ServeClickTests.missing)))
     func suggestionsMatchedInAReadsDatesAndTheYearInReviewInChromium() throws {
-        let library = try Self.readingLibrary()
-        let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
-        let result = try run(
-            [Self.script.path, "reading", server.base.absoluteString, library.root.path], in: library.root, timeout: 300,
-            executable: URL(fileURLWithPath: try #require(Self.python)))
+        let result = try Self.clicks("reading")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasSuffix("29 passed, 0 failed\n"), "\(result)")
     }
