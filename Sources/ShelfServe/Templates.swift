@@ -90,7 +90,8 @@ enum Templates {
         <button name="rating" value="none" class="clear" aria-label="No rating">×</button></form>
         <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">
         <label>Rating <select name="rating">{{#halves}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/halves}}</select></label> <button>Rate</button></form>
-        <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}">
+        <form method="post" action="/book/status?p={{path}}" class="status-form"><input type="hidden" name="token" value="{{token}}">
+        <label>On <input name="date" placeholder="today" inputmode="numeric" autocomplete="off" aria-describedby="date-hint"></label> <span id="date-hint" class="muted">YYYY-MM-DD, empty for today</span>
         <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
         </section>
         {{> readingForms}}
@@ -180,7 +181,7 @@ enum Templates {
         .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }
         .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
         .quick button, .reading-forms button, .fields-form button, .note-form button, .goal-form button, .half-stars select { min-height: 44px; min-width: 44px; }
-        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input { padding: .5rem; font: inherit; max-width: 12rem; }
+        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input, .status-form input { padding: .5rem; font: inherit; max-width: 12rem; }
         .step { margin-left: .3rem; } .remove { margin: 1rem 0; } .danger { color: #b00020; } .table-scroll { overflow-x: auto; }
         .matched { font-size: .85rem; margin: .3rem 0 0; overflow-wrap: anywhere; } mark { background: #ffe08a; color: #1d1d1f; }
         .read-dates fieldset { border: 1px solid var(--line); border-radius: .3rem; margin: .5rem 0; } .read-dates label { margin-right: .5rem; }

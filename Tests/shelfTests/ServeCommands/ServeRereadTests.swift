@@ -1,9 +1,31 @@
 import Foundation
 import Testing
 
-/// The book page's reads: another read logged writes what `shelf finish --again --started`
-/// writes; a read's dates changed from the page change that read's line only.
+/// The book page's reads: Start, Finish and Abandon on a day, and another read logged, write
+/// what `shelf start/finish/abandon --date` and `shelf finish --again --started` write; a
+/// read's dates changed from the page change that read's line only.
 extension ServeReadingTests {
+    @Test func startFinishAndAbandonOnADayWriteWhatTheCommandsWriteWithDate() throws {
+        try expectSameWrite(
+            "dune.md", web: [("status", "read"), ("date", "2026-11-20")], at: "/book/status?p=dune.md",
+            cli: ["finish", "dune", "--date", "2026-11-20"])
+        try expectSameWrite(
+            "dune.md", web: [("status", "abandoned"), ("date", "2026-11-21")], at: "/book/status?p=dune.md",
+            cli: ["abandon", "dune", "--date", "2026-11-21"])
+        try expectSameWrite(
+            "foundation.md", web: [("status", "reading"), ("date", "2026-11-02")], at: "/book/status?p=foundation.md",
+            cli: ["start", "foundation", "--date", "2026-11-02"])
+        // An empty day is today, as without --date.
+        try expectSameWrite(
+            "foundation.md", web: [("status", "reading"), ("date", "")], at: "/book/status?p=foundation.md", cli: ["start", "foundation"])
+        let library = try TemporaryLibrary(books: Self.books)
+        let server = try ServeProcess(library: library, environment: Self.environment)
+        let token = try server.token(try server.request("/book?p=dune.md").body)
+        let future = try server.request("/book/status?p=dune.md", form: [("token", token), ("status", "read"), ("date", "2027-01-01")])
+        #expect(future.status == 400 && future.body.contains("2027-01-01 is in the future"), "\(future.body)")
+        #expect(try library.bytes("dune.md") == TemporaryLibrary(books: Self.books).bytes("dune.md"))
+    }
+
     @Test func loggingAnotherReadWritesWhatFinishAgainWrites() throws {
         try expectSameWrite(
             "piranesi.md", web: [("started", "2026-10-01"), ("ended", "2026-10-30")], at: "/book/reread?p=piranesi.md",
