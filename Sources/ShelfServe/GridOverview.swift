@@ -10,6 +10,15 @@ struct GridOverview: Sendable {
     var tags: [(name: String, count: Int)]
     var authors: [(name: String, count: Int)]
     var series: [(name: String, count: Int)]
+    /// The whole library's tags, authors and series, for the forms' suggestions (none in the
+    /// overview of a filtered grid).
+    var values = LibraryValues()
+
+    /// The overview of the whole library.
+    init(library index: LibraryIndex) {
+        self.init(books: index.books)
+        values = LibraryValues(index: index)
+    }
 
     init(books: [Book]) {
         byTitle = BookSortKey.title.sort(books)
@@ -29,8 +38,12 @@ final class GridMemo: Sendable {
         if let generation = snapshot.generation, let kept = kept.withLock({ $0 }), kept.generation == generation {
             return kept.overview
         }
-        let overview = GridOverview(books: snapshot.index.books)
+        let overview = GridOverview(library: snapshot.index)
         if let generation = snapshot.generation { kept.withLock { $0 = (generation, overview) } }
         return overview
     }
+
+    /// The overview kept from the last page that looked at the whole library, if any: a form's
+    /// suggestions may be a change behind, and a book page need not look at every file for them.
+    var latest: GridOverview? { kept.withLock { $0?.overview } }
 }

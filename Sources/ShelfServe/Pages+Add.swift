@@ -13,6 +13,7 @@ extension Pages {
     private func addPage(_ extra: [String: Any], status: HTTPResponse.Status = .ok) -> Page {
         var context: [String: Any] = ["token": token, "readOnly": readOnly, "notice": "", "isbn": "", "title": ""]
         context.merge(extra) { $1 }
+        context.merge(formValues()) { mine, _ in mine }
         return layout("Add a book", content: render(context, "add"), status: status)
     }
 
@@ -45,9 +46,13 @@ extension Pages {
         var request = NewBookRequest()
         if !title.isEmpty {
             request.title = title
-            // One author a line: a name may hold a comma (`Le Guin, Ursula K.`).
-            request.authors = (form["authors"] ?? "").split(whereSeparator: \.isNewline)
+            // The first author in a box of its own (suggested from the library), the others one
+            // a line: a name may hold a comma (`Le Guin, Ursula K.`).
+            request.authors = ([form["author"] ?? ""] + (form["authors"] ?? "").split(whereSeparator: \.isNewline).map(String.init))
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            request.tags = (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let series = (form["series"] ?? "").trimmingCharacters(in: .whitespaces)
+            request.series = series.isEmpty ? nil : series
         }
         guard !isbn.isEmpty || request.title != nil else {
             return .page(addPage(notice: "Type an ISBN, or scan one, or a title to add the book by hand.", status: .badRequest))
@@ -63,7 +68,8 @@ extension Pages {
             return .page(
                 addPage(
                     [
-                        "isbn": isbn, "manualTitle": title, "manualAuthors": form["authors"] ?? "",
+                        "isbn": isbn, "manualTitle": title, "manualAuthor": form["author"] ?? "", "manualAuthors": form["authors"] ?? "",
+                        "manualTags": form["tags"] ?? "", "manualSeries": form["series"] ?? "",
                         "duplicate": ["title": existing.title, "link": Pages.bookLink(existing.path)] as [String: Any],
                     ],
                     status: .conflict))
@@ -97,7 +103,8 @@ extension Templates {
         {{#notice}}<p class="notice">{{notice}}</p>{{/notice}}
         {{#duplicate}}<div class="notice" role="status"><p>You have this book already: <a href="{{link}}">{{title}}</a>.</p>
         <form method="post" action="/add"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}">
-        <input type="hidden" name="title" value="{{manualTitle}}"><input type="hidden" name="authors" value="{{manualAuthors}}">
+        <input type="hidden" name="title" value="{{manualTitle}}"><input type="hidden" name="author" value="{{manualAuthor}}"><input type="hidden" name="authors" value="{{manualAuthors}}">
+        <input type="hidden" name="tags" value="{{manualTags}}"><input type="hidden" name="series" value="{{manualSeries}}">
         <input type="hidden" name="force" value="1"><button>Add another copy</button></form></div>{{/duplicate}}
         {{#unknown}}<p class="notice" role="status">Neither Open Library nor Google Books knows ISBN {{unknown}}. Add it by hand below: the ISBN is kept.</p>{{/unknown}}
         <form method="post" action="/add" id="isbn-form"><input type="hidden" name="token" value="{{token}}">
@@ -112,9 +119,12 @@ extension Templates {
         <details class="manual"{{#manual}} open{{/manual}}><summary>Or add it by hand</summary>
         <form method="post" action="/add" class="manual-form"><input type="hidden" name="token" value="{{token}}">
         <label>Title <input name="title" required value="{{manualTitle}}"></label>
-        <label>Authors, one a line <textarea name="authors" rows="2">{{manualAuthors}}</textarea></label>
+        <label>Author <input name="author" list="author-choices" autocomplete="off" value="{{manualAuthor}}"></label>
+        <label>More authors, one a line <textarea name="authors" rows="2">{{manualAuthors}}</textarea></label>
+        <label>Tags (comma between) <input name="tags" list="tag-choices" data-items autocomplete="off" value="{{manualTags}}"></label>
+        <label>Series <input name="series" list="series-choices" autocomplete="off" value="{{manualSeries}}"></label>
         <label>ISBN (if it has one) <input name="isbn" inputmode="numeric" value="{{manualISBN}}"></label>
-        <button>Add</button></form></details>
+        <button>Add</button></form>{{> choices}}</details>
         {{#searched}}<ul class="hits">
         {{#hits}}<li><strong>{{title}}</strong>{{#year}} ({{year}}){{/year}} <span class="by">{{authors}}</span>
         {{#owned}}<a class="owned" href="{{owned}}">In your library</a>{{/owned}}{{#isbn}}<form method="post" action="/add" class="add-hit"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="isbn" value="{{isbn}}"><button>Add</button></form>{{/isbn}}{{^isbn}}{{^owned}}<span class="by">no ISBN: add it by hand above</span>{{/owned}}{{/isbn}}</li>

@@ -5,12 +5,8 @@ import ShelfKit
 /// when shelf.yaml sets one, and the year month by month and the ratings as charts.
 extension Pages {
     func dashboard() -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let today = Clock.today()
         // shelf.yaml read again: a goal set while the server runs shows on the next load.
         let config = (try? Library(root: library.root))?.config ?? library.config

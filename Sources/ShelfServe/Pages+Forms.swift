@@ -15,6 +15,9 @@ extension Pages {
 
     static let listFields: Set<String> = ["authors", "tags"]
 
+    /// The datalist each field's suggestions come from (`Templates.choices`).
+    static let choiceLists = ["authors": "author-choices", "tags": "tag-choices", "series": "series-choices"]
+
     /// A field as the form shows it: a list joined with commas, a date as written.
     static func formValue(of key: String, in book: Book) -> String {
         switch key {
@@ -43,7 +46,9 @@ extension Pages {
                 try library.writer.edit(path, edits: [edit])
             case "status":
                 let reading = ReadingAction(writer: library.writer, finder: BookNameResolver(library: library))
-                let request = ReadingAction.Request(today: Clock.today())
+                // An empty day is today (or the date already set), as without --date.
+                let day = (form["date"] ?? "").trimmingCharacters(in: .whitespaces)
+                let request = ReadingAction.Request(date: day.isEmpty ? nil : day, today: Clock.today())
                 switch form["status"] {
                 case "reading": try reading.start(path, request, reporter: SilentReporter())
                 case "read": try reading.finish(path, request, reporter: SilentReporter())

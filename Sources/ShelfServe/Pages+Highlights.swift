@@ -8,12 +8,9 @@ extension Pages {
     static let highlightsPageSize = 200
 
     func highlights(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = BookSortKey.title.sort(try live.load().index.books)
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (every, failure) = everyBook()
+        if let failure { return failure }
+        let books = BookSortKey.title.sort(every)
         let words = query["q"] ?? ""
         var found = library.highlights(of: books).compactMap { $0.matching(words) }
         let total = found.reduce(0) { $0 + $1.highlights.count }

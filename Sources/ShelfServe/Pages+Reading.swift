@@ -23,6 +23,23 @@ extension Pages {
         case "return":
             try LoanAction(writer: library.writer, finder: finder).giveBack(
                 path, LoanAction.Request(today: Clock.today()), reporter: SilentReporter())
+        case "reread":
+            let reading = ReadingAction(writer: library.writer, finder: finder)
+            let started = (form["started"] ?? "").trimmingCharacters(in: .whitespaces)
+            let ended = (form["ended"] ?? "").trimmingCharacters(in: .whitespaces)
+            if let number = form["n"].flatMap({ Int($0) }) {
+                // The read is named by its place in the list the page showed: the list must be the same.
+                guard form["version"] == library.currentState(of: path)?.version.text else {
+                    throw FormError("the file changed since this page was loaded; look at its reads again before changing one")
+                }
+                try reading.redate(
+                    path, read: number, started: started, ended: ended, ReadingAction.Request(today: Clock.today()),
+                    reporter: SilentReporter())
+            } else {
+                let request = ReadingAction.Request(
+                    date: ended.isEmpty ? nil : ended, today: Clock.today(), again: true, started: started.isEmpty ? nil : started)
+                try reading.finish(path, request, reporter: SilentReporter())
+            }
         case "remove":
             guard form["confirm"] == "yes" else { throw FormError("tick \"Yes, remove the file\" to remove it") }
             // Removing a file changed since the page was shown would throw away what was never seen.
@@ -46,12 +63,8 @@ extension Pages {
     /// The books out on loan, the longest out first, overdue ones marked; `all=1` shows every
     /// loan ever made, the latest first (`shelf loans`, `shelf loans --history`).
     func loans(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let history = query["all"] == "1"
         let today = Clock.today()
         let listing = LoanListing(books: books, history: history)
@@ -91,6 +104,24 @@ extension Templates {
         </article>
         """
 
+    /// The book page's forms for its reads: each read's dates changed (`ReadingAction.redate`),
+    /// and another read logged with both its days (`shelf finish --again --started`).
+    static let readForms = """
+        {{^empty(reads)}}<details class="redate"><summary>Change the dates of a read</summary>
+        {{#reads}}<form method="post" action="/book/reread?p={{path}}" class="read-dates"><input type="hidden" name="token" value="{{token}}">
+        <input type="hidden" name="version" value="{{version}}"><input type="hidden" name="n" value="{{n}}">
+        <fieldset><legend>Read {{number}} ({{outcome}})</legend>
+        <label>Started <input name="started" value="{{started}}" placeholder="YYYY-MM-DD" inputmode="numeric" autocomplete="off"></label>
+        {{^open}}<label>Ended <input name="ended" value="{{ended}}" placeholder="YYYY-MM-DD" inputmode="numeric" autocomplete="off"></label>{{/open}}
+        <button>Save the dates</button></fieldset></form>
+        {{/reads}}</details>{{/empty(reads)}}
+        {{#logRead}}<details class="log-read"><summary>Log another read</summary>
+        <form method="post" action="/book/reread?p={{path}}" class="read-dates"><input type="hidden" name="token" value="{{token}}">
+        <label>Started <input name="started" placeholder="YYYY-MM-DD" inputmode="numeric" autocomplete="off"></label>
+        <label>Finished <input name="ended" placeholder="YYYY-MM-DD (empty: today)" inputmode="numeric" autocomplete="off"></label>
+        <button>Log the read</button></form></details>{{/logRead}}
+        """
+
     /// The book page's reading forms: progress with one-tap steps, and lend or return.
     static let readingForms = """
         <section class="reading-forms">
@@ -98,6 +129,7 @@ extension Templates {
         <label>Log progress <input name="position" inputmode="text" placeholder="page 120, 45% or 3h20m" autocomplete="off"></label> <button>Log</button>
         {{#steps}}<button name="position" value="+{{pages}}" class="step" aria-label="{{pages}} more pages">+{{pages}} pages</button>{{/steps}}
         </form>
+        {{> readForms}}
         {{#out}}<form method="post" action="/book/return?p={{path}}"><input type="hidden" name="token" value="{{token}}">{{> shownLoans}}
         <span>Lent to {{to}}.</span> <button>Mark as returned</button></form>{{/out}}
         {{^out}}<details class="lend"><summary>Lend</summary><form method="post" action="/book/lend?p={{path}}"><input type="hidden" name="token" value="{{token}}">{{> shownLoans}}

@@ -5,12 +5,8 @@ import ShelfKit
 /// `shelf stats --year`), each chart with the same figures as a table beside it.
 extension Pages {
     func stats(_ query: FormBody) -> Page {
-        let books: [Book]
-        do {
-            books = try live.load().index.books
-        } catch {
-            return message(.internalServerError, "Cannot read the library", String(describing: error))
-        }
+        let (books, failure) = everyBook()
+        if let failure { return failure }
         let year = query["year"].flatMap { Int($0) }
         let all = LibraryStats(books)
         let stats = LibraryStats(books, year: year)
@@ -35,20 +31,31 @@ extension Pages {
             context["chartCaption"] = "Books finished each year, \(years[0])–\(years[years.count - 1])"
             context["rows"] = span.map { ["label": String($0.0), "books": $0.1, "pages": $0.2] as [String: Any] }
         }
+        context.merge(Pages.figures(of: stats)) { mine, _ in mine }
+        context["rereads"] = rereads.summary ?? ""
+        context["review"] = "/review" + (year.map { "?year=\($0)" } ?? "")
+        if let year { context["year"] = String(year) }
+        return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
+    }
+
+    /// What the stats page and the year in review both show of a set of books: the ratings in
+    /// half stars (a chart and its table), the average rating and days to finish, the most read
+    /// authors and tags (each a link to the grid filtered by it). `Templates.figures` draws it.
+    static func figures(of stats: LibraryStats) -> [String: Any] {
+        var context: [String: Any] = [:]
         if let bars = Pages.ratingBars(stats.ratingsInHalfStars) {
             context["ratingsChart"] = SVGChart.bars(bars, title: "Books by rating")
             context["ratingRows"] = bars.map { ["label": $0.0, "count": $0.1] as [String: Any] }
         }
         context["average"] = stats.averageRating.map { String(format: "%.2f", $0) } ?? ""
         context["days"] = stats.averageDaysToFinish.map { String(format: "%.0f", $0) } ?? ""
-        context["rereads"] = rereads.summary ?? ""
         context["authors"] = stats.topAuthors.map {
             ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "author", to: $0.name)] as [String: Any]
         }
         context["tags"] = stats.topTags.map {
             ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "tag", to: $0.name)] as [String: Any]
         }
-        return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
+        return context
     }
 
     /// The ratings chart's bars: whole stars, and half stars too when some book has one (4½ is
@@ -76,10 +83,16 @@ extension Templates {
         {{#rows}}<tr><td>{{label}}</td><td>{{books}}</td><td>{{pages}}</td></tr>{{/rows}}</table></div></details>{{/chart}}
         {{^chart}}<p class="muted">No book finished yet{{#heading}} in this span{{/heading}}.</p>{{/chart}}
         <p>{{#average}}Average rating {{average}}. {{/average}}{{#days}}{{days}} days from start to finish on average. {{/days}}{{#rereads}}{{rereads}}.{{/rereads}}</p>
+        <p><a href="{{review}}">{{#year}}{{year}} in review{{/year}}{{^year}}A year in review{{/year}}</a>: every read of the year, month by month, the longest and the shortest.</p>
+        {{> figures}}
+        </article>
+        """
+
+    /// The ratings, authors and tags of `Pages.figures`.
+    static let figures = """
         {{#ratingsChart}}<h2>Ratings</h2><figure>{{{ratingsChart}}}<figcaption>Books by rating</figcaption></figure>
         <details><summary>As a table</summary><table><tr><th>rating</th><th>books</th></tr>{{#ratingRows}}<tr><td>{{label}}</td><td>{{count}}</td></tr>{{/ratingRows}}</table></details>{{/ratingsChart}}
         {{^empty(authors)}}<h2>Authors</h2><ol class="ranked">{{#authors}}<li><a href="{{link}}">{{name}}</a> <span class="muted">{{count}}</span></li>{{/authors}}</ol>{{/empty(authors)}}
         {{^empty(tags)}}<h2>Tags</h2><ol class="ranked">{{#tags}}<li><a href="{{link}}">#{{name}}</a> <span class="muted">{{count}}</span></li>{{/tags}}</ol>{{/empty(tags)}}
-        </article>
         """
 }

@@ -25,12 +25,25 @@ struct Pages: Sendable {
     }
 
     func layout(_ title: String, query: String = "", content: String, status: HTTPResponse.Status = .ok) -> Page {
-        let context: [String: Any] = ["title": title, "query": query, "content": content, "readOnly": readOnly]
+        let context: [String: Any] = [
+            "title": title, "query": query, "content": content, "readOnly": readOnly,
+            "suggestions": query.isEmpty ? Pages.firstSuggestions : [],
+        ]
         return Page(status: status, html: render(context, "layout"))
     }
 
     func message(_ status: HTTPResponse.Status, _ heading: String, _ text: String) -> Page {
         layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
+    }
+
+    /// Every book, for the pages that look at all of them; when the library cannot be read, none
+    /// and the page that says so.
+    func everyBook() -> (books: [Book], failure: Page?) {
+        do {
+            return (try live.load().index.books, nil)
+        } catch {
+            return ([], message(.internalServerError, "Cannot read the library", String(describing: error)))
+        }
     }
 
     /// Fills a template. Empty texts are left out first: to Mustache an empty string is true, and
@@ -75,6 +88,7 @@ struct Pages: Sendable {
         let faceted = FacetedQuery(text: text, status: query["status"], tag: query["tag"], author: query["author"], series: query["series"])
         var context: [String: Any] = ["removed": query["removed"] ?? ""]
         var books: [Book] = []
+        var searched: (answer: QueryResult, expression: QueryExpression)?
         var overview = GridOverview(books: [])
         do {
             let today = Clock.today()
@@ -87,7 +101,9 @@ struct Pages: Sendable {
                 books = overview.byTitle
             } else {
                 let expression = try faceted.expression(parser: library.queryParser(today: today))
-                books = BookSortKey.title.sort(try live.query(expression, today: today).books)
+                let answer = try live.query(expression, today: today)
+                books = BookSortKey.title.sort(answer.books)
+                searched = (answer, expression)
             }
         } catch {
             context["error"] = String(describing: error)
@@ -109,8 +125,11 @@ struct Pages: Sendable {
         context["summary"] =
             (books.count == 1 ? "1 book" : "\(books.count) books")
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
+        // Where the words matched, as `shelf search` says it, for the books of this page only.
+        let matches = searched.map { library.searchMatches(of: Array(shown), in: $0.answer, for: $0.expression) } ?? [:]
         context["books"] = shown.map { book -> [String: Any] in
             [
+                "matches": Pages.matchedIn(matches[book.path] ?? [], expression: searched?.expression),
                 "title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
                 "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
                 "tint": Pages.tint(of: book.title),
@@ -206,9 +225,12 @@ struct Pages: Sendable {
         context["reads"] = reads.enumerated().reversed().map { index, read -> [String: Any] in
             [
                 "started": read.started?.text ?? "", "ended": read.ended?.text ?? "", "outcome": Pages.outcomeText(read),
-                "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating),
+                "format": read.format ?? "", "stars": Pages.stars(index == latest ? book.rating : read.rating), "n": index,
+                "number": index + 1, "open": read.outcome == .open,
             ]
         }
+        // Another read is logged on a book finished (or never read): `shelf finish --again`.
+        context["logRead"] = book.status == .read || reads.isEmpty
         let today = Clock.today()
         context["loans"] = book.loans.reversed().map { loan -> [String: Any] in
             [
@@ -225,8 +247,12 @@ struct Pages: Sendable {
         context.merge(Pages.readingFormContext(book)) { mine, _ in mine }
         context.merge(Pages.oneFieldContext(book)) { mine, _ in mine }
         context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
-            ["key": key, "label": label, "value": Pages.formValue(of: key, in: book)]
+            [
+                "key": key, "label": label, "value": Pages.formValue(of: key, in: book), "list": Pages.choiceLists[key] ?? "",
+                "items": Pages.listFields.contains(key),
+            ]
         }
+        if !readOnly { context.merge(formValues()) { mine, _ in mine } }
         return layout(book.title, content: render(context, "book"))
     }
 

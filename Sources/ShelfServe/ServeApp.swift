@@ -39,6 +39,10 @@ struct ServeApp: Sendable {
                 try Bytes(contentType: "image/png", bytes: icon).response(from: request, context: context)
             }
         }
+        router.get("/static/suggest.js") { _, _ in Asset(contentType: "text/javascript; charset=utf-8", text: Templates.suggestScript) }
+        router.get("/suggest") { request, _ in
+            Asset(contentType: "application/json", text: self.pages.suggestions(FormBody(request.uri.query ?? "")["q"] ?? ""))
+        }
         router.get("/") { request, _ in self.pages.grid(FormBody(request.uri.query ?? "")) }
         router.get("/dashboard") { _, _ in self.pages.dashboard() }
         router.get("/problems") { _, _ in await ServeApp.offloaded { self.pages.problems() } }
@@ -73,8 +77,9 @@ struct ServeApp: Sendable {
         }
         router.get("/highlights") { request, _ in await ServeApp.offloaded { self.pages.highlights(FormBody(request.uri.query ?? "")) } }
         router.get("/stats") { request, _ in self.pages.stats(FormBody(request.uri.query ?? "")) }
+        router.get("/review") { request, _ in self.pages.review(FormBody(request.uri.query ?? "")) }
         router.get("/loans") { request, _ in self.pages.loans(FormBody(request.uri.query ?? "")) }
-        for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "add", "goal"] {
+        for action in ["edit", "note", "rate", "status", "progress", "lend", "return", "remove", "reread", "add", "goal"] {
             router.post(["add", "goal"].contains(action) ? "/\(action)" : "/book/\(action)") { request, context -> Response in
                 try await self.post(action, request, context: context)
             }

@@ -12,7 +12,8 @@ enum Templates {
     static let all: [(String, String)] = [
         ("layout", layout), ("grid", grid), ("book", book), ("conflict", conflict), ("message", message), ("problems", problems),
         ("add", add), ("dashboard", dashboard),
-        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats),
+        ("loans", loans), ("readingForms", readingForms), ("highlights", highlights), ("stats", stats), ("choices", choices),
+        ("readForms", readForms), ("figures", figures), ("review", review),
         ("oneFieldConflict", oneFieldConflict), ("shownRating", shownRating), ("shownLoans", shownLoans),
     ]
 
@@ -32,13 +33,15 @@ enum Templates {
         <body>
         <a class="skip" href="#main">Skip to the content</a>
         <header class="top"><a class="home" href="/">shelf</a>
-        <form class="search" action="/" method="get"><input type="search" name="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search"></form>
+        <form class="search" action="/" method="get" role="search"><input type="search" name="q" id="q" value="{{query}}" placeholder="Search or query: tag:sci-fi rating:>=4" aria-label="Search" list="query-suggestions" autocomplete="off">
+        <datalist id="query-suggestions">{{#suggestions}}<option value="{{.}}"></option>{{/suggestions}}</datalist></form>
         <a href="/dashboard">Dashboard</a> <a href="/stats">Stats</a> <a href="/highlights">Highlights</a> <a href="/loans">Loans</a>
         {{#readOnly}}<span class="badge">read-only</span>{{/readOnly}}{{^readOnly}}<a href="/add">Add</a>{{/readOnly}}
         </header>
         <main id="main">
         {{{content}}}
         </main>
+        <script src="/static/suggest.js"></script>
         </body>
         </html>
         """
@@ -61,7 +64,7 @@ enum Templates {
         <li><a href="{{link}}">
         {{#cover}}<img src="{{cover}}" alt="" loading="lazy">{{/cover}}{{^cover}}<div class="nocover tint{{tint}}" aria-hidden="true"><span class="cover-title">{{title}}</span><span class="cover-author">{{authors}}</span></div>{{/cover}}
         <strong>{{title}}</strong><span class="by">{{authors}}</span>{{#stars}}<span class="stars">{{stars}}</span>{{/stars}}
-        </a></li>
+        </a>{{#matches}}<p class="matched">matched in {{field}}: “{{{snippet}}}”</p>{{/matches}}</li>
         {{/books}}
         </ul>
         {{#previous}}<nav class="pager"><a rel="prev" href="{{previous}}">← Previous</a>{{/previous}}{{^previous}}{{#next}}<nav class="pager"><span></span>{{/next}}{{/previous}}
@@ -92,15 +95,16 @@ enum Templates {
         <button name="rating" value="none" class="clear" aria-label="No rating">×</button></form>
         <form method="post" action="/book/rate?p={{path}}" class="half-stars"><input type="hidden" name="token" value="{{token}}">{{> shownRating}}
         <label>Rating <select name="rating">{{#halves}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/halves}}</select></label> <button>Rate</button></form>
-        <form method="post" action="/book/status?p={{path}}"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}"><input type="hidden" name="original-status" value="{{shown.status}}">
+        <form method="post" action="/book/status?p={{path}}" class="status-form"><input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}"><input type="hidden" name="original-status" value="{{shown.status}}">
+        <label>On <input name="date" placeholder="today" inputmode="numeric" autocomplete="off" aria-describedby="date-hint"></label> <span id="date-hint" class="muted">YYYY-MM-DD, empty for today</span>
         <button name="status" value="reading">Start</button> <button name="status" value="read">Finish</button> <button name="status" value="abandoned">Abandon</button></form>
         </section>
         {{> readingForms}}
         <details class="edit"><summary>Edit</summary>
         <form method="post" action="/book/edit?p={{path}}" class="fields-form">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
-        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"></label><input type="hidden" name="original-{{key}}" value="{{value}}">
-        {{/editable}}<button>Save</button></form></details>
+        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"{{#list}} list="{{list}}" autocomplete="off"{{/list}}{{#items}} data-items{{/items}}></label><input type="hidden" name="original-{{key}}" value="{{value}}">
+        {{/editable}}<button>Save</button></form>{{> choices}}</details>
         <form method="post" action="/book/note?p={{path}}" class="note-form"><input type="hidden" name="token" value="{{token}}">
         <label>Add a note <textarea name="note" rows="3"></textarea></label><button>Add note</button></form>
         {{/readOnly}}
@@ -165,7 +169,7 @@ enum Templates {
         .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
         .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
         .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--muted); cursor: pointer; } .star.on { color: var(--accent); }
-        .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
+        .fields-form label, .note-form label, .manual-form label { display: block; margin: .4rem 0; } .fields-form input, .manual-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
         .notes blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--muted); }
         .error, .notice { padding: .5rem; border-left: 3px solid var(--accent); } .overdue { color: #b00020; }
         .top a { white-space: nowrap; } .top { flex-wrap: wrap; }
@@ -182,11 +186,14 @@ enum Templates {
         .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }
         .pager { display: flex; gap: 1rem; justify-content: space-between; margin: 1rem 0; }
         .quick button, .reading-forms button, .fields-form button, .note-form button, .goal-form button, .half-stars select { min-height: 44px; min-width: 44px; }
-        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input { padding: .5rem; font: inherit; max-width: 12rem; }
+        .reading-forms form, .half-stars { margin: .5rem 0; } .reading-forms input, .goal-form input, .status-form input { padding: .5rem; font: inherit; max-width: 12rem; }
         .step { margin-left: .3rem; } .remove { margin: 1rem 0; } .danger { color: #b00020; } .table-scroll { overflow-x: auto; }
         .offline-banner { border: 2px solid var(--accent); border-radius: .4rem; padding: .5rem .8rem; font-weight: 600; }
         .queue { border-left: 3px solid var(--accent); padding: .2rem .8rem; margin: .5rem 0; } .queue ul { margin: .2rem 0; padding-left: 1.2rem; }
         .queue button, .choose button { min-height: 44px; margin-left: .5rem; } .choose .keep { display: inline-block; padding: .6rem; }
+        .matched { font-size: .85rem; margin: .3rem 0 0; overflow-wrap: anywhere; } mark { background: #ffe08a; color: #1d1d1f; }
+        .read-dates fieldset { border: 1px solid var(--line); border-radius: .3rem; margin: .5rem 0; } .read-dates label { margin-right: .5rem; }
+        .read-dates button, .redate summary, .log-read summary { min-height: 44px; } .redate summary, .log-read summary { padding: .6rem 0; cursor: pointer; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """
 }

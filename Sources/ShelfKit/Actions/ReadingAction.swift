@@ -27,16 +27,21 @@ public struct ReadingAction {
         var page: Int?
         /// `finish --again`: a book already finished was read once more.
         var again: Bool
+        /// `finish --started`: the day the read being finished began.
+        var started: String?
 
         /// A request dated `date` (nil: `today`), with the options of `finish` and `abandon`.
-        public init(date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false)
-        {
+        public init(
+            date: String? = nil, today: BookDate, force: Bool = false, rating: String? = nil, page: Int? = nil, again: Bool = false,
+            started: String? = nil
+        ) {
             self.date = date
             self.today = today
             self.force = force
             self.rating = rating
             self.page = page
             self.again = again
+            self.started = started
         }
     }
 
@@ -88,7 +93,7 @@ public struct ReadingAction {
         return outcome
     }
 
-    private func run(
+    func run(
         _ name: String, _ request: Request, reporter: any ActionReporter,
         plan: (Book, Request) throws -> [FieldEdit]
     ) throws -> LibraryWriter.Outcome {

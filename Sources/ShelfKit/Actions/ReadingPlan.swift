@@ -39,6 +39,7 @@ struct ReadingPlan {
 
     private func finishingEdits() throws -> [FieldEdit] {
         let given = try checkedDate()
+        let began = try request.started.map { try ReadingDates.check($0, today: request.today, force: request.force) }
         var edits: [FieldEdit] = [.set("status", .string(ReadingStatus.read.rawValue))]
         if let latest = book.latestRead, latest.outcome == .finished {
             if request.again {
@@ -49,8 +50,14 @@ struct ReadingPlan {
                 }
                 // A list of read dates holds the earlier reads itself: the day is added to it.
                 var again: [FieldEdit] = keepsReadDates ? [] : [.appendItem(Book.readsKey, raw: archived(latest).flowMap)]
-                again += edits + [.set("finished", .typed(end.text))] + readCountBumped
-                if book.started != nil { again.append(clearing(.started)) }
+                if let began {
+                    // A read of the past, both its days given (`--started`).
+                    try checkOrder(start: began, end: end)
+                    again += edits + [.set("started", .typed(began.text)), .set("finished", .typed(end.text))] + readCountBumped
+                } else {
+                    again += edits + [.set("finished", .typed(end.text))] + readCountBumped
+                    if book.started != nil { again.append(clearing(.started)) }
+                }
                 if book.value(of: ReadingProgress.key) != nil { again.append(.unset(ReadingProgress.key)) }
                 return again
             }
@@ -59,11 +66,17 @@ struct ReadingPlan {
                     "already finished on \(ended.text); to log another read pass --again, "
                         + "to correct the date run: shelf set BOOK finished=\(given.text)")
             }
+            if let began, began.text != latest.started?.text {
+                throw ReadingError(
+                    "already finished; to log another read pass --again, "
+                        + "to correct this read's start run: shelf set BOOK started=\(began.text)")
+            }
             if let given, latest.ended == nil { edits.append(.set("finished", .typed(given.text))) }
             return edits
         }
         let end = given ?? request.today
-        try checkOrder(start: book.started, end: end)
+        try checkOrder(start: began ?? book.started, end: end)
+        if let began, began.text != book.started?.text { edits.append(.set("started", .typed(began.text))) }
         // An abandoned read taken up again and finished: it ends today, not on the day it stopped.
         if given != nil || book.finished == nil || book.status == .abandoned {
             edits.append(.set("finished", .typed(end.text)))
@@ -137,11 +150,11 @@ struct ReadingPlan {
     /// read it keep finding it, and the next finish fills it again rather than add shelf's
     /// `finished:`. shelf's own key goes.
     /// True when the book's finished key is a list of read dates (`dates_read: [2008-01-05, 2012-03-01]`).
-    private var keepsReadDates: Bool {
+    var keepsReadDates: Bool {
         book.fields.first { $0.canonical == .finished }.map { Book.readDates(in: $0.value) != nil } ?? false
     }
 
-    private func clearing(_ field: CanonicalField) -> FieldEdit {
+    func clearing(_ field: CanonicalField) -> FieldEdit {
         guard let key = book.fields.first(where: { $0.canonical == field })?.key, key != field.rawValue else {
             return .unset(field.rawValue)
         }

@@ -156,3 +156,27 @@ extension QueryExpression {
         }
     }
 }
+
+extension Library {
+    /// What `shelf search` says of each of `books`, a page of `answer`'s books: where the query's
+    /// words matched, each match with its snippet, keyed by path. Only those books are ranked
+    /// and their notes read, so a page of a large answer costs a page. Empty when the query has
+    /// no words (fields only: `tag:sci-fi`), since nothing was searched for in a text.
+    public func searchMatches(
+        of books: [Book], in answer: QueryResult, for expression: QueryExpression
+    ) -> [String: [SearchMatch]] {
+        guard !expression.positiveTerms.isEmpty, !books.isEmpty else { return [:] }
+        let wanted = Set(books.map(\.path))
+        let page = QueryResult(
+            index: answer.index, matches: answer.matches.filter { wanted.contains(answer.index.books[Int($0)].path) },
+            problems: [])
+        let found = results(of: rank(page, for: expression, limit: nil), for: expression, withSnippets: true)
+        return Dictionary(found.map { ($0.book.path, $0.shownMatches) }) { first, _ in first }
+    }
+}
+
+extension SearchResult {
+    /// The matches worth telling: one in the title only when it is the only one, since the
+    /// title is shown with every result anyway.
+    public var shownMatches: [SearchMatch] { matches.filter { $0.field != "title" || matches.count == 1 } }
+}

@@ -37,6 +37,20 @@ public enum Snippet {
             .map(\.range)
     }
 
+    /// `text` with the words `highlights` finds passed through `match` and the text between
+    /// through `plain`: the terminal's colours, the web's `<mark>` around escaped text.
+    public static func marked(
+        _ terms: [[String]], prefixWord: String?, in text: String, plain: (Substring) -> String, match: (Substring) -> String
+    ) -> String {
+        var output = ""
+        var cursor = text.startIndex
+        for range in highlights(terms, prefixWord: prefixWord, in: text) {
+            output += plain(text[cursor..<range.lowerBound]) + match(text[range])
+            cursor = range.upperBound
+        }
+        return output + plain(text[cursor...])
+    }
+
     /// `around` for ASCII text and terms, byte by byte: the same snippet without a string per
     /// word or a character-by-character split, which were most of a search's snippet time.
     /// `.some(nil)` when nothing matches; nil when the text or a term is not ASCII.

@@ -41,8 +41,8 @@ struct ReadingDateOptions: ParsableArguments {
     var force = false
 
     /// The request for the reading action.
-    func request(rating: String? = nil, page: Int? = nil, again: Bool = false) -> ReadingAction.Request {
-        ReadingAction.Request(date: date, today: Clock.today(), force: force, rating: rating, page: page, again: again)
+    func request(rating: String? = nil, page: Int? = nil, again: Bool = false, started: String? = nil) -> ReadingAction.Request {
+        ReadingAction.Request(date: date, today: Clock.today(), force: force, rating: rating, page: page, again: again, started: started)
     }
 
     /// Runs one reading action on the library.
@@ -90,6 +90,7 @@ struct FinishCommand: ParsableCommand {
               shelf finish dune --rating 5
               shelf finish dune --date 2024-02-11
               shelf finish dune --again --date 2019-05   # read it once more, in May 2019
+              shelf finish dune --again --started 2019-04-02 --date 2019-05-01
             """)
 
     @OptionGroup var library: LibraryOptions
@@ -97,6 +98,8 @@ struct FinishCommand: ParsableCommand {
     @OptionGroup var dates: ReadingDateOptions
     @Option(help: ArgumentHelp("Rate it too (0.5 to 5; half stars allowed).", valueName: "N")) var rating: String?
     @Flag(help: "The book was already finished: record another read of it.") var again = false
+    @Option(help: ArgumentHelp("The day this read began (with --again, a read of the past has both its days).", valueName: "date"))
+    var started: String?
 
     func validate() throws {
         if let rating, (try? FieldAssignment(key: "rating", value: rating).edit()) == nil {
@@ -105,7 +108,9 @@ struct FinishCommand: ParsableCommand {
     }
 
     func run() throws {
-        try dates.run(library: library) { try $0.finish(book, dates.request(rating: rating, again: again), reporter: $1) }
+        try dates.run(library: library) {
+            try $0.finish(book, dates.request(rating: rating, again: again, started: started), reporter: $1)
+        }
     }
 }
 

@@ -56,7 +56,7 @@ struct SearchCommand: ParsableCommand {
                 let authors = result.book.authors.isEmpty ? "" : " — " + result.book.authors.joined(separator: ", ")
                 let path = highlighter.dim(Paths.display(result.book.path, in: library))
                 text += highlighter.bold(result.book.title) + authors + "  " + path + "\n"
-                for match in result.matches where match.field != "title" || result.matches.count == 1 {
+                for match in result.shownMatches {
                     let snippet = highlighter.highlight(terms, prefixWord: expression.lastPrefixWord, in: match.snippet)
                     text += "  Matched in \(match.field): \"\(snippet)\"\n"
                 }

@@ -13,14 +13,7 @@ struct Highlighter {
     /// `text` with the words matching the terms highlighted.
     func highlight(_ terms: [[String]], prefixWord: String?, in text: String) -> String {
         guard enabled else { return text }
-        var output = ""
-        var cursor = text.startIndex
-        for range in Snippet.highlights(terms, prefixWord: prefixWord, in: text) {
-            output += text[cursor..<range.lowerBound]
-            output += match(String(text[range]))
-            cursor = range.upperBound
-        }
-        return output + text[cursor...]
+        return Snippet.marked(terms, prefixWord: prefixWord, in: text, plain: { String($0) }, match: { match(String($0)) })
     }
 }
 

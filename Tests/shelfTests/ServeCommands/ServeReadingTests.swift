@@ -14,10 +14,16 @@ import Testing
                     + "progress:\n  - 2026-11-20 page 100")
         ),
         ("foundation.md", bookFile("title: Foundation\nauthors: [Isaac Asimov]\nstatus: to-read  # maybe next\nrating: 4")),
+        (
+            "piranesi.md",
+            bookFile(
+                "title: Piranesi\nauthors: [Susanna Clarke]\nstatus: read\nstarted: 2026-01-02\nfinished: 2026-02-01\n"
+                    + "reads:\n  - {started: 2021-03-02, finished: 2021-04-11, rating: 4}")
+        ),
     ]
 
     /// A library changed by the web form and its twin changed by the command: the same bytes.
-    private func expectSameWrite(_ file: String, web: [(String, String)], at route: String, cli: [String]) throws {
+    func expectSameWrite(_ file: String, web: [(String, String)], at route: String, cli: [String]) throws {
         let served = try TemporaryLibrary(books: Self.books)
         let typed = try TemporaryLibrary(books: Self.books)
         let server = try ServeProcess(library: served, environment: Self.environment)
