@@ -1,9 +1,8 @@
 import ShelfKit
-import Synchronization
 
 /// What the grid works out from the whole library on every page: the books by title and the
-/// facet counts. Worked out once per set of books (`LiveLibrary.Snapshot.generation`), so a
-/// page of an unchanged library of 10,000 books does not sort and count them all again.
+/// facet counts. Worked out once per set of books (`Pages.gridMemo`), so a page of an unchanged
+/// library of 10,000 books does not sort and count them all again.
 struct GridOverview: Sendable {
     var byTitle: [Book]
     var statuses: [(name: String, count: Int)]
@@ -17,20 +16,5 @@ struct GridOverview: Sendable {
         tags = Pages.topTags(books)
         authors = Pages.top(books.flatMap(\.authors))
         series = Pages.top(books.compactMap(\.series))
-    }
-}
-
-/// The overview of the latest set of books held by the live library.
-final class GridMemo: Sendable {
-    private let kept = Mutex<(generation: UInt64, overview: GridOverview)?>(nil)
-
-    /// The overview of `snapshot`'s books: the one kept when it is of the same generation.
-    func overview(of snapshot: LiveLibrary.Snapshot) -> GridOverview {
-        if let generation = snapshot.generation, let kept = kept.withLock({ $0 }), kept.generation == generation {
-            return kept.overview
-        }
-        let overview = GridOverview(books: snapshot.index.books)
-        if let generation = snapshot.generation { kept.withLock { $0 = (generation, overview) } }
-        return overview
     }
 }

@@ -8,14 +8,16 @@ extension Pages {
     static let highlightsPageSize = 200
 
     func highlights(_ query: FormBody) -> Page {
-        let books: [Book]
+        let snapshot: LiveLibrary.Snapshot
         do {
-            books = BookSortKey.title.sort(try live.load().index.books)
+            snapshot = try live.snapshot()
         } catch {
             return message(.internalServerError, "Cannot read the library", String(describing: error))
         }
+        // Every book's notes are read once per set of books, not at every search or page.
+        let every = highlightsMemo.value(of: snapshot) { library.highlights(of: BookSortKey.title.sort(snapshot.index.books)) }
         let words = query["q"] ?? ""
-        var found = library.highlights(of: books).compactMap { $0.matching(words) }
+        var found = every.compactMap { $0.matching(words) }
         let total = found.reduce(0) { $0 + $1.highlights.count }
         let random = query["random"] == "1"
         if random,

@@ -5,13 +5,22 @@ import ShelfKit
 /// `shelf stats --year`), each chart with the same figures as a table beside it.
 extension Pages {
     func stats(_ query: FormBody) -> Page {
-        let books: [Book]
+        let snapshot: LiveLibrary.Snapshot
         do {
-            books = try live.load().index.books
+            snapshot = try live.snapshot()
         } catch {
             return message(.internalServerError, "Cannot read the library", String(describing: error))
         }
         let year = query["year"].flatMap { Int($0) }
+        // Worked out once per set of books: every figure is a pass over the whole library.
+        let content = contentMemo.value(of: snapshot, key: "stats " + (year.map(String.init) ?? "")) {
+            statsContent(snapshot.index.books, year: year)
+        }
+        return layout(year.map { "Stats \($0)" } ?? "Stats", content: content)
+    }
+
+    /// The stats page's content: every year, or `year` month by month.
+    private func statsContent(_ books: [Book], year: Int?) -> String {
         let all = LibraryStats(books)
         let stats = LibraryStats(books, year: year)
         let rereads = RereadStats(books, year: year)
@@ -48,7 +57,7 @@ extension Pages {
         context["tags"] = stats.topTags.map {
             ["name": $0.name, "count": $0.count, "link": Pages.gridLink(FormBody(""), setting: "tag", to: $0.name)] as [String: Any]
         }
-        return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
+        return render(context, "stats")
     }
 
     /// The ratings chart's bars: whole stars, and half stars too when some book has one (4½ is

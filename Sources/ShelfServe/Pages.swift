@@ -10,7 +10,11 @@ struct Pages: Sendable {
     /// The books in memory, looked at again (a stat per file) at every page.
     let live: LiveLibrary
     /// The whole library sorted and counted for the grid, kept while no file changes.
-    let gridMemo = GridMemo()
+    let gridMemo = GenerationMemo<GridOverview>()
+    /// Pages worked out from the whole library (stats, loans), kept while no file changes.
+    let contentMemo = GenerationMemo<String>()
+    /// Every book's highlights, by title, kept while no file changes: the notes are read once.
+    let highlightsMemo = GenerationMemo<[BookHighlights]>()
     let templates: MustacheLibrary
     let readOnly: Bool
     let formToken: FormToken
@@ -79,7 +83,7 @@ struct Pages: Sendable {
         do {
             let today = Clock.today()
             let snapshot = try live.snapshot()
-            overview = gridMemo.overview(of: snapshot)
+            overview = gridMemo.value(of: snapshot) { GridOverview(books: snapshot.index.books) }
             // A file that could not be read is said on the page, never left to vanish.
             let unread = snapshot.problems.filter { if case .conflictCopies = $0 { return false } else { return true } }.count
             if unread > 0 { context["problems"] = unread == 1 ? "1 file could not be read" : "\(unread) files could not be read" }
