@@ -194,7 +194,7 @@ struct Pages: Sendable {
             "title": book.title, "subtitle": book.subtitle ?? "", "authors": book.authors.joined(separator: ", "), "path": path,
             "version": state.version.text, "token": token, "readOnly": readOnly, "notice": notice ?? "",
             "notes": NotesHTML.render(state.notes),
-            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "",
+            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "", "tint": Pages.tint(of: book.title),
         ]
         // Reads, progress and loans have their own sections.
         let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]

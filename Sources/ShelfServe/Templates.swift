@@ -66,6 +66,7 @@ enum Templates {
     static let book = """
         <article class="book">
         {{#cover}}<img class="cover" src="{{cover}}" alt="Cover of {{title}}">{{/cover}}
+        {{^cover}}<div class="cover nocover tint{{tint}}" aria-hidden="true"><span class="cover-title">{{title}}</span><span class="cover-author">{{authors}}</span></div>{{/cover}}
         <h1>{{title}}</h1>
         {{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
@@ -157,7 +158,7 @@ enum Templates {
         .tint4 { background: #735812; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
         .tint8 { background: #5c6b2e; } .tint9 { background: #8a4b08; } .tint10 { background: #37474f; } .tint11 { background: #6d4c41; }
         .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
-        .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
+        .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; } .book .nocover { width: 9rem; max-width: 40%; }
         .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
         .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--muted); cursor: pointer; } .star.on { color: var(--accent); }
         .fields-form label, .note-form label { display: block; margin: .4rem 0; } .fields-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
