@@ -107,7 +107,9 @@ extension ServeClickTests {
                 ("broken.md", "---\ntitle: [broken\n---\n"),
             ] + (0..<12).map { ("book-\($0).md", bookFile("title: Book number \($0)\nauthors: [Author \($0)]")) })
         let server = try ServeProcess(library: library, environment: ["SHELF_TODAY": "2026-11-25"])
-        let pages = ["/", "/?tag=sci-fi", "/?q=dune", "/book?p=dune.md", "/dashboard", "/stats", "/loans", "/highlights", "/add", "/problems"]
+        let pages = [
+            "/", "/?tag=sci-fi", "/?q=dune", "/book?p=dune.md", "/dashboard", "/stats", "/loans", "/highlights", "/add", "/problems",
+        ]
         let result = try run(
             [Self.script.path, "axe", server.base.absoluteString] + pages, in: library.root, timeout: 300,
             executable: URL(fileURLWithPath: try #require(Self.python)))
