@@ -1,10 +1,11 @@
 """Writes docs/benchmarks.md from the results of scripts/bench.sh (run by it, not by hand).
 
 Reads $BENCH_RESULTS: hyperfine's JSON per timed command (ID.json), the peak RSS in KiB (ID.rss),
-the web UI's first-byte times (serve-ID.first and serve-ID.times, seconds, one a line) and
+the web UI's first-byte times per size (serve-SIZE-ID.first and .times, seconds, one a line) and
 facts.txt (KEY=VALUE lines: counts, sizes, what ran). The targets are those of the index issue
 (#22: every query row against ripgrep, peak memory, `set` against `--version`) and of the web UI
-issue (#21: first byte of the grid and a book page, thumbnails cached, the server's memory).
+issues (#21, #42: first byte of the grid and a book page, thumbnails cached, the server's memory,
+at 10k and 100k books).
 """
 
 import json
@@ -162,9 +163,9 @@ w("")
 w("## Targets")
 w("")
 para("The targets of the index (issue 22: each row against ripgrep scanning the same files, at 10k "
-     "and 100k books) and of the web UI (issue 21: at 10k books). Whole-process wall time, hyperfine "
-     "medians, warm page cache; the ratio is shelf's median over ripgrep's. A timing whose σ is over a "
-     "quarter of its median is flagged as noisy: on a busy machine its verdict may flip.")
+     "and 100k books) and of the web UI (issues 21 and 42: at 10k and 100k books). Whole-process wall "
+     "time, hyperfine medians, warm page cache; the ratio is shelf's median over ripgrep's. A timing "
+     "whose σ is over a quarter of its median is flagged as noisy: on a busy machine its verdict may flip.")
 w("")
 table(["work", "books", "target", "measured", "met?", "note"], ["l", "r", "l", "l", "l", "l"])
 for n in (10000, 100000):
