@@ -8,9 +8,10 @@
 # Per library size, the rows of the index's targets, each against ripgrep scanning the same files,
 # with peak RSS: warm `shelf ls --tag sci-fi`, `ls 'rating:>=4 finished:2024'`, `ls --sort title`
 # and `search 'water people'`; cold (no cache: every run builds the index); one book edited by
-# hand, then a query; and `shelf set` on one book against `shelf --version`. At 10k books (or the
-# first size when 10k is not run): the web UI (`shelf serve`: first byte of the grid, a tag facet,
-# a book page and a thumbnail, and the server's peak memory), `shelf tags rename` over every book
+# hand, then a query; and `shelf set` on one book against `shelf --version`. At 10k and 100k books
+# (or the first size when neither is run): the web UI (`shelf serve`: first byte of the grid, a
+# tag facet, a search, a book page, the stats, highlights and loans pages and a thumbnail, and the
+# server's peak memory). At 10k books (or the first size): `shelf tags rename` over every book
 # against a shell loop of mv, and `calibredb list`. The helpers are in scripts/bench/.
 #
 # Environment:
@@ -88,9 +89,14 @@ rm -rf "$RESULTS" "$SCRATCH"
 mkdir -p "$RESULTS" "$SCRATCH"
 for n in $SIZES; do generate "$n"; done
 
-# The web UI, the rename and calibre run at 10k books, the size the targets name; at the first size otherwise.
+# The rename and calibre run at 10k books, the size the targets name; at the first size otherwise.
 EDIT_SIZE=${SIZES%% *}
 for n in $SIZES; do [ "$n" = 10000 ] && EDIT_SIZE=10000; done
+# The web UI runs at 10k and 100k books, the sizes its targets name; at the first size otherwise.
+SERVE_SIZES=""
+for n in $SIZES; do case $n in 10000|100000) SERVE_SIZES="$SERVE_SIZES $n" ;; esac; done
+SERVE_SIZES=${SERVE_SIZES# }
+[ -n "$SERVE_SIZES" ] || SERVE_SIZES=${SIZES%% *}
 
 detect_cache_flag
 
@@ -114,7 +120,7 @@ fi
 for n in $SIZES; do bench_queries "$n"; done
 bench_version
 for n in $SIZES; do bench_set "$n"; done
-bench_serve "$EDIT_SIZE"
+for n in $SERVE_SIZES; do bench_serve "$n"; done
 bench_rename "$EDIT_SIZE"
 bench_calibre "$EDIT_SIZE"
 rm -rf "$SCRATCH"
@@ -142,6 +148,7 @@ export BENCH_CPU BENCH_CORES BENCH_MEM BENCH_KERNEL BENCH_SHELF_VERSION BENCH_RG
 export BENCH_SIZES_RUN=$SIZES BENCH_SEED_USED=$SEED BENCH_RESULTS=$RESULTS BENCH_OUT_FILE=$OUT
 export BENCH_PHRASE=$PHRASE BENCH_RATING=$RATING_QUERY BENCH_WORDS=$WORDS BENCH_WORDS_RG="${WORDS_RG[*]}"
 export BENCH_RENAME_FROM=$RENAME_FROM BENCH_RENAME_TO=$RENAME_TO BENCH_SETTLE_USED=$SETTLE BENCH_EDIT_SIZE=$EDIT_SIZE
+export BENCH_SERVE_SIZES=$SERVE_SIZES
 
 mkdir -p "$(dirname "$OUT")"
 python3 "$BENCH_LIB/report.py"

@@ -119,6 +119,10 @@ func makeBook(index: Int, seed: UInt64, folder: String) -> GeneratedBook {
     if r.chance(0.88) { w.line("pages: \(r.int(80...1100))") }
     if r.chance(0.1) { w.line("format: " + r.pick(["paperback", "hardcover", "ebook", "audiobook"])) }
     if r.chance(0.05) { w.line("mood: " + r.pick(["cozy", "dark", "hopeful", "tense", "reflective"])) }
+    var life = readingLifeStream(seed: seed, index: index)
+    let lent = started != nil && life.chance(0.02)
+    let highlighted = started != nil && life.chance(0.04)
+    if lent, let started { writeLoans(&life, started: started, into: &w) }
     w.line("---")
     w.endLine()
 
@@ -156,6 +160,7 @@ func makeBook(index: Int, seed: UInt64, folder: String) -> GeneratedBook {
             w.endLine()
         }
     }
+    if highlighted, let started { writeHighlights(&life, started: started, into: &w) }
     let name =
         String(format6(index)) + "-" + slug(authors[0].split(separator: " ").last.map(String.init) ?? "anon")
         + "-" + slug(title) + ".md"

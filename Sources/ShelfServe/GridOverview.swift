@@ -1,9 +1,8 @@
 import ShelfKit
-import Synchronization
 
 /// What the grid works out from the whole library on every page: the books by title and the
-/// facet counts. Worked out once per set of books (`LiveLibrary.Snapshot.generation`), so a
-/// page of an unchanged library of 10,000 books does not sort and count them all again.
+/// facet counts. Worked out once per set of books (`Pages.gridMemo`), so a page of an unchanged
+/// library of 10,000 books does not sort and count them all again.
 struct GridOverview: Sendable {
     var byTitle: [Book]
     var statuses: [(name: String, count: Int)]
@@ -27,23 +26,4 @@ struct GridOverview: Sendable {
         authors = Pages.top(books.flatMap(\.authors))
         series = Pages.top(books.compactMap(\.series))
     }
-}
-
-/// The overview of the latest set of books held by the live library.
-final class GridMemo: Sendable {
-    private let kept = Mutex<(generation: UInt64, overview: GridOverview)?>(nil)
-
-    /// The overview of `snapshot`'s books: the one kept when it is of the same generation.
-    func overview(of snapshot: LiveLibrary.Snapshot) -> GridOverview {
-        if let generation = snapshot.generation, let kept = kept.withLock({ $0 }), kept.generation == generation {
-            return kept.overview
-        }
-        let overview = GridOverview(library: snapshot.index)
-        if let generation = snapshot.generation { kept.withLock { $0 = (generation, overview) } }
-        return overview
-    }
-
-    /// The overview kept from the last page that looked at the whole library, if any: a form's
-    /// suggestions may be a change behind, and a book page need not look at every file for them.
-    var latest: GridOverview? { kept.withLock { $0?.overview } }
 }

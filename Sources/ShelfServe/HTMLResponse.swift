@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import ShelfKit
@@ -28,9 +29,20 @@ struct Bytes: ResponseGenerator {
         let tag = "\"" + BookVersion(bytes: bytes).text + "\""
         headers[.eTag] = tag
         headers[.cacheControl] = "private, no-cache"
-        if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
+        if Bytes.matches(request.headers[.ifNoneMatch], tag: tag) { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = contentType
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Whether an If-None-Match header names `tag`: as one of a list (a browser holding two
+    /// versions sends both), weak or strong (`W/"…"`: the header is compared weakly, RFC 9110
+    /// §13.1.2), or `*`.
+    static func matches(_ header: String?, tag: String) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { item in
+            let candidate = item.trimmingCharacters(in: .whitespaces)
+            return candidate == "*" || (candidate.hasPrefix("W/") ? String(candidate.dropFirst(2)) : candidate) == tag
+        }
     }
 }
 

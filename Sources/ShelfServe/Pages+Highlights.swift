@@ -8,11 +8,12 @@ extension Pages {
     static let highlightsPageSize = 200
 
     func highlights(_ query: FormBody) -> Page {
-        let (every, failure) = everyBook()
-        if let failure { return failure }
-        let books = BookSortKey.title.sort(every)
+        let (held, failure) = heldSnapshot()
+        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
+        // Every book's notes are read once per set of books, not at every search or page.
+        let every = highlightsMemo.value(of: snapshot) { library.highlights(of: BookSortKey.title.sort(snapshot.index.books)) }
         let words = query["q"] ?? ""
-        var found = library.highlights(of: books).compactMap { $0.matching(words) }
+        var found = every.compactMap { $0.matching(words) }
         let total = found.reduce(0) { $0 + $1.highlights.count }
         let random = query["random"] == "1"
         if random,

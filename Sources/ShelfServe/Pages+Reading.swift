@@ -63,10 +63,19 @@ extension Pages {
     /// The books out on loan, the longest out first, overdue ones marked; `all=1` shows every
     /// loan ever made, the latest first (`shelf loans`, `shelf loans --history`).
     func loans(_ query: FormBody) -> Page {
-        let (books, failure) = everyBook()
-        if let failure { return failure }
+        let (held, failure) = heldSnapshot()
+        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
         let history = query["all"] == "1"
         let today = Clock.today()
+        // Worked out once per set of books and day (a loan becomes overdue overnight).
+        let content = contentMemo.value(of: snapshot, key: "loans \(history) \(today.text)") {
+            loansContent(snapshot.index.books, history: history, today: today)
+        }
+        return layout("Loans", content: content)
+    }
+
+    /// The loans page's content: the books out, or every loan ever made.
+    private func loansContent(_ books: [Book], history: Bool, today: BookDate) -> String {
         let listing = LoanListing(books: books, history: history)
         let context: [String: Any] = [
             "history": history, "any": !listing.entries.isEmpty,
@@ -80,7 +89,7 @@ extension Pages {
                 ]
             },
         ]
-        return layout("Loans", content: render(context, "loans"))
+        return render(context, "loans")
     }
 
     /// The book page's values for the reading forms: the last page logged (for `+N`) and the

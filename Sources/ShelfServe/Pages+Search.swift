@@ -28,7 +28,7 @@ extension Pages {
 extension Pages {
     /// `/suggest?q=TEXT`: the queries the search box offers for `TEXT`, as a JSON array.
     func suggestions(_ text: String) -> String {
-        let values = (try? live.snapshot()).map { gridMemo.overview(of: $0).values } ?? LibraryValues()
+        let values = (try? live.snapshot()).map(overview(of:)).map(\.values) ?? LibraryValues()
         let saved = library.queryParser(today: Clock.today()).savedQueries.keys
         let found = QuerySuggestions(values: values, savedQueries: Array(saved)).complete(text)
         return JSONValue.array(found.map(JSONValue.string)).serialized()
@@ -40,7 +40,7 @@ extension Pages {
     /// The library's values for the forms' lists: those worked out at the last look at every
     /// file (a change behind at most: a book page need not look at every file for them), or now.
     func formValues() -> [String: Any] {
-        let values = gridMemo.latest?.values ?? (try? live.snapshot()).map { gridMemo.overview(of: $0).values } ?? LibraryValues()
+        let values = gridMemo.latest()?.values ?? (try? live.snapshot()).map(overview(of:)).map(\.values) ?? LibraryValues()
         return [
             "tagChoices": values.tags.map { ["value": $0] }, "authorChoices": values.authors.map { ["value": $0] },
             "seriesChoices": values.series.map { ["value": $0] },

@@ -5,9 +5,18 @@ import ShelfKit
 /// `shelf stats --year`), each chart with the same figures as a table beside it.
 extension Pages {
     func stats(_ query: FormBody) -> Page {
-        let (books, failure) = everyBook()
-        if let failure { return failure }
+        let (held, failure) = heldSnapshot()
+        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
         let year = query["year"].flatMap { Int($0) }
+        // Worked out once per set of books: every figure is a pass over the whole library.
+        let content = contentMemo.value(of: snapshot, key: "stats " + (year.map(String.init) ?? "")) {
+            statsContent(snapshot.index.books, year: year)
+        }
+        return layout(year.map { "Stats \($0)" } ?? "Stats", content: content)
+    }
+
+    /// The stats page's content: every year, or `year` month by month.
+    private func statsContent(_ books: [Book], year: Int?) -> String {
         let all = LibraryStats(books)
         let stats = LibraryStats(books, year: year)
         let rereads = RereadStats(books, year: year)
@@ -35,7 +44,7 @@ extension Pages {
         context["rereads"] = rereads.summary ?? ""
         context["review"] = "/review" + (year.map { "?year=\($0)" } ?? "")
         if let year { context["year"] = String(year) }
-        return layout(year.map { "Stats \($0)" } ?? "Stats", content: render(context, "stats"))
+        return render(context, "stats")
     }
 
     /// What the stats page and the year in review both show of a set of books: the ratings in

@@ -10,7 +10,11 @@ struct Pages: Sendable {
     /// The books in memory, looked at again (a stat per file) at every page.
     let live: LiveLibrary
     /// The whole library sorted and counted for the grid, kept while no file changes.
-    let gridMemo = GridMemo()
+    let gridMemo = GenerationMemo<GridOverview>()
+    /// Pages worked out from the whole library (stats, loans), kept while no file changes.
+    let contentMemo = GenerationMemo<String>()
+    /// Every book's highlights, by title, kept while no file changes: the notes are read once.
+    let highlightsMemo = GenerationMemo<[BookHighlights]>()
     let templates: MustacheLibrary
     let readOnly: Bool
     let formToken: FormToken
@@ -38,6 +42,15 @@ struct Pages: Sendable {
 
     /// Every book, for the pages that look at all of them; when the library cannot be read, none
     /// and the page that says so.
+    /// The live library's current snapshot, or the page that says it cannot be read.
+    func heldSnapshot() -> (snapshot: LiveLibrary.Snapshot?, failure: Page?) {
+        do {
+            return (try live.snapshot(), nil)
+        } catch {
+            return (nil, message(.internalServerError, "Cannot read the library", String(describing: error)))
+        }
+    }
+
     func everyBook() -> (books: [Book], failure: Page?) {
         do {
             return (try live.load().index.books, nil)
@@ -83,6 +96,11 @@ struct Pages: Sendable {
 
     /// The library's books matching the search box and the facets, as a grid of covers, a page
     /// at a time (the links to the next and previous pages keep the query and the facets).
+    /// The grid's overview of `snapshot`'s books, kept for the set of books (`gridMemo`).
+    func overview(of snapshot: LiveLibrary.Snapshot) -> GridOverview {
+        gridMemo.value(of: snapshot) { GridOverview(library: snapshot.index) }
+    }
+
     func grid(_ query: FormBody) -> Page {
         let text = query["q"] ?? ""
         let faceted = FacetedQuery(text: text, status: query["status"], tag: query["tag"], author: query["author"], series: query["series"])
@@ -93,7 +111,7 @@ struct Pages: Sendable {
         do {
             let today = Clock.today()
             let snapshot = try live.snapshot()
-            overview = gridMemo.overview(of: snapshot)
+            overview = self.overview(of: snapshot)
             // A file that could not be read is said on the page, never left to vanish.
             let unread = snapshot.problems.filter { if case .conflictCopies = $0 { return false } else { return true } }.count
             if unread > 0 { context["problems"] = unread == 1 ? "1 file could not be read" : "\(unread) files could not be read" }
@@ -209,7 +227,7 @@ struct Pages: Sendable {
             "title": book.title, "subtitle": book.subtitle ?? "", "authors": book.authors.joined(separator: ", "), "path": path,
             "version": state.version.text, "token": token, "readOnly": readOnly, "notice": notice ?? "",
             "notes": NotesHTML.render(state.notes),
-            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "",
+            "cover": hasCoverToShow(book) ? "/cover?p=" + FormBody.encode(path) : "", "tint": Pages.tint(of: book.title),
         ]
         // Reads, progress and loans have their own sections.
         let ownSections = [Book.readsKey, ReadingProgress.key, Book.loansKey]

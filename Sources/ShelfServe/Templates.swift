@@ -74,6 +74,7 @@ enum Templates {
     static let book = """
         <article class="book">
         {{#cover}}<img class="cover" src="{{cover}}" alt="Cover of {{title}}">{{/cover}}
+        {{^cover}}<div class="cover nocover tint{{tint}}" aria-hidden="true"><span class="cover-title">{{title}}</span><span class="cover-author">{{authors}}</span></div>{{/cover}}
         <h1>{{title}}</h1>
         {{#subtitle}}<p class="subtitle">{{subtitle}}</p>{{/subtitle}}
         {{#authors}}<p class="by">by {{authors}}</p>{{/authors}}
@@ -166,7 +167,7 @@ enum Templates {
         .tint4 { background: #735812; } .tint5 { background: #2f6f6a; } .tint6 { background: #7a2e4f; } .tint7 { background: #4a4a6b; }
         .tint8 { background: #5c6b2e; } .tint9 { background: #8a4b08; } .tint10 { background: #37474f; } .tint11 { background: #6d4c41; }
         .by, .count, .path { color: var(--muted); font-size: .9rem; } .stars { color: var(--accent); }
-        .book .cover { float: right; max-width: 12rem; margin: 0 0 1rem 1rem; border-radius: .3rem; }
+        .book .cover { float: right; max-width: min(12rem, 40%); margin: 0 0 1rem 1rem; border-radius: .3rem; } .book .nocover { width: 9rem; max-width: 40%; }
         .fields { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } .fields dt { color: var(--muted); }
         .quick form { display: inline-block; margin: .5rem 1rem .5rem 0; } .star { font-size: 1.4rem; background: none; border: none; color: var(--muted); cursor: pointer; } .star.on { color: var(--accent); }
         .fields-form label, .note-form label, .manual-form label { display: block; margin: .4rem 0; } .fields-form input, .manual-form input, textarea { width: 100%; padding: .4rem; font: inherit; }
@@ -180,7 +181,7 @@ enum Templates {
         .chart .axis { stroke: var(--line); } figure { margin: 1rem 0; } figcaption { color: var(--muted); font-size: .8rem; }
         .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
         .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
-        @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } }
+        @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } .book .fields { clear: both; } }
         .sort { color: var(--muted); font-size: .9rem; } .sort a { display: inline-block; padding: .6rem .3rem; } .sort a[aria-current] { color: var(--ink); font-weight: 600; text-decoration: none; }
         .book-highlights blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); } .book-highlights .note { font-style: italic; }
         .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }

@@ -27,6 +27,7 @@ import difflib
 import os
 import shutil
 import sys
+import time
 
 try:
     from selenium import webdriver
@@ -341,6 +342,11 @@ def reading(base, library):
         driver.quit()
 
 
+# True when every image the window shows has loaded (lazy ones below the fold are left alone).
+VIEWPORT_IMAGES_SHOWN = """return [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight)
+    .every(i => i.complete && i.naturalWidth > 0)"""
+
+
 def screenshots(base, out):
     os.makedirs(out, exist_ok=True)
     driver = browser()
@@ -348,8 +354,12 @@ def screenshots(base, out):
         for name, size, mobile in [("desktop", DESKTOP, False), ("phone", PHONE, True)]:
             viewport(driver, size, mobile)
             for page, url in [("grid", base), ("book", base + "book?p=le-guin-the-left-hand-of-darkness.md"),
-                              ("dashboard", base + "dashboard")]:
+                              ("stats", base + "stats"), ("dashboard", base + "dashboard")]:
                 driver.get(url)
+                # The covers in view are thumbnails made on first request: wait for them to show.
+                deadline = time.time() + 60
+                while time.time() < deadline and not driver.execute_script(VIEWPORT_IMAGES_SHOWN):
+                    time.sleep(0.2)
                 target = os.path.join(out, f"{page}-{name}.png")
                 driver.save_screenshot(target)
                 check(os.path.getsize(target) > 0, f"saved {target}")

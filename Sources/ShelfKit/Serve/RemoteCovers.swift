@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Fetching happens in the background, one cover at a time, after a page named the book: a grid
 /// never waits on the network, and a cover not fetched yet is drawn (title and author) until the
-/// next load. An address that fails (no answer, not an image, over 8 MiB) is not asked again for a day.
+/// next load. At most `queueLimit` covers wait at once; one asked for past that is not queued and
+/// is asked for again when a page next shows its book. An address that fails (no answer, not an
+/// image, over 8 MiB) is not asked again for a day.
 public final class RemoteCovers: Sendable {
     /// Where the images are kept; nil without a home or cache folder (then nothing is fetched).
     public let folder: String?
@@ -17,6 +19,10 @@ public final class RemoteCovers: Sendable {
     private let queue = DispatchQueue(label: "shelf.remote-covers")
     /// How long a failed address is left alone.
     static let retryAfterFailure: TimeInterval = 24 * 60 * 60
+    /// How many covers may wait to be fetched (or be fetching) at once. A library of 10,000 books
+    /// with covers by address would otherwise queue a fetch for every book each page shows, and
+    /// keep them all in memory, for hours of fetching one at a time.
+    static let queueLimit = 64
 
     /// Covers fetched into `$XDG_CACHE_HOME/shelf/remote-covers/` (default `~/.cache`).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -45,16 +51,19 @@ public final class RemoteCovers: Sendable {
     }
 
     /// Asks for the cover at `url` to be fetched in the background, unless it is kept, being
-    /// fetched, or failed within the day.
+    /// fetched, failed within the day, or `queueLimit` covers wait already.
     public func request(_ url: URL) {
         guard folder != nil, imagePath(for: url) == nil, !failedLately(url) else { return }
         let key = url.absoluteString
-        guard asked.withLock({ $0.insert(key).inserted }) else { return }
+        guard asked.withLock({ $0.count < Self.queueLimit && $0.insert(key).inserted }) else { return }
         queue.async { [self] in
             fetch(url)
             asked.withLock { _ = $0.remove(key) }
         }
     }
+
+    /// The covers waiting to be fetched or being fetched (tests look).
+    var waiting: Int { asked.withLock { $0.count } }
 
     /// Waits until the covers asked for so far are fetched (for tests and `--fetch-covers` style runs).
     func waitForRequests() {

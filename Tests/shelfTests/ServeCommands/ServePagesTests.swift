@@ -177,6 +177,22 @@ import Testing
         #expect(changed.status == 200 && changed.header("ETag") != tag)
     }
 
+    /// A browser holding two versions names both; a proxy may have weakened the tag; `*` is any.
+    @Test func anETagNamedInAListOrWeakOrByStarIsAnsweredNotModified() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", bookFile("title: Dune\ncover: covers/dune.png"))])
+        let image = PNG.grey(ServeAddTests.barcodePGM("9780441478125", scale: 1, height: 10))
+        try library.write("covers/dune.png", bytes: image)
+        let server = try ServeProcess(library: library, environment: ["SHELF_THUMBNAILER": ""])
+        for path in ["/cover?p=dune.md", "/thumb?p=dune.md"] {
+            let tag = try #require(try server.request(path).header("ETag"))
+            for header in ["\"old\", \(tag)", "W/\(tag)", "*"] {
+                let answer = try server.request(path, headers: ["If-None-Match": header])
+                #expect(answer.status == 304 && answer.body.isEmpty, "\(path) with If-None-Match: \(header)")
+            }
+            #expect(try server.request(path, headers: ["If-None-Match": "\"old\", W/\"other\""]).status == 200)
+        }
+    }
+
     static let vips: String? = ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
@@ -279,5 +295,18 @@ import Testing
         // The same colour at every visit, and no style attribute (the page's policy allows none).
         #expect(try server.request("/").body == body)
         #expect(!body.contains(" style=\""))
+    }
+
+    @Test func theBookPageDrawsTheSameCoverAsTheGrid() throws {
+        let library = try TemporaryLibrary(books: [("dune.md", bookFile("title: Dune\nauthors: [Frank Herbert]"))])
+        let server = try ServeProcess(library: library)
+        let grid = try server.request("/").body
+        let tint = try #require(grid.components(separatedBy: "<div class=\"nocover tint").dropFirst().first?.prefix { $0.isNumber })
+        let page = try server.request("/book?p=dune.md").body
+        #expect(
+            page.contains(
+                "<div class=\"cover nocover tint\(tint)\" aria-hidden=\"true\"><span class=\"cover-title\">Dune</span>"
+                    + "<span class=\"cover-author\">Frank Herbert</span></div>"), "\(page)")
+        #expect(!page.contains("<img class=\"cover\""))
     }
 }
