@@ -16,6 +16,7 @@ public struct LibraryValues: Sendable {
         self.series = series
     }
 
+    /// The values of every book `index` holds, most used first.
     public init(index: LibraryIndex) {
         tags = index.tagCounts().map(\.tag)
         authors = Self.byUse(index.books.flatMap(\.authors))

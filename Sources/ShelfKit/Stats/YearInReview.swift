@@ -4,7 +4,9 @@
 public struct YearInReview: Sendable {
     /// One read finished in the year.
     public struct Entry: Sendable {
+        /// The book read.
         public var book: Book
+        /// The read: its days, how it ended, its rating.
         public var read: BookRead
         /// The book had a finished read before this one.
         public var isReread: Bool
@@ -12,6 +14,7 @@ public struct YearInReview: Sendable {
         var day: BookDate
     }
 
+    /// The year looked back on.
     public let year: Int
     /// The reads finished in the year, in the order they were finished (by title on one day).
     public let entries: [Entry]
@@ -21,12 +24,14 @@ public struct YearInReview: Sendable {
     public let byMonth: [(books: Int, pages: Int)]
     /// The longest and shortest book read, by `pages:` (none without pages).
     public let longest: Entry?
+    /// The shortest book read, by `pages:`.
     public let shortest: Entry?
     /// Re-reads among the reads.
     public let rereads: Int
     /// The figures of the books read: authors, tags, ratings in half stars, days to finish.
     public let stats: LibraryStats
 
+    /// The look back on `year` over `books`; `today` says how far a year still going has come.
     public init(year: Int, books: [Book], today: BookDate) {
         self.year = year
         var entries: [Entry] = []
