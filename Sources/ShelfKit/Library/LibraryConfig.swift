@@ -90,6 +90,8 @@ public struct LibraryConfig: Sendable {
                         if let status = word.value.text.flatMap(ReadingStatus.init(alias:)) { vocabulary.statuses[word.key] = status }
                     }
                 }
+            case "tag_separator":
+                if value.text == " " { vocabulary.splitsTagsAtSpaces = true }
             case "author_separator":
                 if let separator = value.text, separator.contains(",") { vocabulary.joinsNamesWithCommas = true }
             case "series_counts":

@@ -19,6 +19,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// (Hugo's `publishDate` is the post's, not the book's publication): read as the user's own
     /// keys. (`post_keys:` in shelf.yaml.)
     var postKeys: [String] = []
+    /// True when a tag string's words are its tags (`tags: philosophy literature` is two), as
+    /// Jekyll reads it; a string with a comma is still split at its commas. (`tag_separator: " "`
+    /// in shelf.yaml.) Off, a one-string tag with a space is one tag (`science fiction`).
+    var splitsTagsAtSpaces = false
 
     init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -29,7 +33,9 @@ public struct Vocabulary: Sendable, Equatable {
     /// shelf's own names.
     public static let standard = Vocabulary()
 
-    var isStandard: Bool { keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty }
+    var isStandard: Bool {
+        keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty && !splitsTagsAtSpaces
+    }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.
     public func field(forKey key: String) -> CanonicalField? {
