@@ -25,6 +25,12 @@ struct ReadingPlan {
                 "a new read cannot start (\(newStart.text)) before the last one ended (\(ended.text)); "
                     + "to record an earlier read, add it to the reads: list (shelf edit)")
         }
+        // Reads kept as [start, end] pairs: the new read is one more pair, open; the status it
+        // implies is then no change unless the vault writes a status.
+        if let pairs = readPairsKey {
+            let styled = newStart.text(in: (book.started ?? newStart).style)
+            return [.appendItem(pairs, raw: "[" + styled + "]")] + edits
+        }
         return [.appendItem(Book.readsKey, raw: archived(latest).flowMap)] + edits
             + [.set("started", .typed(newStart.text)), clearing(.finished)]
             + (book.value(of: ReadingProgress.key) == nil ? [] : [.unset(ReadingProgress.key)])
@@ -34,7 +40,21 @@ struct ReadingPlan {
     /// already finished.
     func finish() throws -> [FieldEdit] {
         // A new rating comes last, so a new `rating:` line follows the new `finished:` line.
-        try finishingEdits() + (request.rating.map { [try FieldAssignment(key: "rating", value: $0).edit()] } ?? [])
+        var edits = try finishingEdits()
+        // With [start, end] pairs the end goes in first, so that the status it implies is no change.
+        if readPairsKey != nil {
+            if request.again {
+                throw ReadingError(
+                    "this book keeps its reads as [start, end] pairs; start a new read (shelf start BOOK), then finish it")
+            }
+            edits = edits.filter { !$0.isStatusEdit } + edits.filter(\.isStatusEdit)
+        }
+        return try edits + (request.rating.map { [try FieldAssignment(key: "rating", value: $0).edit()] } ?? [])
+    }
+
+    /// The key of the book's reads kept as `[start, end]` pairs, if it keeps them so.
+    private var readPairsKey: String? {
+        book.fields.first { $0.canonical == .finished && Book.readPairs(in: $0.value) != nil }?.key
     }
 
     private func finishingEdits() throws -> [FieldEdit] {
@@ -220,5 +240,13 @@ extension Book {
     func hasUnreadValue(_ field: CanonicalField) -> Bool {
         guard let value = value(of: field.rawValue) else { return false }
         return !value.texts.allSatisfy(\.trimmingSpaces.isEmpty)
+    }
+}
+
+extension FieldEdit {
+    /// True for an edit that sets the status.
+    fileprivate var isStatusEdit: Bool {
+        if case .set(let key, _) = self { return key == "status" }
+        return false
     }
 }

@@ -54,6 +54,14 @@ struct FrontMatterEditor {
                 try setShelfStatus(word, in: shelves)
                 return
             }
+            if vocabulary.field(forKey: key) == .finished, let pairs = readPairs(entry) {
+                try setPairEnd(given, in: pairs)
+                return
+            }
+            if vocabulary.field(forKey: key) == .started, entry == nil, let pairs = readPairsForStart(in: frontMatter) {
+                try setPairStart(given, in: pairs)
+                return
+            }
             if vocabulary.field(forKey: key) == .finished, let dates = readDates(entry) {
                 try addReadDate(given, to: dates)
                 return
@@ -91,6 +99,9 @@ struct FrontMatterEditor {
             if vocabulary.field(forKey: key) == .finished, readDates(entry) != nil {
                 throw .invalidValue(key: entry.key, reason: DateListRefusal.reason)
             }
+            if vocabulary.field(forKey: key) == .finished, Book.readPairs(in: FieldValue(entry.value)) != nil {
+                throw .invalidValue(key: entry.key, reason: ReadPairsRefusal.reason)
+            }
             if !frontMatter.entries.contains(where: { $0.key == entry.key }) {
                 try unsetInner(entry, in: frontMatter)
                 return
@@ -110,23 +121,23 @@ struct FrontMatterEditor {
                 try insertLine(key: writtenKey(key), value: .list([item]), in: frontMatter)
                 return
             }
-            if let splice = try ListSplicer(document: document).add(item, to: entry, afterColon: afterColon(of: entry)) {
+            if let splice = try splicer(for: key).add(item, to: entry, afterColon: afterColon(of: entry)) {
                 try replace(splice.range, with: splice.bytes)
             }
         case .remove(let key, let item):
             // One item at a time, re-reading in between, so every range is fresh.
             while let frontMatter = document.frontMatter,
                 let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary),
-                let splice = try ListSplicer(document: document).remove(item, from: entry, afterColon: afterColon(of: entry))
+                let splice = try splicer(for: key).remove(item, from: entry, afterColon: afterColon(of: entry))
             {
                 try replace(splice.range, with: splice.bytes)
             }
         case let .rename(key, old, new):
             guard let entry = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary) else { return }
-            let splicer = ListSplicer(document: document)
-            if try splicer.contains(new, in: entry) && ListSplicer.fold(old) != ListSplicer.fold(new) {
+            let lists = splicer(for: key)
+            if try lists.contains(new, in: entry) && ListSplicer.fold(old) != ListSplicer.fold(new) {
                 try apply(.remove(key, old))
-            } else if let splice = try splicer.rename(old, to: new, in: entry) {
+            } else if let splice = try lists.rename(old, to: new, in: entry) {
                 try replace(splice.range, with: splice.bytes)
             }
         case let .appendItem(key, raw):

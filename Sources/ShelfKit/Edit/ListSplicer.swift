@@ -3,6 +3,9 @@
 /// its own indentation.
 struct ListSplicer {
     let document: BookDocument
+    /// True when one string's items are separated by spaces, not commas (`tags: philosophy
+    /// literature`, as Jekyll reads a tag string), for a vault whose tag strings are so written.
+    var wordSeparated = false
 
     private var bytes: [UInt8] { document.bytes }
 
@@ -39,8 +42,8 @@ struct ListSplicer {
             let parts = commaParts(scalar.value)
             if parts.contains(where: { ListSplicer.fold($0) == folded }) { return nil }
             let text =
-                parts.count > 1
-                ? YAMLScalarWriter.string((parts + [item]).joined(separator: ", "), preferred: scalar.style)
+                parts.count > 1 || separates(scalar.value)
+                ? YAMLScalarWriter.string((parts + [item]).joined(separator: separator(of: scalar.value)), preferred: scalar.style)
                 : ListSplicer.flowList([scalar.value, item])
             return Splice(range: scalar.range, bytes: Array(text.utf8))
         case .mapping, .alias:
@@ -59,6 +62,12 @@ struct ListSplicer {
             }
             if sequence.isFlow {
                 let at = last.range.upperBound
+                let start = lineStart(of: last.range.lowerBound)
+                let indent = bytes[start..<last.range.lowerBound]
+                if start > sequence.range.lowerBound, indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    // A flow list written one item a line: the new item on a line of its own, indented alike.
+                    return Splice(range: at..<at, bytes: [UInt8(ascii: ",")] + document.lineEnding.bytes + Array(indent) + Array(item.utf8))
+                }
                 return Splice(range: at..<at, bytes: Array((", " + item).utf8))
             }
             let at = lineEnd(after: last.range.upperBound)
@@ -98,7 +107,8 @@ struct ListSplicer {
             let parts = commaParts(scalar.value)
             let kept = parts.filter { ListSplicer.fold($0) != folded }
             guard kept.count < parts.count else { return nil }
-            let text = kept.isEmpty ? "[]" : YAMLScalarWriter.string(kept.joined(separator: ", "), preferred: scalar.style)
+            let text =
+                kept.isEmpty ? "[]" : YAMLScalarWriter.string(kept.joined(separator: separator(of: scalar.value)), preferred: scalar.style)
             return Splice(range: scalar.range, bytes: Array(text.utf8))
         case .mapping, .alias:
             throw .notAList(key: entry.key)
@@ -130,7 +140,7 @@ struct ListSplicer {
             guard !scalar.isNull else { return nil }
             let parts = commaParts(scalar.value)
             guard parts.contains(where: { ListSplicer.fold($0) == folded }) else { return nil }
-            let renamed = parts.map { ListSplicer.fold($0) == folded ? new : $0 }.joined(separator: ", ")
+            let renamed = parts.map { ListSplicer.fold($0) == folded ? new : $0 }.joined(separator: separator(of: scalar.value))
             guard renamed != scalar.value else { return nil }
             return Splice(range: scalar.range, bytes: Array(YAMLScalarWriter.string(renamed, preferred: scalar.style).utf8))
         case .mapping, .alias:
@@ -181,8 +191,13 @@ struct ListSplicer {
     }
 
     private func commaParts(_ text: String) -> [String] {
-        text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        text.split(separator: separates(text) ? " " : ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
+
+    /// True when a one-string list is read as words separated by spaces (no comma in it).
+    private func separates(_ text: String) -> Bool { wordSeparated && !text.contains(",") }
+
+    private func separator(of text: String) -> String { separates(text) ? " " : ", " }
 
     /// The bytes before a block item on its line: indentation, `-` and the space after it.
     private func itemPrefix(of item: YAMLNode) -> [UInt8] {
@@ -205,5 +220,15 @@ struct ListSplicer {
         var end = offset
         while end < bytes.count && bytes[end] != 0x0A { end += 1 }
         return min(end + 1, bytes.count)
+    }
+}
+
+extension FrontMatterEditor {
+    /// The splicer for `key`'s list: a tag string of a vault that separates tags with spaces is
+    /// split at them (`Vocabulary.splitsTagsAtSpaces`).
+    func splicer(for key: String) -> ListSplicer {
+        var splicer = ListSplicer(document: document)
+        splicer.wordSeparated = vocabulary.splitsTagsAtSpaces && vocabulary.field(forKey: key) == .tags
+        return splicer
     }
 }

@@ -96,6 +96,8 @@ public struct LibraryConfig: Sendable {
                 if let separator = value.text, [" - ", " by "].contains(separator) { vocabulary.titleAuthorSeparator = separator }
             case "book_values":
                 vocabulary.requiresBookValues = value.text == "required"
+            case "tag_separator":
+                if value.text == " " { vocabulary.splitsTagsAtSpaces = true }
             case "author_separator":
                 if let separator = value.text, separator.contains(",") { vocabulary.joinsNamesWithCommas = true }
             case "series_counts":

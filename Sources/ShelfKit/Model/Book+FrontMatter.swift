@@ -133,6 +133,14 @@ extension Book {
             series = split.series
             seriesIndex = split.index
         }
+        // A number at the end of the title (`Paper Girls Vol 5`, `Шарм. Книга 5`) when no key gives
+        // one; not when the series key says the book is in none (`series: standalone`).
+        if seriesIndex == nil, series != nil || !chosen.hasValue(.series, in: fields),
+            let found = Book.seriesNumber(inTitle: self.title, series: series), series != nil || found.name != nil
+        {
+            series = series ?? found.name
+            seriesIndex = found.index
+        }
         // A log kept without a status says it by its dates (`date_read: "2013/07/01"`): a finished
         // date is read, a started one reading. Only when no status is written at all.
         if status == nil, !chosen.hasValue(.status, in: fields) {
@@ -149,7 +157,7 @@ extension Book {
         case .title, .copies: break
         case .subtitle: subtitle = linkedText
         case .authors: authors = Book.readNames(value, vocabulary: vocabulary)
-        case .tags: tags = Book.readTags(value)
+        case .tags: tags = Book.readTags(value, atSpaces: vocabulary.splitsTagsAtSpaces)
         case .genres: genres = Book.readNames(value, vocabulary: .standard)
         case .isbn:
             // `isbn: "[]"`, as some exports write an empty list, is no ISBN.
@@ -181,6 +189,16 @@ extension Book {
         case .added: added = readDate(value, text, key: key)
         case .started: started = readDate(value, text, key: key)
         case .finished:
+            if let pairs = Book.readPairs(in: value) {
+                // `readDates: [[2019-01-02, 2019-01-20]]`: the last pair is the latest read; a
+                // started key of its own, written later, still wins.
+                finished = pairs.last??.ended
+                if started == nil { started = pairs.last??.started }
+                if pairs.contains(where: { $0 == nil }) {
+                    problems.append(BookProblem(code: "invalid-date", key: key, message: "an item is not a [start, end] pair of dates"))
+                }
+                return
+            }
             if let dates = Book.readDates(in: value) {
                 // `dates_read: [2008-01-05, 2012-03-01]`: each a read finished that day, the last the latest.
                 finished = dates.last ?? nil
@@ -195,7 +213,8 @@ extension Book {
             if let (name, index) = Book.firstSeries(in: value) {
                 series = name
                 if seriesIndex == nil { seriesIndex = index }
-            } else {
+            } else if let linkedText, !Book.saysNoSeries(linkedText) {
+                // `series: standalone` (`Einzelband`, `самостоятельный роман`) is no series.
                 series = linkedText
             }
         case .seriesIndex:

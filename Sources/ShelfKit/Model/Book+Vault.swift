@@ -91,8 +91,9 @@ extension Book {
         return names
     }
 
-    /// Tags from a list, or from one string separated by commas; a leading `#` is dropped.
-    static func readTags(_ value: FieldValue) -> [String] {
+    /// Tags from a list, or from one string separated by commas (by spaces when `atSpaces` and
+    /// the string has no comma, as Jekyll reads it); a leading `#` is dropped.
+    static func readTags(_ value: FieldValue, atSpaces: Bool = false) -> [String] {
         var tags: [String] = []
         func add(_ part: String) {
             let trimmed = part.trimmingSpaces
@@ -108,7 +109,8 @@ extension Book {
         }
         switch value {
         case .scalar(let text, _):
-            for part in text.split(separator: ",") { add(String(part)) }
+            let separator: Character = atSpaces && !text.contains(",") ? " " : ","
+            for part in text.split(separator: separator) { add(String(part)) }
         case .list(let items):
             tags.reserveCapacity(items.count)
             for case .scalar(let text, _) in items { add(text) }

@@ -89,8 +89,12 @@ extension Book {
         if case .list(let items)? = value(of: Book.readsKey, canonical: Book.readsLookup.canonical, folded: { Book.readsLookup.folded }) {
             reads = items.compactMap(BookRead.init(item:))
         }
-        if let field = fields.first(where: { $0.canonical == .finished }), let dates = Book.readDates(in: field.value) {
-            reads += dates.dropLast().compactMap { $0.map { BookRead(ended: $0, outcome: .finished) } }
+        if let field = fields.first(where: { $0.canonical == .finished }) {
+            if let pairs = Book.readPairs(in: field.value) {
+                reads += pairs.dropLast().compactMap { $0?.read }
+            } else if let dates = Book.readDates(in: field.value) {
+                reads += dates.dropLast().compactMap { $0.map { BookRead(ended: $0, outcome: .finished) } }
+            }
         }
         return reads
     }
@@ -98,7 +102,7 @@ extension Book {
     /// The dates of a list of read dates, in written order (nil for an item that is no date), or
     /// nil when the value is not such a list (a scalar, a link, an empty list).
     static func readDates(in value: FieldValue) -> [BookDate?]? {
-        guard case .list(let items) = value, !items.isEmpty, !value.isBareLink else { return nil }
+        guard case .list(let items) = value, !items.isEmpty, !value.isBareLink, readPairs(in: value) == nil else { return nil }
         return items.map { $0.writtenText.flatMap { BookDate($0) } }
     }
 

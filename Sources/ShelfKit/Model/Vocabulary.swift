@@ -27,6 +27,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// a status, a reading date…) and keys of a site's page (`layout:`, `categories:`) is not a
     /// book: a blog's posts beside its reviews. (`book_values: required` in shelf.yaml.)
     var requiresBookValues = false
+    /// True when a tag string's words are its tags (`tags: philosophy literature` is two), as
+    /// Jekyll reads it; a string with a comma is still split at its commas. (`tag_separator: " "`
+    /// in shelf.yaml.) Off, a one-string tag with a space is one tag (`science fiction`).
+    var splitsTagsAtSpaces = false
 
     init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -39,7 +43,7 @@ public struct Vocabulary: Sendable, Equatable {
 
     var isStandard: Bool {
         keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty && titleAuthorSeparator == nil
-            && !requiresBookValues
+            && !requiresBookValues && !splitsTagsAtSpaces
     }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.

@@ -71,6 +71,9 @@ public struct VocabularyPreset: Sendable {
         if vocabulary.joinsNamesWithCommas {
             text += "# Several authors in one value are joined with commas (author: A, B).\nauthor_separator: \",\"\n"
         }
+        if vocabulary.splitsTagsAtSpaces {
+            text += "# A tag string's words are its tags (tags: a b), as Jekyll reads them.\ntag_separator: \" \"\n"
+        }
         if !vocabulary.postKeys.isEmpty {
             text += "# The post's keys, not the book's: read as your own keys, not as shelf's fields.\n"
             text += "post_keys: \(ListSplicer.flowList(vocabulary.postKeys))\n"

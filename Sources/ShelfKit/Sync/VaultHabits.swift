@@ -6,6 +6,10 @@ struct VaultHabits {
     private(set) var commaLists = 0
     /// Files whose author has a comma that belongs to one name (`Le Guin, Ursula K.`).
     private(set) var commaNames = 0
+    /// Files whose tags are one string of several words and no comma (`tags: ecology power`).
+    private(set) var spacedTagStrings = 0
+    /// Files whose tags are one string holding a comma (`tags: a, b`).
+    private(set) var commaTagStrings = 0
     /// Per date style (as an example date), the files whose first full date is in it.
     private(set) var dateStyles: [String: Int] = [:]
     /// Per folder ("" for the root): files with a title, and those named by it as written.
@@ -34,6 +38,9 @@ struct VaultHabits {
                 case nil: break
                 }
             }
+            if field == .tags, case .scalar(let text, _) = entry.value {
+                if text.contains(",") { commaTagStrings += 1 } else if text.trimmingSpaces.contains(" ") { spacedTagStrings += 1 }
+            }
             if firstStyle == nil, let field, ValueForm.isDate(field), let text = entry.value.writtenText,
                 let date = BookDate(text.trimmingSpaces), date.day != nil, date.minutes == nil
             {
@@ -58,6 +65,10 @@ struct VaultHabits {
     func joinsNamesWithCommas(expected: Bool) -> Bool {
         expected ? commaLists > commaNames : commaLists >= 3 && commaLists >= commaNames * 10
     }
+
+    /// True when the files write their tags as one string of words, as Jekyll reads them: at
+    /// least three such files, and none whose tag string holds a comma.
+    var separatesTagsWithSpaces: Bool { spacedTagStrings >= 3 && commaTagStrings == 0 }
 
     /// The style most files write their dates in, as an example date, when it is not shelf's
     /// own: at least three files, and more than half of those with a date.

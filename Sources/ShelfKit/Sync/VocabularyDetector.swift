@@ -34,6 +34,8 @@ public struct VocabularyDetector {
         public var postKeys: [(key: String, count: Int)] = []
         /// Files marked `draft: true`.
         public var drafts: [String] = []
+        /// Files whose tags are one string of words with no comma, and files whose tag string has a comma.
+        public var tagStrings = (spaced: 0, comma: 0)
         /// Files that keep book fields inline in their body (`rating:: 4`), which shelf reads as they are.
         public var inlineFieldFiles = 0
         /// Titles that hold their author (`title_author:`): the separator, the files, of the files with a title.
@@ -52,6 +54,9 @@ public struct VocabularyDetector {
             }
             return text
         }
+
+        /// True when the proposal reads `tags: a b` as two tags (`tag_separator: " "`).
+        public var proposesSpacedTags: Bool { proposed.splitsTagsAtSpaces }
 
         /// True when the proposal reads `author: A, B` as two authors (`author_separator: ","`).
         public var proposesCommaSeparator: Bool { proposed.joinsNamesWithCommas }
@@ -104,6 +109,7 @@ public struct VocabularyDetector {
         }
         // Names joined by commas, with or without a tool known to write them so.
         proposed.joinsNamesWithCommas = habits.joinsNamesWithCommas(expected: preset?.vocabulary.joinsNamesWithCommas == true)
+        proposed.splitsTagsAtSpaces = habits.separatesTagsWithSpaces
         proposed.dateStyle = habits.usualDateStyle.flatMap { BookDate($0.example)?.style }
         // The status words the files use, so that `check --fix` never respells hundreds of them.
         let statusKey = proposed.key(for: .status)
@@ -126,6 +132,7 @@ public struct VocabularyDetector {
         report.titleAuthors = titleAuthors
         report.sitePages = sitePages
         if let owner { report.preferences.append(owner) }
+        report.tagStrings = (habits.spacedTagStrings, habits.commaTagStrings)
         return report
     }
 

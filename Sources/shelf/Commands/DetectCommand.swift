@@ -19,7 +19,9 @@ struct DetectCommand: ParsableCommand {
             (author_separator, proposed only when most comma values are lists of full names, not \
             one "Le Guin, Ursula K."), the style most dates are written in (date_style, the style \
             of a book's first date), notes named by their title in one folder (filename: \
-            "Books/{title}" with filename_style: as-written, where new books then go), and \
+            "Books/{title}" with filename_style: as-written, where new books then go), tags written \
+            as one string of words (tag_separator: " ", as Jekyll reads them; not when a tag \
+            string holds a comma), and \
             Hugo's post keys (date, publishDate, draft) — a post's date is never proposed as the \
             finished date unless most posts with it are books marked read; drafts are listed. \
             --write adds the settings to shelf.yaml (creating it if needed); nothing is written \
@@ -111,6 +113,13 @@ struct DetectCommand: ParsableCommand {
             Output.line(
                 "\nAuthors with commas: \(Plural.count(commas.lists, "file")) with several full names (A, B), "
                     + "\(commas.names) with one name written family name first (Le Guin, Ursula K.); \(verdict).")
+        }
+        if report.tagStrings.spaced > 0 {
+            let verdict =
+                report.proposesSpacedTags ? "proposed: tag_separator: \" \"" : "not proposed: too few files, or tag strings with commas"
+            Output.line(
+                "\nTags as one string of words: \(Plural.count(report.tagStrings.spaced, "file")) (tags: a b, as Jekyll reads them), "
+                    + "\(report.tagStrings.comma) with commas; \(verdict).")
         }
         if let style = report.dateStyle {
             Output.line("\nDates: \(style.files) of \(style.of) files write them like \(style.example); proposed: date_style.")

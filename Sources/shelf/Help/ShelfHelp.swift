@@ -27,6 +27,7 @@ enum ShelfHelp {
           filename_style: as-written    names as titles are written (default: slug)
           date_style: 2025/04/21        an example date: new dates are written so
           author_separator: ","         "A, B" in one value is two authors
+          tag_separator: " "            tags: a b is two tags (Jekyll)
           post_keys: [publishDate]      a web page's keys, not the book's (Hugo)
           goals:                        goals by year: 2026: {books: 52} (shelf goal)
           goal: 30                      older form: books to finish this year
