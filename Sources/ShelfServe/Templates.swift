@@ -182,6 +182,7 @@ enum Templates {
         .more-facets { display: inline-block; margin-right: 1rem; vertical-align: top; } .more-facets summary { cursor: pointer; color: var(--muted); }
         .hits li { margin: .5rem 0; } .add-hit { display: inline; } .title-search, .add form { margin: 1rem 0; }
         @media (max-width: 40rem) { .facets.tags { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .3rem; } .facet { white-space: nowrap; } .book .fields { clear: both; } }
+        @media (max-width: 40rem) { .top .search { order: 1; flex: 1 1 100%; } }
         .sort { color: var(--muted); font-size: .9rem; } .sort a { display: inline-block; padding: .6rem .3rem; } .sort a[aria-current] { color: var(--ink); font-weight: 600; text-decoration: none; }
         .book-highlights blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); } .book-highlights .note { font-style: italic; }
         .highlight-search .random { display: inline-block; padding: .6rem 0 .6rem 1rem; }

@@ -158,6 +158,10 @@ def clicks(base, library, barcode):
             driver.get(base + page)
             width, inner = overflow(driver)
             check(width <= inner, f"phone 390x844, /{page}: scrollWidth {width} <= innerWidth {inner}")
+        # The search box takes a line of its own on a phone, not what the links leave of the first.
+        driver.get(base)
+        box = driver.find_element(By.CSS_SELECTOR, "header input[name=q]").size["width"]
+        check(box >= 300, f"phone 390x844: the search box is {box} px wide (at least 300)")
         check(policy_violations(driver) == [], "no Content-Security-Policy violation on the phone pages")
     finally:
         driver.quit()

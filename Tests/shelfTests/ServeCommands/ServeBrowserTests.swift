@@ -65,7 +65,7 @@ import Testing
             [Self.script.path, "clicks", server.base.absoluteString, library.root.path, photo.path],
             in: library.root, timeout: 300, executable: URL(fileURLWithPath: try #require(Self.python)))
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasSuffix("16 passed, 0 failed\n"), "\(result)")
+        #expect(result.stdout.hasSuffix("17 passed, 0 failed\n"), "\(result)")
     }
 }
 
