@@ -12,7 +12,7 @@ extension Templates {
           "name": "shelf",
           "short_name": "shelf",
           "description": "Your library of books, kept as Markdown files.",
-          "start_url": "/",
+          "start_url": "/dashboard",
           "scope": "/",
           "display": "standalone",
           "background_color": "#fbfaf7",

@@ -109,8 +109,8 @@ def install(driver, base):
     data = json.loads(manifest.get("data") or "{}")
     check(manifest.get("url") == base + "manifest.webmanifest" and not manifest.get("errors"),
           f"the manifest is found and parsed without error: {manifest.get('url')} {manifest.get('errors')}")
-    check(data.get("display") == "standalone" and data.get("start_url") == "/" and data.get("theme_color") == "#8a4b08",
-          f"standalone, from /, with the theme colour: {data}")
+    check(data.get("display") == "standalone" and data.get("start_url") == "/dashboard" and data.get("theme_color") == "#8a4b08",
+          f"standalone, opening on the dashboard (reading now), with the theme colour: {data}")
     errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors")
     check(errors == [], f"Chromium finds no installability error: {errors}")
     for icon in data.get("icons", []):

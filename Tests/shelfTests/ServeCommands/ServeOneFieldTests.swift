@@ -85,7 +85,7 @@ import Testing
         let manifest = try server.request("/manifest.webmanifest")
         #expect(manifest.header("Content-Type") == "application/manifest+json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(manifest.body.utf8)) as? [String: Any])
-        #expect(json["display"] as? String == "standalone" && json["start_url"] as? String == "/")
+        #expect(json["display"] as? String == "standalone" && json["start_url"] as? String == "/dashboard")
         let icons = try #require(json["icons"] as? [[String: String]])
         #expect(icons.map { "\($0["sizes"] ?? "") \($0["purpose"] ?? "")" } == ["192x192 any", "512x512 any", "512x512 maskable"])
         for icon in icons {
