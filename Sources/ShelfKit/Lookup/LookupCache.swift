@@ -8,10 +8,7 @@ struct LookupCache: Sendable {
 
     /// The cache folder for an environment.
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        folder = base + "/shelf/lookup"
+        folder = ShelfCacheFolder.path("lookup", in: environment) ?? NSHomeDirectory() + "/.cache/shelf/lookup"
     }
 
     init(folder: String) {

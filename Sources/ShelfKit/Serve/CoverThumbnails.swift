@@ -20,13 +20,7 @@ public struct CoverThumbnails: Sendable {
     /// Thumbnails kept under `$XDG_CACHE_HOME/shelf/thumbnails/` (default `~/.cache`), made with
     /// `vipsthumbnail` when it is on the `PATH`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            folder = base + "/shelf/thumbnails"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.cache/shelf/thumbnails"
-        } else {
-            folder = nil
-        }
+        folder = ShelfCacheFolder.path("thumbnails", in: environment)
         let candidates = environment["SHELF_THUMBNAILER"].map { [$0] } ?? ["/usr/bin/vipsthumbnail", "/usr/local/bin/vipsthumbnail"]
         tool = candidates.first { !$0.isEmpty && FileManager.default.isExecutableFile(atPath: $0) }
     }

@@ -26,13 +26,7 @@ public final class RemoteCovers: Sendable {
 
     /// Covers fetched into `$XDG_CACHE_HOME/shelf/remote-covers/` (default `~/.cache`).
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            folder = base + "/shelf/remote-covers"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            folder = home + "/.cache/shelf/remote-covers"
-        } else {
-            folder = nil
-        }
+        folder = ShelfCacheFolder.path("remote-covers", in: environment)
         http = BookLookupService(environment: environment).openLibrary.http
     }
 

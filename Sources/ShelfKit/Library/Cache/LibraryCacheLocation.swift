@@ -45,8 +45,6 @@ struct LibraryCacheLocation: Sendable {
     /// The folder of library caches: `$XDG_CACHE_HOME/shelf/libraries`, else
     /// `~/.cache/shelf/libraries`; nil when neither variable is set.
     static func defaultFolder(variable: (String) -> String?) -> String? {
-        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/shelf/libraries" }
-        if let home = variable("HOME"), !home.isEmpty { return home + "/.cache/shelf/libraries" }
-        return nil
+        ShelfCacheFolder.path("libraries", variable: variable)
     }
 }
