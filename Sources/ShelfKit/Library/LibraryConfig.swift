@@ -94,6 +94,11 @@ public struct LibraryConfig: Sendable {
             case "title_author":
                 // ` - ` or ` by `, as written between a title and its author.
                 if let separator = value.text, [" - ", " by "].contains(separator) { vocabulary.titleAuthorSeparator = separator }
+            case "section_headings":
+                switch value {
+                case .list(let items): vocabulary.sectionHeadings = items.compactMap(\.text).filter { !$0.isEmpty }
+                default: vocabulary.sectionHeadings = value.text.map { [$0] } ?? []
+                }
             case "book_values":
                 vocabulary.requiresBookValues = value.text == "required"
             case "tag_separator":

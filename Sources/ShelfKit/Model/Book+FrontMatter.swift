@@ -110,7 +110,7 @@ extension Book {
         }
         guard
             let title = Book.title(
-                written: titleSplit?.title ?? written, path: path, hasBookValues: hasBookValues,
+                written: titleSplit?.title ?? written, path: path, hasBookValues: hasBookValues, sections: vocabulary.sectionHeadings,
                 name: { Book.name(in: entries) }, heading: heading)
         else { return nil }
         self.init(path: path, title: title)

@@ -2,13 +2,16 @@
 /// names joined in one string, Obsidian links, a series written as a map or a list.
 extension Book {
     /// The title of a note: its `title` key (nil when absent, empty or a placeholder); else, when
-    /// it has book values, its `name:` (WeRead's notes), its first `# heading`, else its file name
-    /// without `.md` (Obsidian titles a note by its file name).
-    static func title(written: String?, path: String, hasBookValues: Bool, name: () -> String?, heading: () -> String?) -> String? {
+    /// it has book values, its `name:` (WeRead's notes), its first `# heading` unless that opens
+    /// every note of the vault (`sections`), else its file name without `.md` (Obsidian titles a
+    /// note by its file name).
+    static func title(
+        written: String?, path: String, hasBookValues: Bool, sections: [String] = [], name: () -> String?, heading: () -> String?
+    ) -> String? {
         if let written, !written.isEmpty { return written }
         guard hasBookValues else { return nil }
         if let name = name() { return name }
-        if let heading = heading(), !heading.isEmpty { return heading }
+        if let heading = heading(), !heading.isEmpty, !sections.contains(heading) { return heading }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
         return stem.trimmingSpaces.isEmpty ? nil : stem.trimmingSpaces

@@ -31,6 +31,10 @@ public struct Vocabulary: Sendable, Equatable {
     /// Jekyll reads it; a string with a comma is still split at its commas. (`tag_separator: " "`
     /// in shelf.yaml.) Off, a one-string tag with a space is one tag (`science fiction`).
     var splitsTagsAtSpaces = false
+    /// First headings that are a section of every note, not its title (a sync plugin's `# 元数据`,
+    /// "metadata", opening each note): a note without a title key is titled by its file name
+    /// instead. (`section_headings:` in shelf.yaml.)
+    var sectionHeadings: [String] = []
 
     init(keys: [CanonicalField: String] = [:], statuses: [String: ReadingStatus] = [:], joinsNamesWithCommas: Bool = false) {
         self.keys = keys
@@ -43,7 +47,7 @@ public struct Vocabulary: Sendable, Equatable {
 
     var isStandard: Bool {
         keys.isEmpty && statuses.isEmpty && !joinsNamesWithCommas && dateStyle == nil && postKeys.isEmpty && titleAuthorSeparator == nil
-            && !requiresBookValues && !splitsTagsAtSpaces
+            && !requiresBookValues && !splitsTagsAtSpaces && sectionHeadings.isEmpty
     }
 
     /// The canonical field a key stands for: the user's map first, then shelf's names and aliases.

@@ -82,6 +82,10 @@ public struct VocabularyPreset: Sendable {
             text += "# Titles hold their author (\"Title\(separator)Author\") where no key gives one.\n"
             text += "title_author: \"\(separator)\"\n"
         }
+        if !vocabulary.sectionHeadings.isEmpty {
+            text += "# Headings that open every note, not its title: such a note is titled by its file name.\n"
+            text += "section_headings: \(ListSplicer.flowList(vocabulary.sectionHeadings))\n"
+        }
         if vocabulary.requiresBookValues {
             text +=
                 "# A note with a title and nothing only a book has (an author, ISBN, rating, status, reading date) is a page, not a book.\n"

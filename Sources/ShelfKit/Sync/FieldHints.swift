@@ -23,7 +23,7 @@ enum FieldHints {
         ),
         (.started, ["start", "begin", "开始"], ["page", "chapter", "finish", "end"]),
         (
-            .finished, ["finish", "dateread", "readdate", "completed", "done", "读完", "enddate", "dateend"],
+            .finished, ["finish", "dateread", "readdate", "yearread", "readyear", "completed", "done", "读完", "enddate", "dateend"],
             ["page", "chapter", "start", "begin", "last"]
         ),
         (.added, ["added", "created"], []),

@@ -12,11 +12,13 @@ struct VaultPages {
         var filled: Set<String>
         /// A Douban card line gives the authors (`douban: {subtitle: "A / 2015 / P"}`).
         var cardAuthors: Bool
+        /// The body's first `# heading`, read only for a note without a title key.
+        var heading: String?
     }
 
     private(set) var notes: [Note] = []
 
-    mutating func record(_ entries: [FieldEntry], path: String) {
+    mutating func record(_ entries: [FieldEntry], path: String, heading: () -> String?) {
         let title = entries.last { CanonicalField.fold($0.key) == "title" }?.value.writtenText.map {
             WrittenText.unlinked($0.trimmingSpaces)
         }
@@ -25,7 +27,19 @@ struct VaultPages {
             Note(
                 path: path, title: title.flatMap { $0.isEmpty ? nil : $0 }, keys: Set(entries.map { CanonicalField.fold($0.key) }),
                 filled: Set(filled.map { CanonicalField.fold($0.key) }),
-                cardAuthors: !(Book.doubanCard(in: entries)?.authors.isEmpty ?? true)))
+                cardAuthors: !(Book.doubanCard(in: entries)?.authors.isEmpty ?? true), heading: title == nil ? heading() : nil))
+    }
+
+    /// First headings that open the notes without a title key rather than name them (a sync
+    /// plugin's `# 元数据` on every note), with the notes holding them, of the notes with such a
+    /// heading: each one at least three notes and half of them share. Nil when there is none.
+    func sectionHeadings() -> (headings: [String], files: Int, of: Int)? {
+        var counts: [String: Int] = [:]
+        for note in notes { if let heading = note.heading { counts[heading, default: 0] += 1 } }
+        let total = counts.values.reduce(0, +)
+        let shared = counts.filter { $0.value >= 3 && $0.value * 2 >= total }
+        guard !shared.isEmpty else { return nil }
+        return (shared.keys.sorted(), shared.values.reduce(0, +), total)
     }
 
     /// The separator (` by `, ` - `) most titles hold their author by, among the notes no key

@@ -20,6 +20,7 @@ struct VocabularyChoice {
 
     init(_ evidence: VocabularyEvidence) {
         for field in CanonicalField.allCases { choose(field, evidence) }
+        preferTitleOfAuthorsMap(evidence)
         for (path, record) in evidence.nested.sorted(by: { $0.key < $1.key }) where !keys.values.contains(path) {
             let leaf = String(path.split(separator: ".").last ?? "")
             for field in FieldHints.fields(forKey: leaf) where VocabularyChoice.readsInside(field) {
@@ -27,6 +28,26 @@ struct VocabularyChoice {
                 if support > 0, support * 2 >= record.filled { nested.append((path, field, support)) }
             }
         }
+    }
+
+    /// A page whose book is a map of its own (`book: {title: "Can't Even", author: …}`) beside the
+    /// page's title (`title: "Cant Even"`): the title inside the map that gives the authors is the
+    /// book's, taken when that map holds one in at least half the files its author is read from.
+    private mutating func preferTitleOfAuthorsMap(_ evidence: VocabularyEvidence) {
+        guard let authors = keys[.authors], let dot = authors.lastIndex(of: "."), let supported = support[.authors] else { return }
+        let map = CanonicalField.fold(String(authors[..<dot]))
+        guard
+            let (path, record) = evidence.nested.first(where: { path, _ in
+                guard let inner = path.lastIndex(of: ".") else { return false }
+                return CanonicalField.fold(String(path[..<inner])) == map && CanonicalField(key: String(path[path.index(after: inner)...])) == .title
+            }),
+            record.filled * 2 >= supported, keys[.title] != path
+        else { return }
+        let page = keys[.title] ?? CanonicalField.title.rawValue
+        keys[.title] = path
+        support[.title] = record.filled
+        preferences.append(
+            (field: .title, chosen: path, over: page, reason: "\(authors) gives the book's authors beside it: the book's own title, not the page's"))
     }
 
     /// Fields a key inside a map (`params.author`) may be proposed for: those told by their
@@ -41,12 +62,17 @@ struct VocabularyChoice {
         for record in Array(evidence.keys.values) + inner where record.filled > 0 {
             let key = record.spelling
             if field == .finished, CanonicalField.fold(key) == "date" {
-                // A Hugo or Jekyll `date` is the day of the post, unless most posts with it are books read.
+                // A Hugo or Jekyll `date` is the day of the post, unless most posts with it are books
+                // read and hardly any is a book still to read (whose post's date no read ended on).
                 let dates = record.support[.finished] ?? 0
-                if dates > 0, record.besideReadStatus * 2 >= dates {
+                if dates > 0, record.besideReadStatus * 2 >= dates, record.besideOtherStatus * 10 <= record.besideReadStatus {
                     good.append(record)
                 } else if dates > 0 {
-                    rejected.append((field, key, "most files with it are not read yet: it is the post's date"))
+                    let reason =
+                        record.besideReadStatus * 2 >= dates
+                        ? "\(record.besideOtherStatus) files with it are books not read yet: it is the post's date"
+                        : "most files with it are not read yet: it is the post's date"
+                    rejected.append((field, key, reason))
                 }
                 continue
             }

@@ -42,6 +42,9 @@ public struct VocabularyDetector {
         public var titleAuthors: (separator: String, files: Int, of: Int)?
         /// A site's pages beside its books (`book_values: required`): the books, and the pages not listed.
         public var sitePages: (books: Int, pages: [String])?
+        /// Headings that open the notes rather than name them (`section_headings:`): the headings,
+        /// the notes holding them, of the notes without a title key that have a first heading.
+        public var sectionHeadings: (headings: [String], files: Int, of: Int)?
 
         /// The settings to propose for shelf.yaml, commented.
         public var settings: String {
@@ -92,7 +95,7 @@ public struct VocabularyDetector {
             for key in Set(frontMatter.entries.map(\.key)) { counts[key, default: 0] += 1 }
             evidence.record(frontMatter.values)
             habits.record(frontMatter.values, path: path)
-            pages.record(frontMatter.values, path: path)
+            pages.record(frontMatter.values, path: path) { Book.firstHeading(in: document.bytes[document.bodyRange]) }
         }
         let choice = VocabularyChoice(evidence)
         var proposed = Vocabulary(keys: choice.keys)
@@ -117,6 +120,8 @@ public struct VocabularyDetector {
             proposed.statuses[word] = status
         }
         let (titleAuthors, sitePages, owner) = VocabularyDetector.titlesAndPages(pages, evidence, &proposed)
+        let sections = pages.sectionHeadings()
+        proposed.sectionHeadings = sections?.headings ?? []
         let keyCounts = counts.map { (key: $0.key, count: $0.value) }.sorted { ($0.count, $1.key) > ($1.count, $0.key) }
         var report = Report(
             keyCounts: keyCounts, files: files, preset: preset, proposed: proposed, support: choice.support,
@@ -131,6 +136,7 @@ public struct VocabularyDetector {
         report.inlineFieldFiles = inlineFieldFiles
         report.titleAuthors = titleAuthors
         report.sitePages = sitePages
+        report.sectionHeadings = sections
         if let owner { report.preferences.append(owner) }
         report.tagStrings = (habits.spacedTagStrings, habits.commaTagStrings)
         return report

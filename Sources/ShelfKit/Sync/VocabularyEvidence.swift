@@ -19,8 +19,10 @@ struct VocabularyEvidence {
         /// A value as written, for the report (`jordan-b-peterson`).
         var example: String?
         /// Files where the key sits beside a status meaning "read" (a Hugo `date` that is really
-        /// the day a book was finished).
+        /// the day a book was finished), and beside any other status (a post's date on a book
+        /// still to read).
         var besideReadStatus = 0
+        var besideOtherStatus = 0
         /// Status words as written under the key, with the files using each.
         var statusWords: [String: Int] = [:]
         /// For a key that may hold authors: its values that read as names, with the files holding
@@ -44,15 +46,12 @@ struct VocabularyEvidence {
 
     /// Records the top-level entries of one file.
     mutating func record(_ entries: [FieldEntry]) {
-        let isRead = entries.contains { entry in
-            FieldHints.fields(forKey: entry.key).contains(.status)
-                && entry.value.writtenText.flatMap { VocabularyEvidence.status(ofWord: WrittenText.unlinked($0)) } == .read
-        }
+        let status = VocabularyEvidence.fileStatus(entries)
         var seen: Set<String> = []
         for entry in entries {
             let folded = CanonicalField.fold(entry.key)
             guard seen.insert(folded).inserted else { continue }
-            VocabularyEvidence.add(entry, to: &keys[folded, default: KeyRecord()], isRead: isRead)
+            VocabularyEvidence.add(entry, to: &keys[folded, default: KeyRecord()], status: status)
             if case .map(let inner) = entry.value { recordNested(inner, under: entry.key, depth: 1) }
         }
     }
@@ -62,15 +61,26 @@ struct VocabularyEvidence {
         guard depth <= 3 else { return }
         for entry in entries {
             let inner = path + "." + entry.key
-            VocabularyEvidence.add(FieldEntry(key: inner, value: entry.value), to: &nested[inner, default: KeyRecord()], isRead: false)
+            VocabularyEvidence.add(FieldEntry(key: inner, value: entry.value), to: &nested[inner, default: KeyRecord()], status: nil)
             if case .map(let deeper) = entry.value { recordNested(deeper, under: inner, depth: depth + 1) }
         }
     }
 
-    private static func add(_ entry: FieldEntry, to record: inout KeyRecord, isRead: Bool) {
+    /// The status a file's status key gives, written as one word or among shelves (`booklists:
+    /// [completed, favorites]`), so that a file reads the same whichever way its status is kept.
+    private static func fileStatus(_ entries: [FieldEntry]) -> ReadingStatus? {
+        for entry in entries where FieldHints.fields(forKey: entry.key).contains(.status) {
+            for text in entry.value.texts {
+                if let status = VocabularyEvidence.status(ofWord: WrittenText.unlinked(text.trimmingSpaces)) { return status }
+            }
+        }
+        return nil
+    }
+
+    private static func add(_ entry: FieldEntry, to record: inout KeyRecord, status: ReadingStatus?) {
         record.spellings[entry.key, default: 0] += 1
         record.files += 1
-        if isRead { record.besideReadStatus += 1 }
+        if status == .read { record.besideReadStatus += 1 } else if status != nil { record.besideOtherStatus += 1 }
         let texts = entry.value.texts.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
         var isList = false
         if case .list = entry.value { record.lists += 1; isList = true }

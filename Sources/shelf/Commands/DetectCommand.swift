@@ -143,6 +143,12 @@ struct DetectCommand: ParsableCommand {
                 "\nTitles holding their author (\"Title\(titles.separator)Author\"): \(titles.files) of \(titles.of) notes with a title "
                     + "and no author key; proposed: title_author: \"\(titles.separator)\".")
         }
+        if let sections = report.sectionHeadings {
+            let headings = sections.headings.map { "\"# \($0)\"" }.joined(separator: ", ")
+            Output.line(
+                "\nHeadings that open the notes, not their titles: \(headings) in \(sections.files) of \(sections.of) notes without a title key; "
+                    + "those notes are titled by their file name; proposed: section_headings.")
+        }
         if let site = report.sitePages {
             Output.line(
                 "\nA site's pages beside its books: \(Plural.count(site.books, "note")) with book values, "
