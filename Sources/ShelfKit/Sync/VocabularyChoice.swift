@@ -39,7 +39,8 @@ struct VocabularyChoice {
         guard
             let (path, record) = evidence.nested.first(where: { path, _ in
                 guard let inner = path.lastIndex(of: ".") else { return false }
-                return CanonicalField.fold(String(path[..<inner])) == map && CanonicalField(key: String(path[path.index(after: inner)...])) == .title
+                return CanonicalField.fold(String(path[..<inner])) == map
+                    && CanonicalField(key: String(path[path.index(after: inner)...])) == .title
             }),
             record.filled * 2 >= supported, keys[.title] != path
         else { return }
@@ -47,7 +48,10 @@ struct VocabularyChoice {
         keys[.title] = path
         support[.title] = record.filled
         preferences.append(
-            (field: .title, chosen: path, over: page, reason: "\(authors) gives the book's authors beside it: the book's own title, not the page's"))
+            (
+                field: .title, chosen: path, over: page,
+                reason: "\(authors) gives the book's authors beside it: the book's own title, not the page's"
+            ))
     }
 
     /// Fields a key inside a map (`params.author`) may be proposed for: those told by their

@@ -14,7 +14,10 @@ import Testing
             config: nil,
             books: [
                 ("2020/cant-even/index.md", page("Cant Even", "Anne Helen Peterson", "Can't Even", 2020)),
-                ("2021/word-for-world/index.md", page("Word for World Is Forest", "Ursula K. Le Guin", "The Word for World is Forest", 2021)),
+                (
+                    "2021/word-for-world/index.md",
+                    page("Word for World Is Forest", "Ursula K. Le Guin", "The Word for World is Forest", 2021)
+                ),
                 ("2019/kindred/index.md", page("Kindred", "Octavia Butler", "Kindred", 2019)),
             ])
     }
@@ -25,7 +28,8 @@ import Testing
         let shown = try parseJSONObject(try site.run(["show", "2020/cant-even/index.md", "--format", "json"], environment: env).stdout)
         #expect(shown["title"] as? String == "Can't Even", "\(shown)")
         #expect(shown["status"] as? String == "read" && shown["finished"] as? String == "2020", "\(shown)")
-        let other = try parseJSONObject(try site.run(["show", "2021/word-for-world/index.md", "--format", "json"], environment: env).stdout)
+        let other = try parseJSONObject(
+            try site.run(["show", "2021/word-for-world/index.md", "--format", "json"], environment: env).stdout)
         #expect(other["title"] as? String == "The Word for World is Forest", "\(other)")
 
         // Setting what is shown writes nothing.
@@ -68,7 +72,8 @@ import Testing
         let own = try TemporaryLibrary(
             config: nil,
             books: ["a", "b", "c"].map { ("\($0).md", "---\nauthor: Someone\n---\n# Book \($0.uppercased())\n\nNotes.\n") })
-        let titled = try parseJSONObject(try own.run(["show", "b.md", "--format", "json"], environment: ["SHELF_LIBRARY": own.root.path]).stdout)
+        let titled = try parseJSONObject(
+            try own.run(["show", "b.md", "--format", "json"], environment: ["SHELF_LIBRARY": own.root.path]).stdout)
         #expect(titled["title"] as? String == "Book B", "\(titled)")
     }
 
