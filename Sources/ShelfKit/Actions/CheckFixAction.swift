@@ -23,7 +23,8 @@ public struct CheckFixAction {
         do {
             switch fix {
             case let .canonicalStatus(key, value):
-                try writer.edit(finding.path, edits: [.set(key, .string(value))])
+                // Written as given: a respelling of the same status is the fix, not a no-op.
+                try writer.edit(finding.path, edits: [.set(key, .raw(YAMLScalarWriter.string(value)))])
                 reporter.result("fixed \(shown): \(key) written as \(value)")
             case .renameTo(let target):
                 try writer.move(finding.path, to: target)

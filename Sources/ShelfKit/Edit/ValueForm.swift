@@ -17,6 +17,13 @@ enum ValueForm {
         vocabulary: Vocabulary
     ) -> Fitted {
         let old = entry.map { FieldValue($0.value) }
+        // `readingStatus: 读过` where the vault's usual word for read is `读完`: the status the file
+        // already says, set again, is no change, in whichever of the vault's words it is written.
+        if field == .status, case .string(let text) = value, let written = old?.writtenText,
+            let status = vocabulary.status(fromWord: WrittenText.unlinked(written)), vocabulary.status(fromWord: text) == status
+        {
+            return .unchanged
+        }
         switch (field, value) {
         case (.rating?, .typed(let text)):
             return fitRating(text, old: old, node: entry?.value)

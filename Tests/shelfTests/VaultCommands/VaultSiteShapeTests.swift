@@ -108,4 +108,23 @@ import Testing
         }
         #expect(after.count == 5 && dates(after) == dates(before), "\(export.stdout)\n---\n\(again.stdout)")
     }
+
+    @Test func aStatusSetAgainInAnotherOfTheVaultsWordsWritesNothing() throws {
+        let finished = { (title: String, word: String) in "---\ntitle: \(title)\nauthor: 达莱尔·哈夫\nreadingStatus: \(word)\n---\n" }
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("a.md", finished("统计数据会说谎", "读完")), ("b.md", finished("在轮下", "读完")), ("c.md", finished("百年孤独", "读完")),
+                ("d.md", finished("禅宗哲学", "读过")),
+            ])
+        let env = ["SHELF_LIBRARY": vault.root.path]
+        let before = try vault.snapshot()
+        let set = try vault.run(["set", "d.md", "status=read"], environment: env)
+        #expect(set.status == 0, "\(set)")
+        #expect(try vault.snapshot() == before, "读过 is read already: \(set)")
+        // `check --fix` still writes the vault's usual word, as asked.
+        let fix = try vault.run(["check", "--fix"], environment: env)
+        #expect(fix.status == 0, "\(fix)")
+        try expectEditFile("d.md", in: vault, equals: finished("禅宗哲学", "读完"))
+    }
 }
