@@ -6,27 +6,8 @@ import ShelfKit
 /// writes, the library's own key names); a form made from an older version of the file than
 /// the one on disk is shown as a conflict, never applied over it silently.
 extension Pages {
-    /// The fields the edit form offers, as `key`, label.
-    static let editableFields: [(String, String)] = [
-        ("title", "Title"), ("subtitle", "Subtitle"), ("authors", "Authors (comma between)"), ("tags", "Tags (comma between)"),
-        ("series", "Series"), ("series_index", "Number in series"), ("publisher", "Publisher"), ("published", "Published"),
-        ("pages", "Pages"), ("isbn", "ISBN"), ("started", "Started"), ("finished", "Finished"),
-    ]
-
-    static let listFields: Set<String> = ["authors", "tags"]
-
     /// The datalist each field's suggestions come from (`Templates.choices`).
     static let choiceLists = ["authors": "author-choices", "tags": "tag-choices", "series": "series-choices"]
-
-    /// A field as the form shows it: a list joined with commas, a date as written.
-    static func formValue(of key: String, in book: Book) -> String {
-        switch key {
-        case "authors": return book.authors.joined(separator: ", ")
-        case "tags": return book.tags.joined(separator: ", ")
-        case "title": return book.title
-        default: return book.value(of: key)?.texts.joined(separator: ", ") ?? ""
-        }
-    }
 
     func apply(_ action: String, path: String, form: FormBody) -> Outcome {
         guard let state = library.currentState(of: path) else {
@@ -72,16 +53,20 @@ extension Pages {
     /// Saves the edit form. The form carries the file's version and each field as it showed it
     /// (`original-KEY`); when the file changed since, the form is merged three ways
     /// (`FormMerge`): the fields only the form changed are written to the file as it is now, the
-    /// file's own changes stay, and only fields both changed differently are asked about.
+    /// file's own changes stay, and only fields both changed differently are asked about. A key
+    /// added in the form's last line (`new-key`, `new-value`) is one more field the form showed
+    /// as empty.
     private func edit(_ state: BookFileState, path: String, form: FormBody) throws -> Outcome {
         let current = form["version"] == state.version.text
-        let fields = Pages.editableFields.compactMap { key, _ -> FormMerge.Field? in
+        let lists = Set(BookForm(state.book).fields.filter(\.isList).map(\.key))
+        var fields = BookForm.postedKeys(form.fields.map(\.name)).compactMap { key -> FormMerge.Field? in
             guard let mine = form[key] else { return nil }
-            let theirs = Pages.formValue(of: key, in: state.book)
+            let theirs = BookForm.text(of: key, in: state.book)
             return FormMerge.Field(
-                key: key, original: current ? theirs : form[Pages.originalPrefix + key], mine: mine, theirs: theirs,
-                isList: Pages.listFields.contains(key))
+                key: key, original: current ? theirs : form[BookForm.originalPrefix + key], mine: mine, theirs: theirs,
+                isList: form[Pages.itemsPrefix + key] != nil || lists.contains(key))
         }
+        if let added = try Pages.addedField(form, book: state.book) { fields.append(added) }
         let merge = FormMerge(fields, vocabulary: library.config.vocabulary)
         guard merge.conflicts.isEmpty else { return .page(conflict(state, path: path, merge: merge)) }
         let edits = try merge.edits()
@@ -91,14 +76,28 @@ extension Pages {
         return .redirect(Pages.bookLink(path) + (kept.isEmpty ? "" : "&merged=" + FormBody.encode(kept.joined(separator: ","))))
     }
 
-    /// The hidden field that carries a field's value as the form showed it.
-    static let originalPrefix = "original-"
+    /// The hidden field that says a field was a list when the form showed it (the file may have
+    /// lost the key since); a field the file holds as a list now is one too.
+    static let itemsPrefix = "items-"
+
+    /// The key the form's last line adds: shown as empty, so a file that gained the same key
+    /// with another value meanwhile is a conflict, not overwritten. Nil when the line is empty.
+    static func addedField(_ form: FormBody, book: Book) throws -> FormMerge.Field? {
+        let key = (form[BookForm.newKeyField] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { return nil }
+        guard !BookForm.postedKeys(form.fields.map(\.name)).contains(key) else {
+            throw FormError("\(key) is already a field of the form: change it there")
+        }
+        let value = form[BookForm.newValueField] ?? ""
+        return FormMerge.Field(key: key, original: "", mine: value, theirs: BookForm.text(of: key, in: book))
+    }
 
     /// The notice for a save merged with changes made to the file meanwhile (`merged=tags,…`);
-    /// only names of the form's fields are shown.
-    static func mergedNotice(_ keys: String?) -> String? {
-        let editable = Set(editableFields.map(\.0))
-        let names = (keys ?? "").split(separator: ",").map(String.init).filter(editable.contains)
+    /// only names of the book's form fields are shown.
+    func mergedNotice(_ keys: String?, path: String) -> String? {
+        guard let keys, let book = library.currentState(of: path)?.book else { return nil }
+        let editable = Set(BookForm(book).fields.map(\.key))
+        let names = keys.split(separator: ",").map(String.init).filter(editable.contains)
         guard !names.isEmpty else { return nil }
         return "The file had changed since the form was opened (\(names.joined(separator: ", "))); "
             + "your changes were saved and the file's were kept."
@@ -115,8 +114,10 @@ extension Pages {
             "back": Pages.bookLink(path),
             "rows": merge.conflicts.map { ["key": $0.key, "mine": $0.mine, "theirs": $0.theirs] },
             "fields": merge.resolved.filter { !asked.contains($0.key) }.map { ["key": $0.key, "value": $0.text] },
-            "originals": Pages.editableFields.map { key, _ in
-                ["key": Pages.originalPrefix + key, "value": Pages.formValue(of: key, in: state.book)]
+            // Every field of the merge goes back with the file's value as its original, so a
+            // key the file does not have (one the form added) is posted again too.
+            "originals": merge.resolved.map { field in
+                ["key": BookForm.originalPrefix + field.key, "value": BookForm.text(of: field.key, in: state.book)]
             },
         ]
         return layout("Changed on disk", content: render(context, "conflict"), status: .conflict)

@@ -15,14 +15,14 @@ extension Pages {
         let mine = Pages.formChoice(action, form)
         guard
             let conflict = OneFieldForm.conflict(
-                field: field, original: form[Pages.originalPrefix + field], mine: mine, book: state.book,
+                field: field, original: form[BookForm.originalPrefix + field], mine: mine, book: state.book,
                 vocabulary: library.config.vocabulary)
         else { return nil }
         // "Save mine" posts the same form again, now against the file as it is.
-        let kept = form.fields.filter { $0.name != "token" && $0.name != "version" && !$0.name.hasPrefix(Pages.originalPrefix) }
+        let kept = form.fields.filter { $0.name != "token" && $0.name != "version" && !$0.name.hasPrefix(BookForm.originalPrefix) }
         let context: [String: Any] = [
             "title": state.book.title, "action": action, "path": FormBody.encode(path), "token": token,
-            "version": state.version.text, "original": Pages.originalPrefix + field, "back": Pages.bookLink(path),
+            "version": state.version.text, "original": BookForm.originalPrefix + field, "back": Pages.bookLink(path),
             "key": conflict.key, "mine": conflict.mine, "theirs": conflict.theirs,
             "fields": kept.map { ["name": $0.name, "value": $0.value] },
         ]

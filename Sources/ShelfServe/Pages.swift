@@ -264,10 +264,10 @@ struct Pages: Sendable {
         context["halves"] = Pages.ratingChoices(current: book.rating)
         context.merge(Pages.readingFormContext(book)) { mine, _ in mine }
         context.merge(Pages.oneFieldContext(book)) { mine, _ in mine }
-        context["editable"] = Pages.editableFields.map { key, label -> [String: Any] in
+        context["editable"] = BookForm(book).fields.map { field -> [String: Any] in
             [
-                "key": key, "label": label, "value": Pages.formValue(of: key, in: book), "list": Pages.choiceLists[key] ?? "",
-                "items": Pages.listFields.contains(key),
+                "key": field.key, "label": field.label, "value": field.text, "list": Pages.choiceLists[field.key] ?? "",
+                "items": field.isList,
             ]
         }
         if !readOnly { context.merge(formValues()) { mine, _ in mine } }

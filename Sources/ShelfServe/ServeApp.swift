@@ -48,7 +48,7 @@ struct ServeApp: Sendable {
         router.get("/problems") { _, _ in await ServeApp.offloaded { self.pages.problems() } }
         router.get("/book") { request, _ in
             let query = FormBody(request.uri.query ?? "")
-            return self.pages.book(path: query["p"] ?? "", notice: Pages.mergedNotice(query["merged"]))
+            return self.pages.book(path: query["p"] ?? "", notice: self.pages.mergedNotice(query["merged"], path: query["p"] ?? ""))
         }
         router.get("/cover") { request, context -> Response in
             guard let bytes = self.pages.cover(path: FormBody(request.uri.query ?? "")["p"] ?? "") else {

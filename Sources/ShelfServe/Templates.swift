@@ -104,8 +104,9 @@ enum Templates {
         <details class="edit"><summary>Edit</summary>
         <form method="post" action="/book/edit?p={{path}}" class="fields-form">
         <input type="hidden" name="token" value="{{token}}"><input type="hidden" name="version" value="{{version}}">
-        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"{{#list}} list="{{list}}" autocomplete="off"{{/list}}{{#items}} data-items{{/items}}></label><input type="hidden" name="original-{{key}}" value="{{value}}">
-        {{/editable}}<button>Save</button></form>{{> choices}}</details>
+        {{#editable}}<label>{{label}} <input name="{{key}}" value="{{value}}"{{#list}} list="{{list}}" autocomplete="off"{{/list}}{{#items}} data-items{{/items}}></label><input type="hidden" name="original-{{key}}" value="{{value}}">{{#items}}<input type="hidden" name="items-{{key}}" value="1">{{/items}}
+        {{/editable}}<fieldset class="new-field"><legend>Add a field</legend><label>Name <input name="new-key" autocomplete="off"></label> <label>Value <input name="new-value"></label></fieldset>
+        <button>Save</button></form>{{> choices}}</details>
         <form method="post" action="/book/note?p={{path}}" class="note-form"><input type="hidden" name="token" value="{{token}}">
         <label>Add a note <textarea name="note" rows="3"></textarea></label><button>Add note</button></form>
         {{/readOnly}}
@@ -194,7 +195,7 @@ enum Templates {
         .queue { border-left: 3px solid var(--accent); padding: .2rem .8rem; margin: .5rem 0; } .queue ul { margin: .2rem 0; padding-left: 1.2rem; }
         .queue button, .choose button { min-height: 44px; margin-left: .5rem; } .choose .keep { display: inline-block; padding: .6rem; }
         .matched { font-size: .85rem; margin: .3rem 0 0; overflow-wrap: anywhere; } mark { background: #ffe08a; color: #1d1d1f; }
-        .read-dates fieldset { border: 1px solid var(--line); border-radius: .3rem; margin: .5rem 0; } .read-dates label { margin-right: .5rem; }
+        .read-dates fieldset, .fields-form fieldset { border: 1px solid var(--line); border-radius: .3rem; margin: .5rem 0; } .read-dates label { margin-right: .5rem; }
         .read-dates button, .redate summary, .log-read summary { min-height: 44px; } .redate summary, .log-read summary { padding: .6rem 0; cursor: pointer; }
         .conflict table { border-collapse: collapse; } .conflict td, .conflict th { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; }
         """

@@ -7,7 +7,7 @@
 /// by item (the form's additions and removals applied to the file's list). Only a field both
 /// changed differently is a conflict, for the user to decide: nothing else is asked.
 public struct FormMerge: Sendable {
-    /// One field of the form, as form texts (a list joined with commas).
+    /// One field of the form, as form texts (a list as `FormList` writes it).
     public struct Field: Sendable, Equatable {
         var key: String
         /// As the form showed it; nil when the form did not say (then any difference between
@@ -15,7 +15,7 @@ public struct FormMerge: Sendable {
         var original: String?
         var mine: String
         var theirs: String
-        /// A list, written in the form with a comma between items (authors, tags).
+        /// A list, written in the form with a comma between items (`FormList`).
         var isList: Bool
 
         /// A field: its value when the form was made (`original`, nil when absent), the form's
@@ -84,7 +84,7 @@ public struct FormMerge: Sendable {
             }
             if let original, field.isList, let merged = form.mergedItems(original: original, mine: mine, theirs: theirs) {
                 changes.append(.items(key: field.key, added: merged.added, removed: merged.removed))
-                resolved.append((field.key, merged.items.joined(separator: ", ")))
+                resolved.append((field.key, FormList.text(merged.items)))
                 keptFromFile.append(field.key)
                 continue
             }
@@ -101,7 +101,7 @@ public struct FormMerge: Sendable {
             switch change {
             case let .value(key, text, isList):
                 if isList, !text.isEmpty {
-                    edits.append(.set(key, .list(FormText.split(text))))
+                    edits.append(.set(key, .list(FormList.items(text))))
                 } else {
                     edits.append(try FieldAssignment(key: key, value: text).edit())
                 }
@@ -119,13 +119,9 @@ private struct FormText {
     var field: CanonicalField?
     var vocabulary: Vocabulary
 
-    /// A list's items (trimmed, empty ones dropped); a scalar as one item.
+    /// A list's items (`FormList`); a scalar as one item.
     func items(_ text: String) -> [String] {
-        isList ? FormText.split(text) : [text]
-    }
-
-    static func split(_ text: String) -> [String] {
-        text.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        isList ? FormList.items(text) : [text]
     }
 
     /// Two texts that mean the same: equal items (tags in any case), or two spellings shelf
