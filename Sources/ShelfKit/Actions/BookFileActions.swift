@@ -6,9 +6,9 @@ public struct BookFileActions {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
-    /// Removes and moves books' files through `writer`, finding each named book with `finder`.
-    public init(writer: LibraryWriter, finder: BookNameResolver) {
-        self.writer = writer
+    /// Removes and moves books' files through the door of `library`, finding each named book with `finder`.
+    public init(library: Library, finder: BookNameResolver) {
+        self.writer = library.writer
         self.finder = finder
     }
 

@@ -12,10 +12,10 @@ public struct RenameTagAction {
     let new: String
     private let plan: TagRenamePlan
 
-    /// Plans the rename over the books of `index` (loaded from `writer`'s library); nothing is
+    /// Plans the rename over the books of `index` (loaded from `library`); nothing is
     /// written until `run`.
-    public init(writer: LibraryWriter, old: String, new: String, index: LibraryIndex) {
-        self.writer = writer
+    public init(library: Library, old: String, new: String, index: LibraryIndex) {
+        self.writer = library.writer
         self.old = old
         self.new = new
         plan = TagRenamePlan(old: old, new: new, index: index)

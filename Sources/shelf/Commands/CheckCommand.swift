@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand {
         }
         if fix {
             let reporter = CommandReporter()
-            findings = CheckFixAction(writer: library.commandWriter).run(findings, reporter: reporter)
+            findings = CheckFixAction(library: library.namingPathsFromHere).run(findings, reporter: reporter)
             reporter.finish()
         }
         if output.isJSON {

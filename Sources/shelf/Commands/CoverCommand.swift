@@ -28,7 +28,7 @@ struct CoverCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         let reporter = CommandReporter()
-        let action = FetchCoverAction(writer: library.commandWriter, service: BookLookupService(bulk: all), reporter: reporter)
+        let action = FetchCoverAction(library: library.namingPathsFromHere, service: BookLookupService(bulk: all), reporter: reporter)
         if let book {
             let path = try BookArgument.path(named: book, in: library)
             try ActionFailure.reported { try action.fetch(bookAt: path) }

@@ -154,7 +154,7 @@ struct HighlightsImportCommand: ParsableCommand {
         options.syncStatus = syncStatus
         let interactive = !yes && Prompt.isInteractive
         let action = ImportHighlightsAction(
-            writer: library.commandWriter, options: options, today: Clock.today(),
+            library: library.namingPathsFromHere, options: options, today: Clock.today(),
             confirm: interactive
                 ? { matches in
                     for match in matches {

@@ -65,7 +65,7 @@ struct LookupCommand: ParsableCommand {
         let library = try library.open()
         let reporter = CommandReporter()
         let action = FillLookupsAction(
-            writer: library.commandWriter, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(),
+            library: library.namingPathsFromHere, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(),
             reporter: reporter)
         let summary = try ActionFailure.reported {
             try action.run { Diagnostics.report($0, library: library) }

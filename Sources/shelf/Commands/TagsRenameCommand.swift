@@ -24,7 +24,7 @@ struct TagsRenameCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        let action = RenameTagAction(writer: library.commandWriter, old: old, new: new, index: index)
+        let action = RenameTagAction(library: library.namingPathsFromHere, old: old, new: new, index: index)
         guard action.bookCount > 0 else {
             Output.line("No book has the tag '\(old)'.")
             return
