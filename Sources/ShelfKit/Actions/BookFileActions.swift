@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// Removing and renaming book files (`shelf rm`, `shelf mv`), through the door: only books,
 /// never replacing a file, never leaving the library.

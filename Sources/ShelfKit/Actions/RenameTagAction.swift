@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// `shelf tags rename OLD NEW`: renames a tag, and every tag nested under it, in every book that
 /// has it (`TagRenamePlan`), through the library's door in one batch (`BookWriteBatch`).
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf add`: a new book file, from the flags, or looked up by ISBN.
 struct AddCommand: ParsableCommand {

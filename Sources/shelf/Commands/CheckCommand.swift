@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf check`: every problem in the library, with where it is.
 struct CheckCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf cover BOOK` / `--all`: download covers into `covers/` and point `cover:` at them.
 struct CoverCommand: ParsableCommand {

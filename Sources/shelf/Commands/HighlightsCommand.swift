@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf highlights`: the passages marked on e-readers, kept in each book's notes.
 struct HighlightsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf lookup`: what the services know of an ISBN; `--pending` fills books added offline;
 /// `--search` finds ISBNs by words.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf tags rename OLD NEW`: one atomic write per book; running it again after an
 /// interruption finishes the job, since the books already renamed no longer match.
