@@ -76,10 +76,12 @@ format:
 format-check:
 	$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
-# Every public declaration of ShelfKit says what it is in a /// comment (docs/architecture.md,
-# "Public API"); this lists any that does not and fails (reads the sources only, well under a second).
+# Every public declaration of ShelfKit and ShelfPresentation says what it is in a /// comment, and
+# every public type is in docs/architecture.md's list (its "Public API"); this names any that is
+# not and fails (reads the sources only, well under a second).
 public-docs-check:
 	./scripts/check-public-docs.sh
+	./scripts/public-surface.sh --check
 
 test: setup format-check public-docs-check
 	@# The HTML catalog's test opens it in headless Chromium; install Debian's package when missing.

@@ -31,9 +31,12 @@ let package = Package(
         .systemLibrary(name: "CShelfSystem", path: "Sources/CShelfSystem"),
         // zlib, for the web UI's gzip-compressed pages.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Text, JSON, CSV and HTML output helpers that know nothing of books, shared by ShelfKit's
+        // exporters and both programs' output, so that ShelfKit's public API is the domain alone.
+        .target(name: "ShelfPresentation"),
         .target(
             name: "ShelfKit",
-            dependencies: ["CYAML", "CShelfSystem", .product(name: "Ink", package: "Ink")]
+            dependencies: ["CYAML", "CShelfSystem", "ShelfPresentation", .product(name: "Ink", package: "Ink")]
         ),
         // No dependencies, ShelfKit least of all: the module is loaded into processes holding ShelfKit.
         .target(name: "ShelfHTTP"),
@@ -43,6 +46,7 @@ let package = Package(
             name: "shelf",
             dependencies: [
                 "ShelfKit",
+                "ShelfPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +56,7 @@ let package = Package(
             name: "shelf-serve",
             dependencies: [
                 "ShelfKit",
+                "ShelfPresentation",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // `--tls CERT KEY`: HTTPS through NIOSSL, for the live camera on a phone.
@@ -79,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShelfKitTests",
-            dependencies: ["ShelfKit", "ShelfTestSupport"],
+            dependencies: ["ShelfKit", "ShelfPresentation", "ShelfTestSupport"],
             // Fixture files are read through #filePath, not bundled as resources.
             exclude: ["Fixtures", "Lookup/Fixtures", "Interchange/Fixtures"]
         ),

@@ -60,7 +60,7 @@ extension Pages {
         do {
             let index = try live.load().index
             let action = AddBooksAction(
-                writer: library.writer, index: index, request: request, service: BookLookupService(),
+                library: library, index: index, request: request, service: BookLookupService(),
                 today: Clock.today(), force: form["force"] == "1", refresh: false, reporter: SilentReporter())
             let added = try action.add(isbn: isbn.isEmpty ? nil : isbn)
             return .redirect(Pages.bookLink(added.path))

@@ -24,9 +24,9 @@ extension Pages {
             case "rate":
                 let value = form["rating"] ?? ""
                 let edit = value == "none" ? FieldEdit.unset("rating") : try FieldAssignment(key: "rating", value: value).edit()
-                try library.writer.edit(path, edits: [edit])
+                try editAction().run(path: path, edits: [edit], reporter: SilentReporter())
             case "status":
-                let reading = ReadingAction(writer: library.writer, finder: BookNameResolver(library: library))
+                let reading = ReadingAction(library: library, finder: BookNameResolver(library: library))
                 // An empty day is today (or the date already set), as without --date.
                 let day = (form["date"] ?? "").trimmingCharacters(in: .whitespaces)
                 let request = ReadingAction.Request(date: day.isEmpty ? nil : day, today: Clock.today())
@@ -47,7 +47,7 @@ extension Pages {
     }
 
     private func editAction() -> EditBookAction {
-        EditBookAction(writer: library.writer, finder: BookNameResolver(library: library))
+        EditBookAction(library: library, finder: BookNameResolver(library: library))
     }
 
     /// Saves the edit form. The form carries the file's version and each field as it showed it
@@ -71,7 +71,7 @@ extension Pages {
         guard merge.conflicts.isEmpty else { return .page(conflict(state, path: path, merge: merge)) }
         let edits = try merge.edits()
         guard !edits.isEmpty else { return .redirect(Pages.bookLink(path)) }
-        try library.writer.edit(path, edits: edits)
+        try editAction().run(path: path, edits: edits, reporter: SilentReporter())
         let kept = current ? [] : merge.keptFromFile
         return .redirect(Pages.bookLink(path) + (kept.isEmpty ? "" : "&merged=" + FormBody.encode(kept.joined(separator: ","))))
     }

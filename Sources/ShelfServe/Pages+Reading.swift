@@ -13,18 +13,18 @@ extension Pages {
         case "progress":
             let position = Pages.position(form)
             guard !position.isEmpty else { throw FormError("type a page (120), a percent (45%) or a time (3h20m) to log") }
-            let reading = ReadingAction(writer: library.writer, finder: finder)
+            let reading = ReadingAction(library: library, finder: finder)
             try reading.progress(path, position: position, ReadingAction.Request(today: Clock.today()), reporter: SilentReporter())
         case "lend":
             let person = form["to"] ?? ""
             let due = (form["due"] ?? "").trimmingCharacters(in: .whitespaces)
             let request = LoanAction.Request(due: due.isEmpty ? nil : due, today: Clock.today())
-            try LoanAction(writer: library.writer, finder: finder).lend(path, to: person, request, reporter: SilentReporter())
+            try LoanAction(library: library, finder: finder).lend(path, to: person, request, reporter: SilentReporter())
         case "return":
-            try LoanAction(writer: library.writer, finder: finder).giveBack(
+            try LoanAction(library: library, finder: finder).giveBack(
                 path, LoanAction.Request(today: Clock.today()), reporter: SilentReporter())
         case "reread":
-            let reading = ReadingAction(writer: library.writer, finder: finder)
+            let reading = ReadingAction(library: library, finder: finder)
             let started = (form["started"] ?? "").trimmingCharacters(in: .whitespaces)
             let ended = (form["ended"] ?? "").trimmingCharacters(in: .whitespaces)
             if let number = form["n"].flatMap({ Int($0) }) {
@@ -46,7 +46,7 @@ extension Pages {
             guard form["version"] == library.currentState(of: path)?.version.text else {
                 throw FormError("the file changed since this page was loaded; look at it again before removing it")
             }
-            try BookFileActions(writer: library.writer, finder: finder).remove(path, reporter: SilentReporter())
+            try BookFileActions(library: library, finder: finder).remove(path, reporter: SilentReporter())
             return .redirect("/?removed=" + FormBody.encode(path))
         default:
             return nil

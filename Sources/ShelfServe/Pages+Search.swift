@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// What a search result says beside its cover: where the query's words matched, with the
 /// snippet `shelf search` prints and the words marked.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ShelfKit
+import ShelfPresentation
 
 /// What keeps other people and other web pages from using the server:
 /// - on loopback, every request must name loopback (no DNS rebinding), and every form carries a

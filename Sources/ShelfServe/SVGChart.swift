@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// Bar charts as inline SVG: no script, no style attribute (the Content-Security-Policy allows
 /// neither); colours come from the stylesheet's `.chart` rules.

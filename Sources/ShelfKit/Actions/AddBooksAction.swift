@@ -41,10 +41,10 @@ public final class AddBooksAction {
     ///     values that fail their check.
     ///   - refresh: ignore cached lookups.
     public init(
-        writer: LibraryWriter, index: LibraryIndex, request: NewBookRequest, service: BookLookupService,
+        library: Library, index: LibraryIndex, request: NewBookRequest, service: BookLookupService,
         today: BookDate, force: Bool, refresh: Bool, reporter: ActionReporter
     ) {
-        self.writer = writer
+        self.writer = library.writer
         self.index = index
         self.request = request
         self.service = service
@@ -100,7 +100,7 @@ public final class AddBooksAction {
             return
         }
         do {
-            _ = try FetchCoverAction(writer: writer, service: service, reporter: reporter).fetch(book)
+            _ = try FetchCoverAction(library: writer.library, service: service, reporter: reporter).fetch(book)
         } catch {
             reporter.warning(
                 "\(writer.display(path)): the cover was not saved (\(error)); the book keeps the cover's address. "

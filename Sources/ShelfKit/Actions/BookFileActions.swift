@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// Removing and renaming book files (`shelf rm`, `shelf mv`), through the door: only books,
 /// never replacing a file, never leaving the library.
@@ -6,9 +7,9 @@ public struct BookFileActions {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
-    /// Removes and moves books' files through `writer`, finding each named book with `finder`.
-    public init(writer: LibraryWriter, finder: BookNameResolver) {
-        self.writer = writer
+    /// Removes and moves books' files through the door of `library`, finding each named book with `finder`.
+    public init(library: Library, finder: BookNameResolver) {
+        self.writer = library.writer
         self.finder = finder
     }
 

@@ -3,9 +3,9 @@
 public struct CheckFixAction {
     let writer: LibraryWriter
 
-    /// Applies `shelf check --fix`'s repairs through `writer`.
-    public init(writer: LibraryWriter) {
-        self.writer = writer
+    /// Applies `shelf check --fix`'s repairs through the door of `library`.
+    public init(library: Library) {
+        self.writer = library.writer
     }
 
     /// Makes every fix it can; returns the findings still standing (those without a fix, and

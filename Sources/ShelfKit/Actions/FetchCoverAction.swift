@@ -27,10 +27,10 @@ public struct FetchCoverAction {
     let service: BookLookupService
     let reporter: ActionReporter
 
-    /// Fetches covers the lookup services name and writes them beside the books through `writer`,
+    /// Fetches covers the lookup services name and writes them beside the books through the door of `library`,
     /// reporting each book to `reporter`.
-    public init(writer: LibraryWriter, service: BookLookupService, reporter: ActionReporter) {
-        self.writer = writer
+    public init(library: Library, service: BookLookupService, reporter: ActionReporter) {
+        self.writer = library.writer
         self.service = service
         self.reporter = reporter
     }

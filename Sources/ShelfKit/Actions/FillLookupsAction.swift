@@ -23,8 +23,8 @@ public struct FillLookupsAction {
     /// - Parameters:
     ///   - refresh: ignore cached lookups.
     ///   - today: the date relative dates in the query are read against.
-    public init(writer: LibraryWriter, service: BookLookupService, refresh: Bool, today: BookDate, reporter: ActionReporter) {
-        self.writer = writer
+    public init(library: Library, service: BookLookupService, refresh: Bool, today: BookDate, reporter: ActionReporter) {
+        self.writer = library.writer
         self.service = service
         self.refresh = refresh
         self.today = today

@@ -48,12 +48,12 @@ public struct ImportBooksAction {
     /// The bytes of each piece the input is read in (tests cut it small).
     var chunkSize = ImportChunks.defaultSize
 
-    /// Imports `source` through `writer`.
+    /// Imports `source` through the door of `library`.
     /// - Parameters:
     ///   - update: change the books already imported where the source changed them (`--update`).
     ///   - dryRun: write nothing; the report says what would be done.
-    public init(writer: LibraryWriter, source: ImportSource, update: Bool, dryRun: Bool) {
-        self.writer = writer
+    public init(library: Library, source: ImportSource, update: Bool, dryRun: Bool) {
+        self.writer = library.writer
         self.source = source
         self.update = update
         self.dryRun = dryRun

@@ -9,7 +9,7 @@ extension ImportHighlightsAction {
         guard !changes.isEmpty else { return }
         do {
             if !options.dryRun {
-                let action = ReadingAction(writer: writer, finder: BookNameResolver(library: writer.library))
+                let action = ReadingAction(library: writer.library, finder: BookNameResolver(library: writer.library))
                 let quiet = QuietReporter()
                 for change in changes {
                     switch change {

@@ -40,11 +40,11 @@ public struct ImportHighlightsAction {
     /// Asked once with every fuzzy match when `acceptFuzzy` is off; true accepts them all.
     let confirm: (([FuzzyMatch]) -> Bool)?
 
-    /// Imports highlights through `writer`.
+    /// Imports highlights through the door of `library`.
     /// - Parameter confirm: asked, with the fuzzy matches, whether to use them; nil skips them
     ///   (unless `options.acceptFuzzy`).
-    public init(writer: LibraryWriter, options: Options, today: BookDate, confirm: (([FuzzyMatch]) -> Bool)? = nil) {
-        self.writer = writer
+    public init(library: Library, options: Options, today: BookDate, confirm: (([FuzzyMatch]) -> Bool)? = nil) {
+        self.writer = library.writer
         self.options = options
         self.today = today
         self.confirm = confirm

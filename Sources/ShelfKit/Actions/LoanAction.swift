@@ -7,9 +7,9 @@ public struct LoanAction {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
-    /// Lends and takes back books through `writer`, finding each named book with `finder`.
-    public init(writer: LibraryWriter, finder: BookNameResolver) {
-        self.writer = writer
+    /// Lends and takes back books through the door of `library`, finding each named book with `finder`.
+    public init(library: Library, finder: BookNameResolver) {
+        self.writer = library.writer
         self.finder = finder
     }
 

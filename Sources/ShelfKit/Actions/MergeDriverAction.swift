@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// `shelf merge-driver %O %A %B %P`: git's merge driver for book files (docs/sync.md, "The merge
 /// driver"). The result goes to ours (git's `%A`), which git then puts in the work tree.

@@ -8,7 +8,7 @@ extension ReadingAction {
     @discardableResult
     public func redate(
         _ name: String, read number: Int, started: String, ended: String, _ request: Request, reporter: any ActionReporter
-    ) throws -> LibraryWriter.Outcome {
+    ) throws -> WriteOutcome {
         try run(name, request, reporter: reporter) { book, request in
             try ReadingPlan(book: book, request: request).redate(read: number, started: started, ended: ended)
         }

@@ -8,9 +8,9 @@ public struct ReadingAction {
     let writer: LibraryWriter
     let finder: BookNameResolver
 
-    /// Starts, finishes and abandons reads through `writer`, finding each named book with `finder`.
-    public init(writer: LibraryWriter, finder: BookNameResolver) {
-        self.writer = writer
+    /// Starts, finishes and abandons reads through the door of `library`, finding each named book with `finder`.
+    public init(library: Library, finder: BookNameResolver) {
+        self.writer = library.writer
         self.finder = finder
     }
 
@@ -48,19 +48,19 @@ public struct ReadingAction {
     /// Starts a read: the first, the open one again (its date kept unless one is given), or a
     /// new one after a read that ended.
     @discardableResult
-    public func start(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func start(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> WriteOutcome {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).start() }
     }
 
     /// Finishes the open read (or records a finish with no start).
     @discardableResult
-    public func finish(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func finish(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> WriteOutcome {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).finish() }
     }
 
     /// Marks the open read did-not-finish, on a day and optionally at a page.
     @discardableResult
-    public func abandon(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> LibraryWriter.Outcome {
+    public func abandon(_ name: String, _ request: Request, reporter: any ActionReporter) throws -> WriteOutcome {
         try run(name, request, reporter: reporter) { try ReadingPlan(book: $0, request: $1).abandon() }
     }
 
@@ -69,7 +69,7 @@ public struct ReadingAction {
     @discardableResult
     public func progress(
         _ name: String, position text: String, _ request: Request, reporter: any ActionReporter
-    ) throws -> LibraryWriter.Outcome {
+    ) throws -> WriteOutcome {
         let pagesRead = ProgressEntry.Position.pagesRead(text)
         // Checked first: to `Int`, "+20" is page 20.
         let fixed = pagesRead == nil ? ProgressEntry.Position(text) : nil
@@ -96,7 +96,7 @@ public struct ReadingAction {
     func run(
         _ name: String, _ request: Request, reporter: any ActionReporter,
         plan: (Book, Request) throws -> [FieldEdit]
-    ) throws -> LibraryWriter.Outcome {
+    ) throws -> WriteOutcome {
         try BookReading.edit(name, writer: writer, finder: finder, force: request.force, reporter: reporter) { try plan($0, request) }
     }
 }
@@ -110,7 +110,7 @@ enum BookReading {
     static func edit(
         _ name: String, writer: LibraryWriter, finder: BookNameResolver, force: Bool, reporter: any ActionReporter,
         plan: (Book) throws -> [FieldEdit]
-    ) throws -> LibraryWriter.Outcome {
+    ) throws -> WriteOutcome {
         let path = try finder.path(named: name)
         let book = try book(at: path, writer: writer)
         let edits: [FieldEdit]

@@ -8,16 +8,16 @@ public struct RefreshAction {
         /// The changes were shown, and nothing was written.
         case shown
         /// The changes were applied (or were, on reading the file again, already there).
-        case applied(LibraryWriter.Outcome)
+        case applied(WriteOutcome)
     }
 
     let writer: LibraryWriter
     let service: BookLookupService
     let reporter: ActionReporter
 
-    /// Refreshes books from `service` through `writer`, reporting each book to `reporter`.
-    public init(writer: LibraryWriter, service: BookLookupService, reporter: ActionReporter) {
-        self.writer = writer
+    /// Refreshes books from `service` through the door of `library`, reporting each book to `reporter`.
+    public init(library: Library, service: BookLookupService, reporter: ActionReporter) {
+        self.writer = library.writer
         self.service = service
         self.reporter = reporter
     }

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// `shelf tags rename OLD NEW`: renames a tag, and every tag nested under it, in every book that
 /// has it (`TagRenamePlan`), through the library's door in one batch (`BookWriteBatch`).
 ///
@@ -12,10 +14,10 @@ public struct RenameTagAction {
     let new: String
     private let plan: TagRenamePlan
 
-    /// Plans the rename over the books of `index` (loaded from `writer`'s library); nothing is
+    /// Plans the rename over the books of `index` (loaded from `library`); nothing is
     /// written until `run`.
-    public init(writer: LibraryWriter, old: String, new: String, index: LibraryIndex) {
-        self.writer = writer
+    public init(library: Library, old: String, new: String, index: LibraryIndex) {
+        self.writer = library.writer
         self.old = old
         self.new = new
         plan = TagRenamePlan(old: old, new: new, index: index)

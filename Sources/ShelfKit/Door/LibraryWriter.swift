@@ -16,23 +16,25 @@ import Darwin
 ///   files and files with several hard links rather than replace them;
 /// - never rewrites a malformed or non-UTF-8 file, and never replaces a value it cannot read
 ///   unless forced.
-public struct LibraryWriter: Sendable {
+///
+/// Internal: the actions are given a `Library` and take its door (`Library.writer`) themselves,
+/// so no caller outside ShelfKit holds a writer.
+struct LibraryWriter: Sendable {
+    /// The library written to; its `pathDisplay` is this writer's `display`, so an action that
+    /// hands `library` on to another keeps the names its messages use.
     let library: Library
     /// How paths are named in messages (relative to the current folder, on the command line).
     let display: @Sendable (String) -> String
 
-    /// - Parameter display: turns a library-relative path into the name messages use.
-    public init(library: Library, display: @escaping @Sendable (String) -> String = { $0 }) {
-        self.library = library
-        self.display = display
+    /// - Parameter display: turns a library-relative path into the name messages use; nil keeps
+    ///   the library's own (`Library.namingPaths`).
+    init(library: Library, display: (@Sendable (String) -> String)? = nil) {
+        self.library = display.map { library.namingPaths($0) } ?? library
+        self.display = self.library.pathDisplay
     }
 
     /// What an edit did.
-    public enum Outcome: Sendable, Equatable {
-        /// The edits changed nothing; the file was not touched.
-        case unchanged
-        case written
-    }
+    typealias Outcome = WriteOutcome
 
     /// Applies `edits` to the book at `relative` in one atomic write. It looks at no other file
     /// of the folder: the temporary files an interrupted write left are for `shelf check --fix`
@@ -41,7 +43,7 @@ public struct LibraryWriter: Sendable {
     /// - Parameters:
     ///   - force: replace values shelf cannot read (a date it does not understand, a map).
     @discardableResult
-    public func edit(_ relative: String, edits: [FieldEdit], force: Bool = false) throws -> Outcome {
+    func edit(_ relative: String, edits: [FieldEdit], force: Bool = false) throws -> Outcome {
         try edit(relative, edits: edits, force: force, beforeReplace: nil)
     }
 

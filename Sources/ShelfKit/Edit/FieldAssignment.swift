@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// A `key=value`, `key+=value` or `key-=value` from the command line, checked by key and turned
 /// into an edit: ratings 1–5, statuses (aliases written canonically), dates, ISBN check digits,
 /// page counts; any other key takes a string.

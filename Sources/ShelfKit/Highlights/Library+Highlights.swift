@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// A book and the highlights in its notes.
 public struct BookHighlights: Sendable {

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 extension Book {
     /// The book as a JSON object: `path`, then every field under its canonical name (numbers for
     /// rating, pages and series_index, dates as written, authors and tags always lists), then the

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// A book with the notes of its body, as the exporters take it.
 public struct ExportedBook: Sendable {
     var book: Book

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Reads calibre's two exports: the CSV of `calibredb catalog books.csv` and the JSON of
 /// `calibredb list --for-machine --fields all`. Their quirks: ratings are stored 0–10 (the JSON
 /// gives them raw; the CSV catalog halves them to 0–5 with half stars); authors are joined with

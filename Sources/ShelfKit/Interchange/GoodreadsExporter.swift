@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// `shelf export goodreads`: a CSV in the shape of Goodreads' own library export (31 columns),
 /// which Goodreads, The StoryGraph and others import. Series go back into the title
 /// (`Dune (Dune, #1)`), ISBNs into `="…"` cells, dates into `yyyy/mm/dd`, the notes into

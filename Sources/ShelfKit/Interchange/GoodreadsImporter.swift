@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Reads Goodreads' "Export Library" CSV. Columns are found by name, so the 31-column exports
 /// (with Average Rating, Recommended For…, BCID) and the 23/24-column ones read the same.
 /// docs/import.md lists the mapping.

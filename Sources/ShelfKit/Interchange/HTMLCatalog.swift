@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// `shelf export html DIR`: a static catalog that works from `file://` with no network.
 ///

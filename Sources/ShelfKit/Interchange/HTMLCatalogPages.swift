@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// The HTML of the catalog's pages. Every value from a book goes through `HTMLEscaping`.
 enum HTMLCatalogPages {

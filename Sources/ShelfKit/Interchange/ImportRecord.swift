@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// A value an importer found for one key.
 enum ImportValue: Sendable, Equatable {
     /// A string, quoted where a YAML reader would take it for something else.

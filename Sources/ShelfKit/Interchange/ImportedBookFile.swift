@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// The bytes of a new book file for an imported record, in the library's vocabulary.
 ///
 /// A book from a service is written as `shelf add` writes one (`NewBookFile`: canonical keys in

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Reads shelf's own JSON export (`shelf export json`): an array of book objects, each with
 /// `path` first, the fields (canonical and the user's own, nested ones included) and `notes`
 /// (the body, exactly) last. Importing it restores every field, the notes and the file's path.

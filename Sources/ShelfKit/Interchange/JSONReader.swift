@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Parses JSON text into a `JSONValue`, keeping the order of object members (Foundation's reader
 /// loses it, and a restored book keeps its keys in their order).
 struct JSONReader {

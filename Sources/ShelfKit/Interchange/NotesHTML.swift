@@ -1,4 +1,5 @@
 import Ink
+import ShelfPresentation
 
 /// A book's notes as HTML, rendered from Markdown by Ink and made safe.
 ///

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// The `progress:` log in JSON, both ways: each line as an object a program can use
 /// (`{"date": "2026-01-05", "page": 120}`, `{"date": …, "percent": 37}`, `{"date": …, "minutes": 200}`),
 /// and back to the lines when `shelf import json` restores a book.

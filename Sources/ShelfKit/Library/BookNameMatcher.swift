@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// Matches the name a user gives a book against a loaded index: by path (absolute, relative to the current folder or to the
 /// library root), by file name without `.md`, by ISBN, or by words matching exactly one title

@@ -16,6 +16,9 @@ public struct Library: Sendable {
     /// `LibraryCache.racyWindow` before it are not recorded. Tests move it on, to have files
     /// just written recorded without waiting.
     var clock: @Sendable () -> Int64 = FileStamp.now
+    /// How messages about this library's files name a library-relative path: the path itself,
+    /// unless `namingPaths(_:)` gave another way (the commands name paths from the current folder).
+    var pathDisplay: @Sendable (String) -> String = { $0 }
     /// The bytes of `shelf.yaml`, part of the cache's identity (for a library without one, the
     /// settings inferred from its files; see `Library+InferredVocabulary.swift`).
     var configBytes: [UInt8]

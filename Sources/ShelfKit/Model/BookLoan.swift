@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// One time a book was lent: to whom, when, until when, and when it came back.
 ///
 /// Loans are the items of a `loans:` list, oldest first, each a small flow map:

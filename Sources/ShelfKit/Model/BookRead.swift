@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// One time through a book: when it began, how it ended (finished, abandoned, or not yet), and
 /// optionally in which format, how far, and how it was rated.
 ///

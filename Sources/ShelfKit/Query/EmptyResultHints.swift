@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Why a query found no book, said in terms of the query the user typed: a field no book has
 /// (`ratng:5` → did you mean `rating`?), a tag no book carries (nearest tag), a word no book holds
 /// (nearest indexed word), or terms that each match books but never together.
@@ -133,13 +135,5 @@ public struct EmptyResultHints {
 
     private func suffix(_ hint: String?) -> String {
         hint.map { "; " + $0 } ?? ""
-    }
-}
-
-/// Counts with their noun in the right number: `1 book`, `2 books`.
-public enum Plural {
-    /// `count` and `noun`, with `s` (or `plural`) unless the count is one.
-    public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
     }
 }

@@ -21,9 +21,9 @@ enum FieldKind {
 }
 
 extension Book {
-    /// The texts of a field named canonically or as written, for matching: list items one by one,
-    /// nested values flattened.
-    func queryTexts(of name: String) -> [String] {
+    /// The texts of a field named canonically or as written, as a query matches them (and
+    /// `ls --format` fills a placeholder): list items one by one, nested values flattened.
+    public func queryTexts(of name: String) -> [String] {
         switch CanonicalField(key: name) {
         case .title?: return [title]
         case .authors?: return authors

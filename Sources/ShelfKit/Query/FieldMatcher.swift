@@ -1,4 +1,5 @@
 import Foundation
+import ShelfPresentation
 
 /// Decides whether one book matches one `field:value` term.
 struct FieldMatcher {

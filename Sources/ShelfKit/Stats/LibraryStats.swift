@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Figures about a set of books: how many, finished when, how rated, by whom.
 public struct LibraryStats: Sendable {
     /// How many books.

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// How often books were read: every finished read counts, so a book read three times counts
 /// three times. Kept apart from `LibraryStats` so the two grow without colliding.
 public struct RereadStats: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import ShelfPresentation
+
 /// Real mixing of a vault's vocabulary, for `shelf check`: books that hold a field under another
 /// key than the one the library writes, without that key. Counted over the whole library and
 /// reported once per key, with the number of files: a vault's own consistent habit (a post's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf add`: a new book file, from the flags, or looked up by ISBN.
 struct AddCommand: ParsableCommand {
@@ -50,8 +51,9 @@ struct AddCommand: ParsableCommand {
         Diagnostics.report(problems, library: library)
         let reporter = CommandReporter()
         var action = AddBooksAction(
-            writer: library.commandWriter, index: index, request: fields.request, service: BookLookupService(bulk: fields.isbn == "-"),
-            today: Clock.today(), force: force, refresh: refresh, reporter: reporter)
+            library: library.namingPathsFromHere, index: index, request: fields.request,
+            service: BookLookupService(bulk: fields.isbn == "-"), today: Clock.today(), force: force, refresh: refresh,
+            reporter: reporter)
         action.savesCover = !noCover
         guard fields.isbn == "-" else {
             try ActionFailure.reported { try action.add(isbn: fields.isbn) }

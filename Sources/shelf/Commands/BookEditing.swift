@@ -7,7 +7,7 @@ import ShelfKit
 enum BookEditing {
     /// The action for a library, naming paths relative to the current folder.
     static func action(_ library: Library) -> EditBookAction {
-        EditBookAction(writer: library.commandWriter, finder: BookArgument.finder(library))
+        EditBookAction(library: library.namingPathsFromHere, finder: BookArgument.finder(library))
     }
 
     /// Runs `body` with the action and a reporter; an error ends the command with exit code 1.
@@ -24,12 +24,12 @@ enum BookEditing {
     /// Opens the library and runs `body` with an action made for it (`ReadingAction`,
     /// `LoanAction`) and a reporter, as `run(_:_:)` does.
     static func run<Action>(
-        _ options: LibraryOptions, making make: (LibraryWriter, BookNameResolver) -> Action,
+        _ options: LibraryOptions, making make: (Library, BookNameResolver) -> Action,
         _ body: (Action, CommandReporter) throws -> Void
     ) throws {
         let library = try options.open()
         try run(library) { _, reporter in
-            try body(make(library.commandWriter, BookArgument.finder(library)), reporter)
+            try body(make(library.namingPathsFromHere, BookArgument.finder(library)), reporter)
         }
     }
 

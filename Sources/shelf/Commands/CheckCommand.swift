@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf check`: every problem in the library, with where it is.
 struct CheckCommand: ParsableCommand {
@@ -41,7 +42,7 @@ struct CheckCommand: ParsableCommand {
         }
         if fix {
             let reporter = CommandReporter()
-            findings = CheckFixAction(writer: library.commandWriter).run(findings, reporter: reporter)
+            findings = CheckFixAction(library: library.namingPathsFromHere).run(findings, reporter: reporter)
             reporter.finish()
         }
         if output.isJSON {

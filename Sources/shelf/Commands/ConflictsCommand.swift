@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf conflicts`: sync conflict copies, what differs, and merging them.
 struct ConflictsCommand: ParsableCommand {

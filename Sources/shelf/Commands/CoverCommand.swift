@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf cover BOOK` / `--all`: download covers into `covers/` and point `cover:` at them.
 struct CoverCommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct CoverCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         let reporter = CommandReporter()
-        let action = FetchCoverAction(writer: library.commandWriter, service: BookLookupService(bulk: all), reporter: reporter)
+        let action = FetchCoverAction(library: library.namingPathsFromHere, service: BookLookupService(bulk: all), reporter: reporter)
         if let book {
             let path = try BookArgument.path(named: book, in: library)
             try ActionFailure.reported { try action.fetch(bookAt: path) }

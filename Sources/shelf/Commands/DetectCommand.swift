@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf detect`: which vocabulary a folder's files use, and the `fields:` map for it.
 struct DetectCommand: ParsableCommand {

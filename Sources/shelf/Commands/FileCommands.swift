@@ -23,7 +23,7 @@ struct RemoveCommand: ParsableCommand {
         }
         let reporter = CommandReporter()
         do {
-            try BookFileActions(writer: library.commandWriter, finder: BookArgument.finder(library)).remove(path, reporter: reporter)
+            try BookFileActions(library: library.namingPathsFromHere, finder: BookArgument.finder(library)).remove(path, reporter: reporter)
         } catch {
             throw Diagnostics.failure(for: error, library: library)
         }
@@ -63,7 +63,7 @@ struct MoveCommand: ParsableCommand {
         let library = try library.open()
         let reporter = CommandReporter()
         defer { reporter.finish() }
-        let actions = BookFileActions(writer: library.commandWriter, finder: BookArgument.finder(library))
+        let actions = BookFileActions(library: library.namingPathsFromHere, finder: BookArgument.finder(library))
         do {
             if all {
                 try actions.moveAll(dryRun: dryRun, reporter: reporter) { Diagnostics.report($0, library: library) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf highlights`: the passages marked on e-readers, kept in each book's notes.
 struct HighlightsCommand: ParsableCommand {
@@ -154,7 +155,7 @@ struct HighlightsImportCommand: ParsableCommand {
         options.syncStatus = syncStatus
         let interactive = !yes && Prompt.isInteractive
         let action = ImportHighlightsAction(
-            writer: library.commandWriter, options: options, today: Clock.today(),
+            library: library.namingPathsFromHere, options: options, today: Clock.today(),
             confirm: interactive
                 ? { matches in
                     for match in matches {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf isbn`: validate and convert ISBNs, or find them in text. Works anywhere, no library needed.
 struct ISBNCommand: ParsableCommand {

@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        var action = ImportBooksAction(writer: library.commandWriter, source: source, update: update, dryRun: dryRun)
+        var action = ImportBooksAction(library: library.namingPathsFromHere, source: source, update: update, dryRun: dryRun)
         action.today = Clock.today()
         let reporter = CommandReporter()
         let report: ImportReport

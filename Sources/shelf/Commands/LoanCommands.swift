@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// Options shared by lend and return.
 struct LoanDateOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf lookup`: what the services know of an ISBN; `--pending` fills books added offline;
 /// `--search` finds ISBNs by words.
@@ -65,7 +66,7 @@ struct LookupCommand: ParsableCommand {
         let library = try library.open()
         let reporter = CommandReporter()
         let action = FillLookupsAction(
-            writer: library.commandWriter, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(),
+            library: library.namingPathsFromHere, service: BookLookupService(bulk: true), refresh: refresh, today: Clock.today(),
             reporter: reporter)
         let summary = try ActionFailure.reported {
             try action.run { Diagnostics.report($0, library: library) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf note BOOK [TEXT]`: append a timestamped note to the end of the body.
 struct NoteCommand: ParsableCommand {

@@ -16,7 +16,7 @@ struct RefreshCommand: ParsableCommand {
     func run() throws {
         let library = try library.open()
         let path = try BookArgument.path(named: book, in: library)
-        let action = RefreshAction(writer: library.commandWriter, service: BookLookupService(), reporter: CommandReporter())
+        let action = RefreshAction(library: library.namingPathsFromHere, service: BookLookupService(), reporter: CommandReporter())
         switch try ActionFailure.reported({ try action.run(bookAt: path, apply: apply, overwrite: overwrite) }) {
         case .nothingToChange: Output.line("Nothing to change.")
         case .shown: Output.line("(nothing written; --apply makes these changes)")

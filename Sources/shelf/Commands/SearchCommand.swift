@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf search WORDS…`: ranked full-text search that says why each book matched.
 struct SearchCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf show BOOK`: every field and the notes of one book.
 struct ShowCommand: ParsableCommand {

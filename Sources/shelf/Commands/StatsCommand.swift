@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf stats`: figures and charts about your reading.
 struct StatsCommand: ParsableCommand {

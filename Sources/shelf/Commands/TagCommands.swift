@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf tag BOOK TAG…`: add tags (case-insensitively: `Sci-Fi` where `sci-fi` is changes nothing).
 struct TagCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf tags rename OLD NEW`: one atomic write per book; running it again after an
 /// interruption finishes the job, since the books already renamed no longer match.
@@ -24,7 +25,7 @@ struct TagsRenameCommand: ParsableCommand {
         let library = try library.open()
         let (index, problems) = try LoadLibrary.load(library, withNotes: false)
         Diagnostics.report(problems, library: library)
-        let action = RenameTagAction(writer: library.commandWriter, old: old, new: new, index: index)
+        let action = RenameTagAction(library: library.namingPathsFromHere, old: old, new: new, index: index)
         guard action.bookCount > 0 else {
             Output.line("No book has the tag '\(old)'.")
             return

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// What shelf does around swift-argument-parser for a stranger at the terminal: `shelf help
 /// TOPIC` (any command, nested ones too, and the guides such as `query`), and errors that say a

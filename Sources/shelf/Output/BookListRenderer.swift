@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// Prints a list of books in each of the output formats.
 enum BookListRenderer {

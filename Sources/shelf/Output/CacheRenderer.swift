@@ -1,5 +1,6 @@
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf cache` output.
 enum CacheRenderer {

@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// Prints collection entries: name and count, and for a series its books in order.
 enum CollectionRenderer {

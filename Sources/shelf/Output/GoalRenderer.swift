@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// `shelf goal`'s text and JSON, and the dashboard's goal line.
 enum GoalRenderer {

@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// Sections of books: a heading per value, then the books in the chosen format.
 enum GroupRenderer {

@@ -1,4 +1,5 @@
 import ShelfKit
+import ShelfPresentation
 
 /// A book's highlights for reading in a terminal: the book, then each passage indented, with
 /// where and when, and the note under it.

@@ -1,5 +1,6 @@
 import Foundation
 import ShelfKit
+import ShelfPresentation
 
 #if canImport(Glibc)
 import Glibc

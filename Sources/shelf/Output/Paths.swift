@@ -31,9 +31,9 @@ enum Paths {
 }
 
 extension Library {
-    /// The door to this library's files, naming paths as `Paths.display` does.
-    var commandWriter: LibraryWriter {
+    /// This library with the actions' messages naming paths as `Paths.display` does.
+    var namingPathsFromHere: Library {
         let library = self
-        return LibraryWriter(library: library, display: { Paths.display($0, in: library) })
+        return namingPaths { Paths.display($0, in: library) }
     }
 }

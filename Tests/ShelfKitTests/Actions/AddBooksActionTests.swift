@@ -25,7 +25,7 @@ final class RecordingReporter: ActionReporter {
         request.authors = author.map { [$0] } ?? []
         let reporter = RecordingReporter()
         let action = AddBooksAction(
-            writer: library.writer, index: LibraryIndex(books: []), request: request,
+            library: library, index: LibraryIndex(books: []), request: request,
             service: BookLookupService(environment: ["XDG_CACHE_HOME": folder.path + "/.cache"]),
             today: today, force: force, refresh: false, reporter: reporter)
         return (action, reporter)
@@ -92,7 +92,7 @@ final class RecordingReporter: ActionReporter {
         request.authors = ["Susanna Clarke"]
         request.pages = "272"
         let action = AddBooksAction(
-            writer: library.writer, index: LibraryIndex(books: []), request: request,
+            library: library, index: LibraryIndex(books: []), request: request,
             service: BookLookupService(environment: [:]), today: Self.today, force: false, refresh: false, reporter: RecordingReporter())
         let path = try action.add(isbn: nil).path
         #expect(

@@ -25,7 +25,7 @@ import Testing
         let folder = try EditTempFolder()
         try folder.write("dune.md", text)
         let writer = try folder.writer
-        let action = ReadingAction(writer: writer, finder: BookNameResolver(library: writer.library))
+        let action = ReadingAction(library: writer.library, finder: BookNameResolver(library: writer.library))
         try action.redate("dune.md", read: number, started: started, ended: ended, .init(today: today), reporter: RecordingReporter())
         return String(decoding: try folder.bytes("dune.md"), as: UTF8.self)
     }
@@ -59,7 +59,7 @@ import Testing
         let folder = try EditTempFolder()
         try folder.write("dune.md", Self.reread)
         let writer = try folder.writer
-        let action = ReadingAction(writer: writer, finder: BookNameResolver(library: writer.library))
+        let action = ReadingAction(library: writer.library, finder: BookNameResolver(library: writer.library))
         #expect {
             try action.redate(
                 "dune.md", read: number, started: started, ended: ended, .init(today: Self.today), reporter: RecordingReporter())
@@ -72,7 +72,7 @@ import Testing
         let folder = try EditTempFolder()
         try folder.write("dune.md", text)
         let writer = try folder.writer
-        let action = ReadingAction(writer: writer, finder: BookNameResolver(library: writer.library))
+        let action = ReadingAction(library: writer.library, finder: BookNameResolver(library: writer.library))
         #expect {
             try action.redate("dune.md", read: 0, started: "2019-03-05", ended: "", .init(today: Self.today), reporter: RecordingReporter())
         } throws: { String(describing: $0).contains("holds where:") }
@@ -83,7 +83,7 @@ import Testing
         let folder = try EditTempFolder()
         try folder.write("dune.md", Self.reread)
         let writer = try folder.writer
-        let action = ReadingAction(writer: writer, finder: BookNameResolver(library: writer.library))
+        let action = ReadingAction(library: writer.library, finder: BookNameResolver(library: writer.library))
         let request = ReadingAction.Request(date: "2026-10-30", today: Self.today, again: true, started: "2026-10-01")
         try action.finish("dune.md", request, reporter: RecordingReporter())
         #expect(

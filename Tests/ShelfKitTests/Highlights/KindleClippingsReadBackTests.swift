@@ -108,7 +108,7 @@ import Darwin
         }
         let (twoPasses, writer, books) = try Self.library()
         let clippings = try twoPasses.write("My Clippings.txt", Self.text)
-        let action = ImportHighlightsAction(writer: writer, options: .init(), today: BookDate(year: 2024, month: 5, day: 1))
+        let action = ImportHighlightsAction(library: writer.library, options: .init(), today: BookDate(year: 2024, month: 5, day: 1))
         let report = try action.run(clippings, books: books, reporter: RecordingReporter())
         #expect(report.sources.map(\.highlights) == [5] && report.unmatched == ["挪威的森林 (村上春树)"])
         for name in ["dune.md", "left-hand.md"] {

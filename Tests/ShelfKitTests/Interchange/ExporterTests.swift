@@ -1,5 +1,6 @@
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// CSV, Goodreads and JSON exports, each read back by its reader.
 @Suite struct ExporterTests {

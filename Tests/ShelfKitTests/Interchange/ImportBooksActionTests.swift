@@ -17,7 +17,7 @@ import Testing
 
     @Test func aNameTakenAfterThePlanWasMadeIsNeverReplaced() throws {
         let folder = try EditTempFolder()
-        let action = ImportBooksAction(writer: try folder.writer, source: .goodreads, update: false, dryRun: false)
+        let action = ImportBooksAction(library: try Library(root: folder.path), source: .goodreads, update: false, dryRun: false)
         let names = TakenNames(root: folder.path)
         #expect(!names.contains("lem-solaris.md"))
         // Planned as free; then another program writes a file there.
@@ -65,7 +65,7 @@ import Testing
 
     @Test func progressIsReportedForLongImportsOnly() throws {
         let folder = try EditTempFolder()
-        let action = ImportBooksAction(writer: try folder.writer, source: .goodreads, update: false, dryRun: true)
+        let action = ImportBooksAction(library: try Library(root: folder.path), source: .goodreads, update: false, dryRun: true)
         let short = Recorder()
         _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), reporter: short)
         #expect(short.progress.isEmpty)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// JSON as shelf writes it: strings read back as they were, and nothing a terminal would obey
 /// left raw in them, whether a string takes the plain path (printable ASCII) or the escaping one.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// Front-matter values detached from the bytes, and their JSON typing.
 @Suite struct FieldValueTests {

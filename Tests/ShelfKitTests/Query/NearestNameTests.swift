@@ -1,5 +1,6 @@
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// "Did you mean": close names are offered, far ones are not, ties go to the first listed.
 @Suite struct NearestNameTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// `ControlCharacters.escaped`: what reaches a terminal from a file is shown, never obeyed.
 @Suite struct ControlCharactersTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShelfKit
+@testable import ShelfPresentation
 
 /// `LibraryStats` over a small library whose every figure is worked out by hand.
 @Suite struct LibraryStatsTests {

@@ -1,17 +1,19 @@
 import Foundation
+import ShelfKit
 
 /// Fills `{field}` placeholders with a book's values: `'{title} — {authors}'`. Any field works,
 /// canonical or the user's own, plus `{path}`; lists are joined with `, `; an absent field is empty.
-public struct BookTemplate: Sendable {
+/// `ls --format`'s template.
+struct BookTemplate: Sendable {
     let template: String
 
     /// A template such as `'{title} — {authors}'`.
-    public init(_ template: String) {
+    init(_ template: String) {
         self.template = template
     }
 
     /// The template with `book`'s values in its placeholders.
-    public func render(_ book: Book) -> String {
+    func render(_ book: Book) -> String {
         var output = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {

@@ -8,7 +8,7 @@
 public enum NearestName {
     /// The candidate nearest to `typed`, or nil when none is close enough. Ties go to the
     /// candidate listed first (callers list the most used first).
-    static func suggestion(for typed: String, among candidates: some Sequence<String>) -> String? {
+    package static func suggestion(for typed: String, among candidates: some Sequence<String>) -> String? {
         let wanted = Array(typed.lowercased())
         guard !wanted.isEmpty else { return nil }
         var best: (name: String, distance: Int)?
