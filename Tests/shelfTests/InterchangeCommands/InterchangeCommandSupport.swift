@@ -44,6 +44,19 @@ extension TemporaryLibrary {
         return bodies
     }
 
+    /// The lines of `shelf-imports.txt` that record books (its comments left out); empty when
+    /// there is no such file.
+    func interchangeRecords() throws -> [String] {
+        let path = root.appendingPathComponent("shelf-imports.txt").path
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try interchangeText("shelf-imports.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The line of `shelf-imports.txt` recording the book `id` at `source` (`goodreads 42`).
+    func interchangeRecord(_ source: String, _ id: String) throws -> String? {
+        try interchangeRecords().first { $0.hasPrefix("\(source) \(id) ") }
+    }
+
     /// Runs shelf and requires success.
     @discardableResult
     func interchangeRun(_ args: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
