@@ -8,7 +8,6 @@ import Testing
 @Suite struct ImportBaselineLineTests {
     static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,My Review\n"
     static let solaris = header + "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
-    static let clock = ["SHELF_TODAY": "2024-03-02"]
 
     /// Solaris as a first-format import left it (6 hex digits of FNV-1a + MurmurHash3's finaliser
     /// per value, frozen here as an older shelf wrote them), with the rating since changed by the
@@ -33,11 +32,7 @@ import Testing
         """
 
     func importing(_ csv: String, into library: TemporaryLibrary, update: Bool = true) throws -> CommandResult {
-        // Outside the library, so that snapshots of it see only the books.
-        let export = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-export-\(UUID().uuidString).csv")
-        try Data(csv.utf8).write(to: export)
-        defer { try? FileManager.default.removeItem(at: export) }
-        let result = try library.run(["import", "goodreads"] + (update ? ["--update"] : []) + [export.path], environment: Self.clock)
+        let result = try library.interchangeImport(csv, on: "2024-03-02", update: update)
         #expect(result.status == 0, "\(result)")
         return result
     }

@@ -57,6 +57,17 @@ extension TemporaryLibrary {
         try interchangeRecords().first { $0.hasPrefix("\(source) \(id) ") }
     }
 
+    /// Imports `csv` from `source` on `day` (`SHELF_TODAY`), the export kept outside the library
+    /// so that snapshots of it see only the books and `shelf-imports.txt`.
+    func interchangeImport(
+        _ csv: String, from source: String = "goodreads", on day: String, update: Bool = true
+    ) throws -> CommandResult {
+        let export = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-export-\(UUID().uuidString).csv")
+        try Data(csv.utf8).write(to: export)
+        defer { try? FileManager.default.removeItem(at: export) }
+        return try run(["import", source] + (update ? ["--update"] : []) + [export.path], environment: ["SHELF_TODAY": day])
+    }
+
     /// Runs shelf and requires success.
     @discardableResult
     func interchangeRun(_ args: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
