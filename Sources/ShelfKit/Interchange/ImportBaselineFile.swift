@@ -45,10 +45,13 @@ struct ImportBaselineFile: Sendable, Equatable {
         }
 
         /// What the file holds one record for: a book at a service (by path when it has no id).
-        var slot: String { source + " " + (key == "-" ? "- " + path : key) }
+        var slot: String { ImportBaselineFile.slot(source: source, key: key, path: path) }
     }
 
     private(set) var entries: [String: Entry] = [:]
+    /// Further records of a book the file already has one for (a merge that kept both sides,
+    /// git's `merge=union`): read like a conflict copy's, and dropped when the book is recorded.
+    private(set) var others: [Entry] = []
     /// Lines shelf cannot read (a later format, a hand edit), kept as they are.
     private(set) var unread: [String] = []
     /// The numbers of the lines kept unread, for a warning.
@@ -65,23 +68,34 @@ struct ImportBaselineFile: Sendable, Equatable {
                 unreadLines.append(number + 1)
                 continue
             }
-            entries[entry.slot] = entry
+            if entries[entry.slot] == nil { entries[entry.slot] = entry } else { others.append(entry) }
         }
     }
 
     /// The record for the book with `key` at `source` (a `-` key is looked up with `path`).
     func entry(source: String, key: String, path: String) -> Entry? {
-        entries[source + " " + (key == "-" ? "- " + path : key)]
+        entries[ImportBaselineFile.slot(source: source, key: key, path: path)]
+    }
+
+    /// Every record of the book in `slot`: the first, then any further ones.
+    func records(in slot: String) -> [Entry] {
+        (entries[slot].map { [$0] } ?? []) + others.filter { $0.slot == slot }
+    }
+
+    /// What one record stands for: a book at a service, by its key, or by its path when it has none.
+    static func slot(source: String, key: String, path: String) -> String {
+        source + " " + (key == "-" ? "- " + path : key)
     }
 
     /// Records `entry`, replacing the book's earlier record.
     mutating func record(_ entry: Entry) {
         entries[entry.slot] = entry
+        others.removeAll { $0.slot == entry.slot }
     }
 
     /// The file's bytes: the header, then every line sorted byte by byte.
     var bytes: [UInt8] {
-        let lines = (entries.values.map(\.line) + unread).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let lines = (entries.values.map(\.line) + others.map(\.line) + unread).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return Array((ImportBaselineFile.header + lines.map { $0 + "\n" }.joined()).utf8)
     }
 
@@ -150,14 +164,15 @@ struct ImportBaselines: Sendable {
     ///
     /// A record counts only when its day is the line's: one from before the book's last import
     /// (a file restored from a backup, a sync that lost a version) is stale, and treated as none.
-    /// The file is asked first; a conflict copy only when the file has no record that fits, and
-    /// only when the copies that fit agree.
+    /// The file is asked first; its further records of the book and the conflict copies' only
+    /// when it has no record that fits, and only when those that fit agree.
     func baseline(source: String, keys: [String], path: String, date: String?) -> ImportBaseline? {
         for key in keys {
             if let entry = file.entry(source: source, key: key, path: path), entry.date == date { return entry.baseline }
         }
         for key in keys {
-            let fitting = copies.compactMap { $0.entry(source: source, key: key, path: path) }.filter { $0.date == date }
+            let slot = ImportBaselineFile.slot(source: source, key: key, path: path)
+            let fitting = (file.others.filter { $0.slot == slot } + copies.flatMap { $0.records(in: slot) }).filter { $0.date == date }
             if let first = fitting.first, fitting.allSatisfy({ $0.token == first.token }) { return first.baseline }
             if !fitting.isEmpty { return nil }
         }

@@ -75,6 +75,22 @@ import Testing
         #expect(ImportBaselines(file: two, copies: [one]).baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-11-28")?.token == other)
     }
 
+    @Test func twoLinesForOneBookAreBothReadAndTheRecordOfTheBooksDayTaken() throws {
+        // git's union merge of two machines' imports keeps both lines.
+        let other = ImportBaseline(source: "goodreads", date: "2026-12-01", values: [(field: "title", text: "Other")]).token ?? ""
+        let merged = "goodreads 42 2026-11-28 \(Self.token) x.md\ngoodreads 42 2026-12-01 \(other) x.md\n"
+        var file = ImportBaselineFile(bytes: Array(merged.utf8))
+        #expect(file.unreadLines.isEmpty)
+        let records = ImportBaselines(file: file)
+        #expect(records.baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-11-28")?.token == Self.token)
+        #expect(records.baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-12-01")?.token == other)
+        #expect(String(decoding: file.bytes, as: UTF8.self).hasSuffix(merged))
+        // Recording the book again leaves one line.
+        file.record(entry("42"))
+        #expect(String(decoding: file.bytes, as: UTF8.self).hasSuffix("\ngoodreads 42 2026-11-28 \(Self.token) lem-solaris.md\n"))
+        #expect(file.records(in: "goodreads 42").count == 1)
+    }
+
     @Test func aBookIsKeyedByItsIdAtTheServiceElseItsISBN() throws {
         let rows = try GoodreadsImporter.read("Book Id,Title,Author,ISBN13\n42,Solaris,Stanisław Lem,9780156027601\n,Dune,Frank Herbert,9780441172719\n,Ice,Anna Kavan,\n")
         let records = interchangeRecords(rows)
