@@ -6,30 +6,14 @@ import Testing
 /// still tells which values the reader changed, and is rewritten in the short form, its
 /// fingerprint moved to the file, only when an import writes the book anyway.
 @Suite struct ImportBaselineLineTests {
-    static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,My Review\n"
-    static let solaris = header + "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
+    static let solaris = ImportRecordFileTests.solaris
 
     /// Solaris as a first-format import left it (6 hex digits of FNV-1a + MurmurHash3's finaliser
     /// per value, frozen here as an older shelf wrote them), with the rating since changed by the
     /// reader to 5.
-    static let oldSolaris = """
-        ---
-        title: Solaris
-        authors:
-          - Stanisław Lem
-        isbn: "9780156027601"
-        status: read
-        rating: 5
-        tags: [classics, sci-fi]
-        finished: 2020-01-02
-        goodreads: "42"
-        source: goodreads
-        imported: goodreads title=6aa2c7 authors=1390e9 isbn=5fb4da status=e59f1b rating=b0a5a0 tags=d22d3e finished=8df04a body=273d94
-        ---
-
-        Ocean.
-
-        """
+    static let oldSolaris = ImportRecordFileTests.imported.replacingOccurrences(of: "rating: 4", with: "rating: 5").replacingOccurrences(
+        of: "imported: goodreads 2024-03-01",
+        with: "imported: goodreads title=6aa2c7 authors=1390e9 isbn=5fb4da status=e59f1b rating=b0a5a0 tags=d22d3e finished=8df04a body=273d94")
 
     func importing(_ csv: String, into library: TemporaryLibrary, update: Bool = true) throws -> CommandResult {
         let result = try library.interchangeImport(csv, on: "2024-03-02", update: update)

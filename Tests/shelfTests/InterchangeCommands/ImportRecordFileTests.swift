@@ -51,18 +51,24 @@ import Testing
         return library
     }
 
+    /// Expects Solaris with the owner's `rating`, the source's new finished date, the line of the
+    /// import of 2024-03-09 and its record.
+    func expectUpdated(_ library: TemporaryLibrary, rating: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let expected = Self.imported.replacingOccurrences(of: "rating: 4", with: "rating: \(rating)")
+            .replacingOccurrences(of: "finished: 2020-01-02", with: "finished: 2020-02-03")
+            .replacingOccurrences(of: "2024-03-01", with: "2024-03-09")
+        #expect(try library.interchangeText("lem-solaris.md") == expected, sourceLocation: sourceLocation)
+        let record = try library.interchangeRecord("goodreads", "42")
+        #expect(record?.hasPrefix("goodreads 42 2024-03-09 v2.") == true, "\(record ?? "none")", sourceLocation: sourceLocation)
+    }
+
     @Test func theOwnersEditIsKeptAndTheSourcesChangeTaken() throws {
         let library = try importedAndEditedByHand()
         let record = try #require(try library.interchangeRecord("goodreads", "42"))
         #expect(record.hasPrefix("goodreads 42 2024-03-01 v2.") && record.hasSuffix(" lem-solaris.md"), "\(record)")
         let result = try importing(Self.changed, into: library, on: "2024-03-09")
         #expect(result.stdoutLines == ["updated lem-solaris.md (finished; kept yours: rating)"], "\(result)")
-        #expect(
-            try library.interchangeText("lem-solaris.md")
-                == Self.imported.replacingOccurrences(of: "rating: 4", with: "rating: 2")
-                .replacingOccurrences(of: "finished: 2020-01-02", with: "finished: 2020-02-03")
-                .replacingOccurrences(of: "2024-03-01", with: "2024-03-09"))
-        #expect(try library.interchangeRecord("goodreads", "42")?.hasPrefix("goodreads 42 2024-03-09 v2.") == true)
+        try expectUpdated(library, rating: "2")
         // The same export again: not a byte, not a modification time, in the book or the record.
         let before = try library.snapshot()
         let again = try importing(Self.changed, into: library, on: "2024-03-10")
@@ -123,12 +129,7 @@ import Testing
         let result = try importing(Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,"), into: library, on: "2024-03-09")
         // The rating the source did not change is the owner's, kept without a word.
         #expect(result.stdoutLines == ["updated lem-solaris.md (finished)"], "\(result)")
-        #expect(
-            try library.interchangeText("lem-solaris.md")
-                == Self.imported.replacingOccurrences(of: "rating: 4", with: "rating: 5")
-                .replacingOccurrences(of: "finished: 2020-01-02", with: "finished: 2020-02-03")
-                .replacingOccurrences(of: "2024-03-01", with: "2024-03-09"))
-        #expect(try library.interchangeRecord("goodreads", "42")?.hasPrefix("goodreads 42 2024-03-09 v2.") == true)
+        try expectUpdated(library, rating: "5")
         // The moved fingerprint still tells the owner's rating from the source's.
         let rated = try importing(
             Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,").replacingOccurrences(of: ",4,read,", with: ",3,read,"),
