@@ -59,9 +59,9 @@ struct ImportBaselineStore {
             if current.map({ ImportBaselineFile(bytes: $0) }) == file { return }
             do {
                 return try writer.writeFile(name, bytes: file.bytes, ifStill: current ?? [])
-            } catch where attempt < 3 {
+            } catch {
                 // Changed meanwhile (another import): read it again and add to that.
-                continue
+                if attempt == 3 { throw error }
             }
         }
     }

@@ -156,7 +156,8 @@ public struct ImportBooksAction {
 
     /// Carries out one step; the record of a book written goes to `records`.
     private func perform(
-        _ step: ImportStep, names: TakenNames, into report: inout ImportReport, records: inout ImportBaselineStore?, reporter: ActionReporter
+        _ step: ImportStep, names: TakenNames, into report: inout ImportReport, records: inout ImportBaselineStore?,
+        reporter: ActionReporter
     ) {
         switch step {
         case let .create(row, path, bytes, record):

@@ -52,7 +52,8 @@ struct ImportUpdater: Sendable {
             // The record goes with the book's line only when it has the line's day; none that
             // fits is a lost baseline: any value may be the reader's, so none is replaced.
             let ownId = book.value(of: source.rawValue)?.text.map { ImportBaselineFile.encode($0.trimmingSpaces) }
-            baseline = records.baseline(source: source.rawValue, keys: [recordKey] + (ownId.map { [$0] } ?? []), path: book.path, date: line.date)
+            baseline = records.baseline(
+                source: source.rawValue, keys: [recordKey] + (ownId.map { [$0] } ?? []), path: book.path, date: line.date)
             result.unrecorded = baseline == nil
         }
         if let found = baseline, found.needsFields { baseline = knowingFields(found, book: book, body: body, record: record) ?? found }
@@ -73,7 +74,9 @@ struct ImportUpdater: Sendable {
             let wanted = incoming.map(ImportBaseline.normalised)
             let local = ImportBaseline.current(key, in: book)
             let known = ImportBaseline.tracks(key) ? baseline : nil
-            switch decide(local: local, incoming: wanted, field: key, baseline: known, lost: result.unrecorded && ImportBaseline.tracks(key)) {
+            switch decide(
+                local: local, incoming: wanted, field: key, baseline: known, lost: result.unrecorded && ImportBaseline.tracks(key))
+            {
             case .nothing: break
             case .keep: result.kept.append(key)
             case .write:
@@ -100,7 +103,9 @@ struct ImportUpdater: Sendable {
         let incomingNotes = (record.body ?? record.notes)?.trimmingSpaces
         let wantedNotes = incomingNotes?.isEmpty == false ? incomingNotes : nil
         let localNotes = body?.trimmingSpaces.isEmpty == false ? body?.trimmingSpaces : nil
-        switch decide(local: localNotes, incoming: wantedNotes, field: ImportBaseline.bodyToken, baseline: baseline, lost: result.unrecorded) {
+        switch decide(
+            local: localNotes, incoming: wantedNotes, field: ImportBaseline.bodyToken, baseline: baseline, lost: result.unrecorded)
+        {
         case .nothing: break
         case .keep: result.kept.append(ImportBaseline.bodyToken)
         case .write:
@@ -113,7 +118,9 @@ struct ImportUpdater: Sendable {
         }
         if let wantedNotes { next.append((ImportBaseline.bodyToken, wantedNotes)) }
 
-        if source.recordsBaseline && ownsBaseline { recordBaseline(next, existing: existing, found: baseline, key: recordKey, book: book, into: &result) }
+        if source.recordsBaseline && ownsBaseline {
+            recordBaseline(next, existing: existing, found: baseline, key: recordKey, book: book, into: &result)
+        }
         return result
     }
 

@@ -7,7 +7,9 @@ import Testing
     static let values = [(field: "title", text: "Solaris"), (field: "rating", text: "4")]
     static let token = ImportBaseline(source: "goodreads", date: "2026-11-28", values: values).token ?? ""
 
-    func entry(_ key: String, date: String? = "2026-11-28", path: String = "lem-solaris.md", token: String = token)
+    func entry(
+        _ key: String, date: String? = "2026-11-28", path: String = "lem-solaris.md", token: String = token
+    )
         -> ImportBaselineFile.Entry
     {
         ImportBaselineFile.Entry(source: "goodreads", key: key, date: date, token: token, path: path)
@@ -35,7 +37,8 @@ import Testing
     }
 
     @Test func linesItCannotReadAreKeptAndNamed() throws {
-        let bytes = Array("# a comment\ngoodreads 42 2026-11-28 \(Self.token) x.md\nv3 something newer\ngoodreads 7 - v2.short y.md\n".utf8)
+        let bytes =
+            Array("# a comment\ngoodreads 42 2026-11-28 \(Self.token) x.md\nv3 something newer\ngoodreads 7 - v2.short y.md\n".utf8)
             + [0xFF, 0x0A]
         var file = ImportBaselineFile(bytes: bytes)
         #expect(file.unreadLines == [3, 4, 5])
@@ -72,7 +75,9 @@ import Testing
         let disagreeing = ImportBaselines(copies: [one, two])
         #expect(disagreeing.baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-11-28") == nil)
         // The file's own record is taken before any copy's.
-        #expect(ImportBaselines(file: two, copies: [one]).baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-11-28")?.token == other)
+        #expect(
+            ImportBaselines(file: two, copies: [one]).baseline(source: "goodreads", keys: ["42"], path: "", date: "2026-11-28")?.token
+                == other)
     }
 
     @Test func twoLinesForOneBookAreBothReadAndTheRecordOfTheBooksDayTaken() throws {
@@ -92,7 +97,8 @@ import Testing
     }
 
     @Test func aBookIsKeyedByItsIdAtTheServiceElseItsISBN() throws {
-        let rows = try GoodreadsImporter.read("Book Id,Title,Author,ISBN13\n42,Solaris,Stanisław Lem,9780156027601\n,Dune,Frank Herbert,9780441172719\n,Ice,Anna Kavan,\n")
+        let rows = try GoodreadsImporter.read(
+            "Book Id,Title,Author,ISBN13\n42,Solaris,Stanisław Lem,9780156027601\n,Dune,Frank Herbert,9780441172719\n,Ice,Anna Kavan,\n")
         let records = interchangeRecords(rows)
         #expect(records.map { ImportBaselineFile.key(for: $0, source: .goodreads) } == ["42", "isbn:9780441172719", "-"])
     }

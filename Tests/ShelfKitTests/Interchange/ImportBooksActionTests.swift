@@ -25,7 +25,8 @@ import Testing
         let recorder = Recorder()
         var records: ImportBaselineStore? = nil
         let report = action.carryOut(
-            [.create(row: 2, path: "lem-solaris.md", bytes: Self.newBook, record: nil)], names: names, records: &records, reporter: recorder)
+            [.create(row: 2, path: "lem-solaris.md", bytes: Self.newBook, record: nil)], names: names, records: &records, reporter: recorder
+        )
         #expect(report.created == 1 && report.failures.isEmpty, "\(report.failures)")
         #expect(recorder.results == ["created lem-solaris-2.md"])
         #expect(try folder.bytes("lem-solaris.md") == Array("mine\n".utf8))
@@ -70,7 +71,8 @@ import Testing
         let action = ImportBooksAction(writer: try folder.writer, source: .goodreads, update: false, dryRun: true)
         let short = Recorder()
         var records: ImportBaselineStore? = nil
-        _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), records: &records, reporter: short)
+        _ = action.carryOut(
+            [.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), records: &records, reporter: short)
         #expect(short.progress.isEmpty)
         let long = Recorder()
         let plan = (1...60).map { ImportStep.skipped(row: $0, reason: "no title") }

@@ -13,7 +13,9 @@ import Testing
     /// reader to 5.
     static let oldSolaris = ImportRecordFileTests.imported.replacingOccurrences(of: "rating: 4", with: "rating: 5").replacingOccurrences(
         of: "imported: goodreads 2024-03-01",
-        with: "imported: goodreads title=6aa2c7 authors=1390e9 isbn=5fb4da status=e59f1b rating=b0a5a0 tags=d22d3e finished=8df04a body=273d94")
+        with:
+            "imported: goodreads title=6aa2c7 authors=1390e9 isbn=5fb4da status=e59f1b rating=b0a5a0 tags=d22d3e finished=8df04a body=273d94"
+    )
 
     func importing(_ csv: String, into library: TemporaryLibrary, update: Bool = true) throws -> CommandResult {
         let result = try library.interchangeImport(csv, on: "2024-03-02", update: update)

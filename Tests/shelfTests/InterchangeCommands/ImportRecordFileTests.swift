@@ -79,7 +79,9 @@ import Testing
     @Test func withoutTheRecordFileEveryValueUnlikeTheSourceIsKeptAndReported() throws {
         let library = try importedAndEditedByHand()
         // The owner also removed the tags.
-        try library.write("lem-solaris.md", try library.interchangeText("lem-solaris.md").replacingOccurrences(of: "tags: [classics, sci-fi]\n", with: ""))
+        try library.write(
+            "lem-solaris.md", try library.interchangeText("lem-solaris.md").replacingOccurrences(of: "tags: [classics, sci-fi]\n", with: "")
+        )
         try FileManager.default.removeItem(at: library.url("shelf-imports.txt"))
         let edited = try library.bytes("lem-solaris.md")
         let result = try importing(Self.changed, into: library, on: "2024-03-09")
@@ -118,7 +120,8 @@ import Testing
         // As the import of 2024-03-01 wrote it before the fingerprint moved out (frozen here),
         // with the rating since changed by the owner to 5.
         let old = Self.imported.replacingOccurrences(of: "rating: 4", with: "rating: 5").replacingOccurrences(
-            of: "imported: goodreads 2024-03-01", with: "imported: goodreads 2024-03-01 v2.hQaeIIgEFUhAAAEIg5SUAgIIFBASIABAYKiIgWAA3QEjAlQg")
+            of: "imported: goodreads 2024-03-01", with: "imported: goodreads 2024-03-01 v2.hQaeIIgEFUhAAAEIg5SUAgIIFBASIABAYKiIgWAA3QEjAlQg"
+        )
         let library = try TemporaryLibrary(books: [("lem-solaris.md", old)])
         let before = try library.snapshot()
         let same = try importing(Self.solaris, into: library, on: "2024-03-09")
@@ -126,13 +129,15 @@ import Testing
         // Nothing to change: the long line stays, and no record file is made for it.
         #expect(try library.snapshot() == before)
 
-        let result = try importing(Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,"), into: library, on: "2024-03-09")
+        let result = try importing(
+            Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,"), into: library, on: "2024-03-09")
         // The rating the source did not change is the owner's, kept without a word.
         #expect(result.stdoutLines == ["updated lem-solaris.md (finished)"], "\(result)")
         try expectUpdated(library, rating: "5")
         // The moved fingerprint still tells the owner's rating from the source's.
         let rated = try importing(
-            Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,").replacingOccurrences(of: ",4,read,", with: ",3,read,"),
+            Self.solaris.replacingOccurrences(of: ",2020/01/02,", with: ",2020/02/03,").replacingOccurrences(
+                of: ",4,read,", with: ",3,read,"),
             into: library, on: "2024-03-10")
         #expect(rated.stdoutLines == ["unchanged lem-solaris.md (kept yours: rating)"], "\(rated)")
     }
@@ -185,8 +190,11 @@ import Testing
         #expect(try library.interchangeText("clarke-piranesi.md").contains("\nimported: storygraph 2024-03-02\n"))
 
         let result = try importing(
-            storyGraph + piranesi.replacingOccurrences(of: "4.0", with: "5.0") + solaris, from: "storygraph", into: library, on: "2024-03-03")
-        #expect(result.stdoutLines == ["updated clarke-piranesi.md (rating)", "unchanged lem-solaris.md (kept yours: rating, source)"], "\(result)")
+            storyGraph + piranesi.replacingOccurrences(of: "4.0", with: "5.0") + solaris, from: "storygraph", into: library,
+            on: "2024-03-03")
+        #expect(
+            result.stdoutLines == ["updated clarke-piranesi.md (rating)", "unchanged lem-solaris.md (kept yours: rating, source)"],
+            "\(result)")
         let after = try library.interchangeRecords()
         try #require(after.count == 2, "\(after)")
         #expect(after[0] == records[0] && after[1].hasPrefix("storygraph isbn:9781635575637 2024-03-03 v2."), "\(after)")
