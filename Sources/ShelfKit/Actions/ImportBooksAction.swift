@@ -178,7 +178,7 @@ public struct ImportBooksAction {
                 report.failures.append((row, String(describing: error)))
             }
         case let .update(row, path, result):
-            if result.unrecorded { report.unrecorded.append(path) }
+            if result.unrecorded && !result.kept.isEmpty { report.unrecorded.append(path) }
             let line = writer.display(path) + ImportReport.detail(result)
             guard !dryRun else {
                 reporter.result("would update \(line)")
@@ -198,7 +198,7 @@ public struct ImportBooksAction {
             }
         case let .unchanged(_, path, result):
             report.unchanged += 1
-            if result.unrecorded { report.unrecorded.append(path) }
+            if result.unrecorded && !result.kept.isEmpty { report.unrecorded.append(path) }
             if !result.kept.isEmpty { reporter.result("unchanged \(writer.display(path))\(ImportReport.detail(result))") }
             if !dryRun, let record = result.record { records?.add(record) }
         case let .skipped(row, reason):

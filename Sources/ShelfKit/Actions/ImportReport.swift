@@ -14,7 +14,7 @@ public struct ImportReport: Sendable {
     /// Rows whose book could not be written, with the error.
     public var failures: [(row: Int, message: String)] = []
     /// Books that say they were imported from this service but have no record of what was
-    /// imported in `shelf-imports.txt`: their values unlike the source's were all kept.
+    /// imported in `shelf-imports.txt`, and have values unlike the source's, all kept.
     public var unrecorded: [String] = []
     /// Why `shelf-imports.txt` could not be written, when it could not.
     public var recordFailure: String?

@@ -74,8 +74,14 @@ struct ImportUpdater: Sendable {
             let wanted = incoming.map(ImportBaseline.normalised)
             let local = ImportBaseline.current(key, in: book)
             let known = ImportBaseline.tracks(key) ? baseline : nil
-            switch decide(
-                local: local, incoming: wanted, field: key, baseline: known, lost: result.unrecorded && ImportBaseline.tracks(key))
+            // Earlier reads are only ever added to a book without them: with the record lost, a
+            // list the book has is left as it would be, and not reported (its written form never
+            // reads as the source's text, so it would always look changed).
+            let readsKept: Bool
+            if case .items? = incoming { readsKept = result.unrecorded && local != nil } else { readsKept = false }
+            switch readsKept
+                ? .nothing
+                : decide(local: local, incoming: wanted, field: key, baseline: known, lost: result.unrecorded && ImportBaseline.tracks(key))
             {
             case .nothing: break
             case .keep: result.kept.append(key)

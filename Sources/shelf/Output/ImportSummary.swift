@@ -24,12 +24,13 @@ struct ImportSummary {
         for failure in report.failures { lines.append("  row \(failure.row): failed, \(failure.message)") }
         let file = ImportReport.recordFile
         if !report.unrecorded.isEmpty {
-            let books = report.unrecorded.count == 1 ? "1 book says" : "\(report.unrecorded.count) books say"
+            let books =
+                report.unrecorded.count == 1
+                ? "1 book imported from \(sourceName) has" : "\(report.unrecorded.count) books imported from \(sourceName) have"
             lines.append(
-                "  \(books) it was imported from \(sourceName), but \(file) has no record of what that import wrote "
-                    + "(the file was removed, or is older than the books): their values unlike the export's were kept, "
-                    + "as they may be yours (\"kept, no record\" above). Set any you want from the export by hand; "
-                    + "from now on \(file) records them again.")
+                "  \(books) no record in \(file) of what was imported (the file was removed, or is older than the books): "
+                    + "their values unlike the export's were kept, as they may be yours (\"kept, no record\" above). "
+                    + "Set any you want from the export by hand; \(file) records them again from now on.")
         }
         if let failure = report.recordFailure {
             lines.append(

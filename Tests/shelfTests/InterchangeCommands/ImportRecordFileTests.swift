@@ -90,7 +90,7 @@ import Testing
         #expect(result.stdoutLines == ["unchanged lem-solaris.md (kept, no record: rating, tags, finished)"], "\(result)")
         #expect(
             result.stderrLines.contains {
-                $0.hasPrefix("  1 book says it was imported from Goodreads, but shelf-imports.txt has no record of what that import wrote")
+                $0.hasPrefix("  1 book imported from Goodreads has no record in shelf-imports.txt of what was imported")
             }, "\(result)")
         #expect(try library.bytes("lem-solaris.md") == edited)
         // The record is made again, for the book's line as it is; the next run is quiet.
@@ -99,6 +99,19 @@ import Testing
         let again = try importing(Self.changed, into: library, on: "2024-03-10")
         #expect(again.stdout == "" && !again.stderr.contains("no record"), "\(again)")
         #expect(try library.snapshot() == before)
+    }
+
+    @Test func withoutTheRecordEarlierReadsTheBookHasAreLeftWithoutAWord() throws {
+        // Read twice, one date known: the book gets a `reads:` line for the other read.
+        let csv = "Book Id,Title,Author,My Rating,Exclusive Shelf,Date Read,Read Count\n1,Ice,Anna Kavan,4,read,2020/01/02,2\n"
+        let library = try TemporaryLibrary()
+        try importing(csv, into: library, on: "2024-03-01", update: false)
+        #expect(try library.interchangeText("kavan-ice.md").contains("\nreads:\n  - {finished: true}\n"))
+        try FileManager.default.removeItem(at: library.url("shelf-imports.txt"))
+        let book = try library.bytes("kavan-ice.md")
+        let result = try importing(csv, into: library, on: "2024-03-09")
+        #expect(result.stdout == "" && !result.stderr.contains("no record"), "\(result)")
+        #expect(try library.bytes("kavan-ice.md") == book)
     }
 
     @Test func aRecordOlderThanTheBooksLineCountsAsNone() throws {
