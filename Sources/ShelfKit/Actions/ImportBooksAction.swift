@@ -30,7 +30,9 @@ public enum ImportInput: Sendable {
 ///   no file has (case ignored); it never replaces a file, even one that appeared after the plan
 ///   was made (it takes the next free name instead);
 /// - an update is a minimal edit through `LibraryWriter.edit`, in the library's vocabulary, and
-///   a book that is read-only, hard-linked or malformed is reported and left alone.
+///   a book that is read-only, hard-linked or malformed is reported and left alone;
+/// - what each book written imported is recorded in `shelf-imports.txt` (`ImportBaselineStore`),
+///   written once at the end, also when the import stops part-way.
 public struct ImportBooksAction {
     let writer: LibraryWriter
     let source: ImportSource
@@ -82,6 +84,9 @@ public struct ImportBooksAction {
             source: source, update: update, naming: library.config.fileNames, vocabulary: library.config.vocabulary,
             exists: { names.contains($0) }, notes: { library.notes(of: $0) })
         planner.today = today?.canonicalText
+        // Read before any book is written: a record file shelf cannot write stops the import here.
+        var store = source.recordsBaseline ? try ImportBaselineStore(writer: writer, warn: reporter.warning) : nil
+        planner.records = store?.baselines ?? ImportBaselines()
         var planning = planner.start(books: books)
         let holdsSteps = library.config.fileNames.problem != nil
         var held: [ImportStep] = []
@@ -96,17 +101,35 @@ public struct ImportBooksAction {
                     held.append(step)
                     return
                 }
-                perform(step, names: names, into: &report, reporter: reporter)
+                perform(step, names: names, into: &report, records: &store, reporter: reporter)
                 if total >= ImportBooksAction.progressBytes, chunks.bytesRead > shown {
                     shown = chunks.bytesRead
                     reporter.progress(shown, of: total, dryRun ? "Checking" : "Importing")
                 }
             }
         } catch let error as ImportError {
+            // The books already written keep their records.
+            _ = save(store)
             throw InputError(input: input.name, reason: error.reason)
+        } catch {
+            _ = save(store)
+            throw error
         }
-        if holdsSteps { return carryOut(held, names: names, reporter: reporter) }
+        if holdsSteps { report = carryOut(held, names: names, records: &store, reporter: reporter) }
+        report.recordFailure = save(store)
         return report
+    }
+
+    /// Writes the records of the books written (never for `--dry-run`); the reason when they
+    /// could not be written.
+    private func save(_ store: ImportBaselineStore?) -> String? {
+        guard !dryRun, let store else { return nil }
+        do {
+            try store.save()
+            return nil
+        } catch {
+            return String(describing: error)
+        }
     }
 
     /// The input, ready to be read a piece at a time.
@@ -120,20 +143,24 @@ public struct ImportBooksAction {
     }
 
     /// Carries out a plan, step by step; a step that fails is recorded and the rest go on.
-    func carryOut(_ plan: [ImportStep], names: TakenNames, reporter: ActionReporter) -> ImportReport {
+    func carryOut(_ plan: [ImportStep], names: TakenNames, records: inout ImportBaselineStore?, reporter: ActionReporter) -> ImportReport {
         var report = ImportReport(dryRun: dryRun)
         let label = dryRun ? "Checking" : "Importing"
         let showsProgress = plan.count >= ImportBooksAction.progressThreshold
         for (done, step) in plan.enumerated() {
-            perform(step, names: names, into: &report, reporter: reporter)
+            perform(step, names: names, into: &report, records: &records, reporter: reporter)
             if showsProgress { reporter.progress(done + 1, of: plan.count, label) }
         }
         return report
     }
 
-    private func perform(_ step: ImportStep, names: TakenNames, into report: inout ImportReport, reporter: ActionReporter) {
+    /// Carries out one step; the record of a book written goes to `records`.
+    private func perform(
+        _ step: ImportStep, names: TakenNames, into report: inout ImportReport, records: inout ImportBaselineStore?,
+        reporter: ActionReporter
+    ) {
         switch step {
-        case let .create(row, path, bytes):
+        case let .create(row, path, bytes, record):
             guard !dryRun else {
                 reporter.result("would create \(writer.display(path))")
                 report.created += 1
@@ -143,11 +170,16 @@ public struct ImportBooksAction {
                 let written = try create(path, bytes: bytes, names: names)
                 reporter.result("created \(writer.display(written))")
                 report.created += 1
+                if var record {
+                    record.path = written
+                    records?.add(record)
+                }
             } catch {
                 report.failures.append((row, String(describing: error)))
             }
         case let .update(row, path, result):
-            let line = writer.display(path) + ImportReport.detail(changed: result.changed, kept: result.kept)
+            if result.unrecorded && !result.kept.isEmpty { report.unrecorded.append(path) }
+            let line = writer.display(path) + ImportReport.detail(result)
             guard !dryRun else {
                 reporter.result("would update \(line)")
                 report.updated += 1
@@ -160,12 +192,15 @@ public struct ImportBooksAction {
                 } else {
                     report.unchanged += 1
                 }
+                if let record = result.record { records?.add(record) }
             } catch {
                 report.failures.append((row, String(describing: error)))
             }
-        case let .unchanged(_, path, kept):
+        case let .unchanged(_, path, result):
             report.unchanged += 1
-            if !kept.isEmpty { reporter.result("unchanged \(writer.display(path))\(ImportReport.detail(changed: [], kept: kept))") }
+            if result.unrecorded && !result.kept.isEmpty { report.unrecorded.append(path) }
+            if !result.kept.isEmpty { reporter.result("unchanged \(writer.display(path))\(ImportReport.detail(result))") }
+            if !dryRun, let record = result.record { records?.add(record) }
         case let .skipped(row, reason):
             report.skipped.append((row, reason))
         }

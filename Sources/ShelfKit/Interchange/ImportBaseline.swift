@@ -1,24 +1,28 @@
-/// The `imported:` key: what the last import from a service wrote, in one short line, so that
+/// The `imported:` key, and what the last import from a service wrote into a book, so that
 /// `import --update` can tell a value that changed at the source (the source's new value is not
 /// what was imported, the file's value still is: write the new one) from one the reader changed
-/// locally (keep it). One line in the book's own file; no state is kept anywhere else.
+/// locally (keep it).
 ///
-///     imported: goodreads 2026-11-26 v2.AAQgAIAB…   (48 characters after `v2.`, however many fields)
+/// The book keeps only the service and the day of the import that last wrote it:
 ///
-/// The words are the service, the day of the import that wrote the line, and, in base64url, 24
-/// bits naming the set of imported fields then a 264-bit Bloom filter (`ImportFingerprints`) of
-/// every imported `field` and value (lists joined by U+001F; `body` stands for the notes): the
-/// line stays under about 85 characters. A value is "the one imported" when the filter holds it;
+///     imported: goodreads 2026-11-28
+///
+/// What was written, a fingerprint of the values, lives beside shelf.yaml, in
+/// `shelf-imports.txt` (`ImportBaselineFile`), a line per book keyed by the book's id at the
+/// service: in base64url after `v2.`, 24 bits naming the set of imported fields then a 264-bit
+/// Bloom filter (`ImportFingerprints`) of every imported `field` and value (lists joined by
+/// U+001F; `body` stands for the notes). A value is "the one imported" when the filter holds it;
 /// a false match is rare (about 1 in 1,500 for a book of 17 fields) and costs at most one update
 /// missed or one local change overwritten where the source changed the same value. Which fields
 /// were imported is found by trying the likely sets against the 24 bits (see `knowing(fields:)`).
 ///
-/// The first format, still read, had a fingerprint per field and no date:
+/// Two earlier forms kept the fingerprint in the book, and are still read from it:
 ///
+///     imported: goodreads 2026-11-26 v2.AAQgAIAB…   (48 characters after `v2.`)
 ///     imported: goodreads title=5d2f0a authors=c81e72 rating=e4da3b body=167909
 ///
-/// (each hash the first 6 hex digits of `ImportFingerprints.hash`). A file keeps it until an
-/// import writes the line anyway — never a rewrite only to change the format.
+/// (the first with a hash per field, the first 6 hex digits of `ImportFingerprints.hash`). A file
+/// keeps either until an import writes the book anyway — never a rewrite only to change the form.
 struct ImportBaseline: Sendable, Equatable {
     /// The front-matter key.
     static let key = "imported"
@@ -37,6 +41,8 @@ struct ImportBaseline: Sendable, Equatable {
         case perField([Fingerprint])
         /// The current format: the fields' set, the values' filter, and the fields when known.
         case filter(fieldSet: String, ImportFingerprints, fields: Set<String>?)
+        /// A book's short line: the fingerprint is kept in `shelf-imports.txt`, not here.
+        case elsewhere
     }
 
     struct Fingerprint: Equatable {
@@ -53,12 +59,26 @@ struct ImportBaseline: Sendable, Equatable {
             ImportFingerprints(values.map { ($0.field, $0.text) }), fields: Set(values.map(\.field)))
     }
 
-    /// Reads the value of an `imported:` key, of either format; nil when it is not one shelf wrote.
+    /// A book's short line: the service and the day (when known); the fingerprint is elsewhere.
+    init(source: String, date: String?) {
+        self.source = source
+        self.date = date
+        form = .elsewhere
+    }
+
+    /// Reads the value of an `imported:` key, of any form, or a record of `shelf-imports.txt`
+    /// (`goodreads 2026-11-28 v2.…`); nil when it is not one shelf wrote.
     init?(text: String) {
         let words = text.split(separator: " ")
         guard let first = words.first, !first.contains("="), !first.hasPrefix(ImportBaseline.filterPrefix) else { return nil }
         source = String(first)
         let rest = words.dropFirst()
+        // The short line: the service and, when known, the day.
+        if rest.isEmpty || (rest.count == 1 && rest.allSatisfy { !$0.contains("=") && !$0.hasPrefix(ImportBaseline.filterPrefix) }) {
+            date = rest.first.map(String.init)
+            form = .elsewhere
+            return
+        }
         if let last = rest.last, last.hasPrefix(ImportBaseline.filterPrefix) {
             let token = last.dropFirst(ImportBaseline.filterPrefix.count)
             guard token.count == 48, let filter = ImportFingerprints(base64: String(token.dropFirst(4))), rest.count <= 2 else {
@@ -80,10 +100,25 @@ struct ImportBaseline: Sendable, Equatable {
     var text: String {
         switch form {
         case .perField(let hashes): return ([source] + hashes.map { "\($0.field)=\($0.hash)" }).joined(separator: " ")
-        case .filter(let fieldSet, let filter, _):
-            return ([source] + (date.map { [$0] } ?? []) + [ImportBaseline.filterPrefix + fieldSet + filter.base64]).joined(separator: " ")
+        case .filter:
+            return ([source] + (date.map { [$0] } ?? []) + (token.map { [$0] } ?? [])).joined(separator: " ")
+        case .elsewhere: return line
         }
     }
+
+    /// The book's short line for this baseline: the service and the day.
+    var line: String {
+        ([source] + (date.map { [$0] } ?? [])).joined(separator: " ")
+    }
+
+    /// The fingerprint of the current format (`v2.` and 48 characters); nil for the others.
+    var token: String? {
+        guard case .filter(let fieldSet, let filter, _) = form else { return nil }
+        return ImportBaseline.filterPrefix + fieldSet + filter.base64
+    }
+
+    /// True for a book's short line, whose fingerprint is kept in `shelf-imports.txt`.
+    var isElsewhere: Bool { form == .elsewhere }
 
     static func == (lhs: ImportBaseline, rhs: ImportBaseline) -> Bool { lhs.text == rhs.text }
 
@@ -93,6 +128,7 @@ struct ImportBaseline: Sendable, Equatable {
         switch form {
         case .perField(let hashes): return hashes.map(\.field)
         case .filter(_, _, let fields): return fields?.sorted() ?? []
+        case .elsewhere: return []
         }
     }
 
@@ -101,6 +137,7 @@ struct ImportBaseline: Sendable, Equatable {
         switch form {
         case .perField(let hashes): return hashes.contains { $0.field == field }
         case .filter(_, _, let fields): return fields?.contains(field)
+        case .elsewhere: return nil
         }
     }
 
@@ -125,6 +162,7 @@ struct ImportBaseline: Sendable, Equatable {
         switch form {
         case .perField(let hashes): return hashes.first { $0.field == field }?.hash == ImportBaseline.fingerprint(text: text)
         case .filter(_, let filter, _): return filter.contains(field, text)
+        case .elsewhere: return false
         }
     }
 
@@ -139,6 +177,7 @@ struct ImportBaseline: Sendable, Equatable {
         case .filter(let fieldSet, let filter, _):
             return filter == ImportFingerprints(values.map { ($0.field, $0.text) })
                 && fieldSet == ImportFingerprints.fieldSet(Set(values.map(\.field)))
+        case .elsewhere: return false
         }
     }
 

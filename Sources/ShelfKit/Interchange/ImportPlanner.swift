@@ -1,16 +1,18 @@
 /// One step of an import plan: what the import does with one row.
 enum ImportStep: Sendable, Equatable {
-    /// A new book file at `path` (relative to the library) with these bytes.
-    case create(row: Int, path: String, bytes: [UInt8])
+    /// A new book file at `path` (relative to the library) with these bytes, and the record of
+    /// what it imported for `shelf-imports.txt` (nil when the source records none).
+    case create(row: Int, path: String, bytes: [UInt8], record: ImportBaselineFile.Entry?)
     /// Edits to the existing book at `path`.
     case update(row: Int, path: String, result: ImportUpdater.Result)
-    /// The book at `path` is already in the library and nothing is to change.
-    case unchanged(row: Int, path: String, kept: [String])
+    /// The book at `path` is already in the library and nothing in it is to change; the result
+    /// says which values were kept and what to record.
+    case unchanged(row: Int, path: String, result: ImportUpdater.Result)
     case skipped(row: Int, reason: String)
 
     var row: Int {
         switch self {
-        case .create(let row, _, _), .update(let row, _, _), .unchanged(let row, _, _), .skipped(let row, _): return row
+        case .create(let row, _, _, _), .update(let row, _, _), .unchanged(let row, _, _), .skipped(let row, _): return row
         }
     }
 }
@@ -32,6 +34,8 @@ struct ImportPlanner {
     let notes: (Book) -> String?
     /// The day written in `imported:` lines (YYYY-MM-DD), if known.
     var today: String?
+    /// What earlier imports wrote (`shelf-imports.txt`), for `--update`.
+    var records = ImportBaselines()
 
     /// A planner for an import from `source` into a library named by `template`, whose files
     /// use `vocabulary`.
@@ -118,19 +122,17 @@ struct ImportPlanning {
             }
             claim(candidate.id, row: record.row)
             guard planner.update, candidate.id < existingCount, let book = candidate.book else {
-                return .unchanged(row: record.row, path: candidate.path, kept: [])
+                return .unchanged(row: record.row, path: candidate.path, result: ImportUpdater.Result())
             }
-            let result = ImportUpdater(source: source, today: planner.today).update(book, body: planner.notes(book), from: record)
-            if result.edits.isEmpty { return .unchanged(row: record.row, path: candidate.path, kept: result.kept) }
+            let result = ImportUpdater(source: source, today: planner.today)
+                .update(book, body: planner.notes(book), from: record, records: planner.records)
+            if result.edits.isEmpty { return .unchanged(row: record.row, path: candidate.path, result: result) }
             return .update(row: record.row, path: candidate.path, result: result)
         }
+        // The book keeps the service and the day; what was imported goes to `shelf-imports.txt`.
+        let baseline = ImportBaseline.of(record, source: source.rawValue, date: planner.today)
         let extra =
-            source.recordsBaseline
-            ? [
-                ImportField(
-                    key: ImportBaseline.key, value: .string(ImportBaseline.of(record, source: source.rawValue, date: planner.today).text))
-            ]
-            : []
+            source.recordsBaseline ? [ImportField(key: ImportBaseline.key, value: .string(baseline.line))] : []
         let bytes = ImportedBookFile.bytes(for: record, extra: extra, vocabulary: planner.vocabulary)
         guard let frontMatter = try? BookDocument(bytes: bytes).frontMatter,
             var book = Book(path: "", frontMatter: frontMatter, vocabulary: planner.vocabulary)
@@ -140,7 +142,12 @@ struct ImportPlanning {
         book.path = planner.path(for: record, book: book, taken: plannedPaths, counters: &counters)
         plannedPaths.insert(MatchKey.of(book.path.lowercased()))
         claim(matcher.add(book), row: record.row)
-        return .create(row: record.row, path: book.path, bytes: bytes)
+        let entry = baseline.token.map {
+            ImportBaselineFile.Entry(
+                source: source.rawValue, key: ImportBaselineFile.key(for: record, source: source), date: planner.today, token: $0,
+                path: book.path)
+        }
+        return .create(row: record.row, path: book.path, bytes: bytes, record: source.recordsBaseline ? entry : nil)
     }
 
     private func claimedRow(_ id: Int) -> Int? {

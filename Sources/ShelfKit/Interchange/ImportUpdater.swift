@@ -11,6 +11,7 @@
 /// | `S` changed and `L` untouched (`L` = `B`) | `S` written (or the key removed when `S` is gone) |
 /// | `S` changed and `L` changed too | `L` kept |
 /// | no `B` (a book shelf did not import, or a key it did not write) | `S` fills an empty `L`; a present `L` is kept |
+/// | `B` lost (the book says it was imported, `shelf-imports.txt` has no record that fits) | `L` kept, and reported |
 ///
 /// The notes follow the same rule, as a whole: untouched notes are replaced by the new review,
 /// notes the reader wrote in are kept.
@@ -22,6 +23,11 @@ struct ImportUpdater: Sendable {
         var changed: [String] = []
         /// Keys whose source value differs but whose local value was kept.
         var kept: [String] = []
+        /// True when the book says it was imported from this service but no record of what that
+        /// import wrote was found: every value that differs from the source was kept.
+        var unrecorded = false
+        /// What to record in `shelf-imports.txt` once the book is written; nil for nothing.
+        var record: ImportBaselineFile.Entry?
     }
 
     let source: ImportSource
@@ -33,13 +39,23 @@ struct ImportUpdater: Sendable {
         self.today = today
     }
 
-    /// The edits for `book` (whose notes are `body`) from `record`.
-    func update(_ book: Book, body: String?, from record: ImportRecord) -> Result {
+    /// The edits for `book` (whose notes are `body`) from `record`; `records` holds what earlier
+    /// imports wrote (`shelf-imports.txt`).
+    func update(_ book: Book, body: String?, from record: ImportRecord, records: ImportBaselines = ImportBaselines()) -> Result {
         var result = Result()
         let existing = book.value(of: ImportBaseline.key)?.text.flatMap(ImportBaseline.init(text:))
         // A baseline written by another service is that service's: this import only fills gaps.
         let ownsBaseline = existing == nil || existing?.source == source.rawValue
         var baseline = existing?.source == source.rawValue ? existing : nil
+        let recordKey = ImportBaselineFile.key(for: record, source: source)
+        if let line = baseline, line.isElsewhere {
+            // The record goes with the book's line only when it has the line's day; none that
+            // fits is a lost baseline: any value may be the reader's, so none is replaced.
+            let ownId = book.value(of: source.rawValue)?.text.map { ImportBaselineFile.encode($0.trimmingSpaces) }
+            baseline = records.baseline(
+                source: source.rawValue, keys: [recordKey] + (ownId.map { [$0] } ?? []), path: book.path, date: line.date)
+            result.unrecorded = baseline == nil
+        }
         if let found = baseline, found.needsFields { baseline = knowingFields(found, book: book, body: body, record: record) ?? found }
         var next: [(field: String, text: String)] = []
 
@@ -57,7 +73,16 @@ struct ImportUpdater: Sendable {
             let incoming = record.value(of: key)
             let wanted = incoming.map(ImportBaseline.normalised)
             let local = ImportBaseline.current(key, in: book)
-            switch decide(local: local, incoming: wanted, field: key, baseline: ImportBaseline.tracks(key) ? baseline : nil) {
+            let known = ImportBaseline.tracks(key) ? baseline : nil
+            // Earlier reads are only ever added to a book without them: with the record lost, a
+            // list the book has is left as it would be, and not reported (its written form never
+            // reads as the source's text, so it would always look changed).
+            let readsKept: Bool
+            if case .items? = incoming { readsKept = result.unrecorded && local != nil } else { readsKept = false }
+            switch readsKept
+                ? .nothing
+                : decide(local: local, incoming: wanted, field: key, baseline: known, lost: result.unrecorded && ImportBaseline.tracks(key))
+            {
             case .nothing: break
             case .keep: result.kept.append(key)
             case .write:
@@ -84,7 +109,9 @@ struct ImportUpdater: Sendable {
         let incomingNotes = (record.body ?? record.notes)?.trimmingSpaces
         let wantedNotes = incomingNotes?.isEmpty == false ? incomingNotes : nil
         let localNotes = body?.trimmingSpaces.isEmpty == false ? body?.trimmingSpaces : nil
-        switch decide(local: localNotes, incoming: wantedNotes, field: ImportBaseline.bodyToken, baseline: baseline) {
+        switch decide(
+            local: localNotes, incoming: wantedNotes, field: ImportBaseline.bodyToken, baseline: baseline, lost: result.unrecorded)
+        {
         case .nothing: break
         case .keep: result.kept.append(ImportBaseline.bodyToken)
         case .write:
@@ -97,13 +124,37 @@ struct ImportUpdater: Sendable {
         }
         if let wantedNotes { next.append((ImportBaseline.bodyToken, wantedNotes)) }
 
-        // The line is written only when what it records changes: then in the current format,
-        // with today's date. A line in the first format that still holds is left as it is.
-        let unchanged = baseline.map { $0.holds(next) } ?? (existing == nil && next.isEmpty)
-        if source.recordsBaseline && ownsBaseline && !unchanged {
-            result.edits.append(.set(ImportBaseline.key, .string(ImportBaseline(source: source.rawValue, date: today, values: next).text)))
+        if source.recordsBaseline && ownsBaseline {
+            recordBaseline(next, existing: existing, found: baseline, key: recordKey, book: book, into: &result)
         }
         return result
+    }
+
+    /// The book's `imported:` line and the record for `shelf-imports.txt` after an update that
+    /// imported `next`. The line is written — short, with today's date — when the book is written
+    /// anyway, when it has none, or when it holds a fingerprint of the earlier forms that must
+    /// change (never only to change its form); the record goes with the line's day.
+    private func recordBaseline(
+        _ next: [(field: String, text: String)], existing: ImportBaseline?, found: ImportBaseline?, key: String, book: Book,
+        into result: inout Result
+    ) {
+        let holds = found?.holds(next) ?? false
+        let writesLine: Bool
+        switch existing {
+        case nil: writesLine = !next.isEmpty
+        case let line? where line.isElsewhere: writesLine = !result.edits.isEmpty
+        case _?: writesLine = !holds
+        }
+        var date = existing?.date
+        if writesLine {
+            let line = ImportBaseline(source: source.rawValue, date: today)
+            if existing?.text != line.text { result.edits.append(.set(ImportBaseline.key, .string(line.text))) }
+            date = today
+        }
+        guard writesLine || existing?.isElsewhere == true && (!holds || result.unrecorded),
+            let token = ImportBaseline(source: source.rawValue, date: date, values: next).token
+        else { return }
+        result.record = ImportBaselineFile.Entry(source: source.rawValue, key: key, date: date, token: token, path: book.path)
     }
 
     /// The current format names the imported fields only by 24 bits: try the sets they likely
@@ -137,9 +188,13 @@ struct ImportUpdater: Sendable {
     }
 
     /// What to do with one value: the table above. `baseline` is nil when the last import left
-    /// no record of this field.
-    func decide(local: String?, incoming: String?, field: String, baseline: ImportBaseline?) -> Decision {
+    /// no record of this field; `lost` when it wrote one that cannot be found.
+    func decide(local: String?, incoming: String?, field: String, baseline: ImportBaseline?, lost: Bool = false) -> Decision {
         if local == incoming { return .nothing }
+        // Without the record, a value unlike the source's may be the reader's: never replaced,
+        // nor an empty one filled (the reader may have removed it). A value the source no
+        // longer has is left too, as it would be.
+        if lost { return incoming == nil ? .nothing : .keep }
         guard let baseline, baseline.records(field) != false else {
             // Never imported: fill what is empty, keep what the reader wrote.
             if local == nil { return .write }

@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
         }
         reporter.finish()
         for line in ImportSummary(report: report, source: source, file: file).lines() { Diagnostics.write(line) }
-        if !report.failures.isEmpty { throw ExitCode(1) }
+        if !report.failures.isEmpty || report.recordFailure != nil { throw ExitCode(1) }
     }
 
     /// The export: standard input for `-`, else the file (which the action reads).

@@ -65,6 +65,8 @@ enum ShelfHelp {
 
         Files (~/.cache is $XDG_CACHE_HOME when it is set):
           shelf.yaml                 the library's settings, in the library folder
+          shelf-imports.txt          what each import wrote, beside shelf.yaml, so that
+                                     import --update keeps your own changes
           covers/                    cover images add saves, in the library folder
           .gitattributes             the merge driver's line (shelf git-setup)
           ~/.cache/shelf/libraries   each library's index (shelf cache)

@@ -22,6 +22,21 @@ struct ImportSummary {
         ]
         for skip in report.skipped { lines.append("  row \(skip.row): skipped, \(skip.reason)") }
         for failure in report.failures { lines.append("  row \(failure.row): failed, \(failure.message)") }
+        let file = ImportReport.recordFile
+        if !report.unrecorded.isEmpty {
+            let books =
+                report.unrecorded.count == 1
+                ? "1 book imported from \(sourceName) has" : "\(report.unrecorded.count) books imported from \(sourceName) have"
+            lines.append(
+                "  \(books) no record in \(file) of what was imported (the file was removed, or is older than the books): "
+                    + "their values unlike the export's were kept, as they may be yours (\"kept, no record\" above). "
+                    + "Set any you want from the export by hand; \(file) records them again from now on.")
+        }
+        if let failure = report.recordFailure {
+            lines.append(
+                "  \(file) was not written: \(failure). The books above were written; the next import --update "
+                    + "keeps every value of theirs unlike the export's.")
+        }
         return lines
     }
 }

@@ -23,7 +23,10 @@ import Testing
         // Planned as free; then another program writes a file there.
         try folder.write("lem-solaris.md", "mine\n")
         let recorder = Recorder()
-        let report = action.carryOut([.create(row: 2, path: "lem-solaris.md", bytes: Self.newBook)], names: names, reporter: recorder)
+        var records: ImportBaselineStore? = nil
+        let report = action.carryOut(
+            [.create(row: 2, path: "lem-solaris.md", bytes: Self.newBook, record: nil)], names: names, records: &records, reporter: recorder
+        )
         #expect(report.created == 1 && report.failures.isEmpty, "\(report.failures)")
         #expect(recorder.results == ["created lem-solaris-2.md"])
         #expect(try folder.bytes("lem-solaris.md") == Array("mine\n".utf8))
@@ -67,11 +70,13 @@ import Testing
         let folder = try EditTempFolder()
         let action = ImportBooksAction(library: try Library(root: folder.path), source: .goodreads, update: false, dryRun: true)
         let short = Recorder()
-        _ = action.carryOut([.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), reporter: short)
+        var records: ImportBaselineStore? = nil
+        _ = action.carryOut(
+            [.skipped(row: 1, reason: "no title")], names: TakenNames(root: folder.path), records: &records, reporter: short)
         #expect(short.progress.isEmpty)
         let long = Recorder()
         let plan = (1...60).map { ImportStep.skipped(row: $0, reason: "no title") }
-        let report = action.carryOut(plan, names: TakenNames(root: folder.path), reporter: long)
+        let report = action.carryOut(plan, names: TakenNames(root: folder.path), records: &records, reporter: long)
         #expect(long.progress == Array(1...60))
         #expect(report.skipped.count == 60)
     }

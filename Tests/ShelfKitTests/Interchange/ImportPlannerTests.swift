@@ -7,7 +7,7 @@ import Testing
         let actions = interchangePlanner(.goodreads).plan(try InterchangeFixtures.rows(.goodreads, "goodreads-31-columns.csv"), books: [])
         #expect(interchangeCounts(actions) == "created 7, updated 0, unchanged 0, skipped 1")
         let paths = actions.compactMap { action -> String? in
-            if case let .create(_, path, _) = action { return path }
+            if case let .create(_, path, _, _) = action { return path }
             return nil
         }
         #expect(paths.first == "jemisin-the-fifth-season.md")
@@ -16,13 +16,16 @@ import Testing
 
     @Test func aNewBookFileReadsBackWithItsBaseline() throws {
         let actions = interchangePlanner(.goodreads).plan(try InterchangeFixtures.rows(.goodreads, "goodreads-23-columns.csv"), books: [])
-        guard case let .create(_, _, bytes)? = actions.first else { throw TestFailure("no create") }
+        guard case let .create(_, path, bytes, record?)? = actions.first else { throw TestFailure("no create") }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(
             text.hasPrefix(
                 "---\ntitle: Raintree County\nauthors:\n  - Ross Lockridge Jr.\nisbn: \"9780140236668\"\nstatus: read\nrating: 3\n"))
+        // The book keeps the service (and the day, when known); the fingerprint is the record's.
         let book = try interchangeBook(bytes)
-        let baseline = try #require(book.value(of: "imported")?.text.flatMap(ImportBaseline.init(text:)))
+        #expect(book.value(of: "imported")?.text == "goodreads")
+        #expect(record.source == "goodreads" && record.key == "257233" && record.path == path)
+        let baseline = try #require(record.baseline)
         #expect(baseline.source == "goodreads")
         #expect(baseline.matches("rating", "3"))
         #expect(!baseline.matches("rating", "4"))
@@ -83,7 +86,7 @@ import Testing
         let csv = "Title,Author,Book Id\nSolaris,Stanisław Lem,1\nSolaris,Stanisław Lem,2\n"
         let actions = interchangePlanner(.goodreads, files: ["lem-solaris.md"]).plan(try GoodreadsImporter.read(csv), books: [])
         let paths = actions.compactMap { action -> String? in
-            if case let .create(_, path, _) = action { return path }
+            if case let .create(_, path, _, _) = action { return path }
             return nil
         }
         #expect(paths == ["lem-solaris-2.md", "lem-solaris-3.md"])
@@ -93,7 +96,7 @@ import Testing
         let library = [try interchangeBook(Array("---\ntitle: Dune\nauthors: [Frank Herbert]\nrating: 2\n---\n".utf8), path: "dune.md")]
         let actions = interchangePlanner(.goodreads).plan(
             try InterchangeFixtures.rows(.goodreads, "goodreads-23-columns.csv"), books: library)
-        #expect(actions.contains(.unchanged(row: 4, path: "dune.md", kept: [])))
+        #expect(actions.contains(.unchanged(row: 4, path: "dune.md", result: ImportUpdater.Result())))
     }
 
     @Test func aJSONRestoreKeepsItsPathWhenItIsFreeAndSafe() throws {
@@ -103,7 +106,7 @@ import Testing
             """
         let actions = interchangePlanner(.json, files: ["taken.md"]).plan(try JSONImporter.read(json), books: [])
         let paths = actions.compactMap { action -> String? in
-            if case let .create(_, path, _) = action { return path }
+            if case let .create(_, path, _, _) = action { return path }
             return nil
         }
         #expect(paths == ["classics/orwell-1984.md", "out.md", "taken-2.md", "hidden.md"])

@@ -7,21 +7,26 @@ import Testing
     static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,My Review\n"
     static let first = header + "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
 
-    /// The bytes of the file a first import of `csv` creates.
-    private func created(_ csv: String) throws -> [UInt8] {
+    /// The bytes of the file a first import of `csv` creates, and the records it keeps
+    /// (`shelf-imports.txt`).
+    private func created(_ csv: String) throws -> (bytes: [UInt8], records: ImportBaselines) {
         let actions = interchangePlanner(.goodreads).plan(try GoodreadsImporter.read(csv), books: [])
-        guard case let .create(_, _, bytes)? = actions.first else { throw TestFailure("nothing created: \(actions)") }
-        return bytes
+        guard case let .create(_, _, bytes, _)? = actions.first else { throw TestFailure("nothing created: \(actions)") }
+        return (bytes, interchangeBaselines(actions))
     }
 
-    /// The file after an update from `csv`, and the update's result.
-    private func updated(_ bytes: [UInt8], from csv: String) throws -> (text: String, result: ImportUpdater.Result) {
+    /// The file after an update from `csv`, the update's result, and the records after it.
+    private func updated(
+        _ bytes: [UInt8], from csv: String, records: ImportBaselines = ImportBaselines()
+    ) throws -> (text: String, result: ImportUpdater.Result, records: ImportBaselines) {
         let document = try BookDocument(bytes: bytes)
         let book = try interchangeBook(bytes, path: "lem-solaris.md")
         let record = try #require(interchangeRecords(try GoodreadsImporter.read(csv)).first)
-        let result = ImportUpdater(source: .goodreads).update(book, body: document.body, from: record)
+        let result = ImportUpdater(source: .goodreads).update(book, body: document.body, from: record, records: records)
         let after = try BookBytes.apply(result.edits, to: document, displayPath: "lem-solaris.md", vocabulary: .standard)
-        return (String(decoding: after, as: UTF8.self), result)
+        var next = records
+        if let entry = result.record { next.file.record(entry) }
+        return (String(decoding: after, as: UTF8.self), result, next)
     }
 
     private func changedLines(_ before: [UInt8], _ after: String) -> [String] {
@@ -31,84 +36,86 @@ import Testing
     }
 
     @Test func theSameSourceValuesChangeNothing() throws {
-        let bytes = try created(Self.first)
-        let (text, result) = try updated(bytes, from: Self.first)
-        #expect(result.edits.isEmpty)
+        let (bytes, records) = try created(Self.first)
+        let (text, result, _) = try updated(bytes, from: Self.first, records: records)
+        #expect(result.edits.isEmpty && result.record == nil && !result.unrecorded)
         #expect(Array(text.utf8) == bytes)
     }
 
     @Test func aValueChangedAtTheSourceIsWrittenByAOneLineEdit() throws {
-        let bytes = try created(Self.first)
+        let (bytes, records) = try created(Self.first)
         let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
-        let (text, result) = try updated(bytes, from: second)
+        let (text, result, _) = try updated(bytes, from: second, records: records)
         #expect(result.changed == ["rating"])
-        #expect(
-            changedLines(bytes, text) == [
-                "rating: 5",
-                "imported: "
-                    + ImportBaseline.of(
-                        try #require(interchangeRecords(try GoodreadsImporter.read(second)).first), source: "goodreads"
-                    ).text,
-            ])
+        // The book's `imported:` line names the service only (no day here): it stays; the new
+        // fingerprint goes to the record.
+        #expect(changedLines(bytes, text) == ["rating: 5"])
+        let secondRecord = try #require(interchangeRecords(try GoodreadsImporter.read(second)).first)
+        #expect(result.record?.token == ImportBaseline.of(secondRecord, source: "goodreads").token)
+        #expect(result.record?.key == "42" && result.record?.path == "lem-solaris.md")
     }
 
     @Test func aValueTheReaderChangedIsKeptEvenWhenTheSourceChangesIt() throws {
-        var bytes = try created(Self.first)
+        var (bytes, records) = try created(Self.first)
         bytes = try BookBytes.apply(
             [.set("rating", .typed("2"))], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
         let second = Self.first.replacingOccurrences(of: ",4,read,", with: ",5,read,")
-        let (text, result) = try updated(bytes, from: second)
+        let (text, result, moved) = try updated(bytes, from: second, records: records)
         #expect(result.kept == ["rating"])
-        #expect(result.changed.isEmpty)
+        #expect(result.changed.isEmpty && result.edits.isEmpty)
         #expect(text.contains("\nrating: 2\n"))
-        // The baseline moves on, so the next import of the same file is quiet.
-        let (again, next) = try updated(Array(text.utf8), from: second)
-        #expect(next.edits.isEmpty && Array(again.utf8) == Array(text.utf8))
+        // The baseline moves on, in the record only (the book is not written), so the next
+        // import of the same file is quiet.
+        #expect(result.record != nil)
+        let (again, next, _) = try updated(Array(text.utf8), from: second, records: moved)
+        #expect(next.edits.isEmpty && next.kept.isEmpty && next.record == nil && Array(again.utf8) == Array(text.utf8))
     }
 
     @Test func aLocalChangeIsKeptWhenTheSourceDidNotChange() throws {
-        var bytes = try created(Self.first)
+        var (bytes, records) = try created(Self.first)
         bytes = try BookBytes.apply([.add("tags", "polish")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
-        let (text, result) = try updated(bytes, from: Self.first)
+        let (text, result, _) = try updated(bytes, from: Self.first, records: records)
         #expect(result.edits.isEmpty)
         #expect(Array(text.utf8) == bytes)
     }
 
     @Test func aValueRemovedAtTheSourceIsRemovedWhenUntouched() throws {
-        let bytes = try created(Self.first)
+        let (bytes, records) = try created(Self.first)
         let second = Self.first.replacingOccurrences(of: ",2020/01/02,", with: ",,")
-        let (text, result) = try updated(bytes, from: second)
+        let (text, result, _) = try updated(bytes, from: second, records: records)
         #expect(result.changed == ["finished"])
         #expect(!text.contains("finished:"))
     }
 
     @Test func untouchedNotesAreReplacedAndEditedNotesKept() throws {
-        let bytes = try created(Self.first)
+        let (bytes, records) = try created(Self.first)
         let second = Self.first.replacingOccurrences(of: ",Ocean.", with: ",\"Ocean, and Kelvin.\"")
-        let (text, result) = try updated(bytes, from: second)
+        let (text, result, _) = try updated(bytes, from: second, records: records)
         #expect(result.changed == ["body"])
         #expect(text.hasSuffix("---\n\nOcean, and Kelvin.\n"))
 
         let edited = try BookBytes.apply(
             [.appendToBody("My own thoughts.")], to: BookDocument(bytes: bytes), displayPath: "x.md", vocabulary: .standard)
-        let (kept, keptResult) = try updated(edited, from: second)
+        let (kept, keptResult, _) = try updated(edited, from: second, records: records)
         #expect(keptResult.kept == ["body"])
         #expect(kept.hasSuffix("Ocean.\n\nMy own thoughts.\n"))
     }
 
     @Test func aBookShelfDidNotImportIsOnlyFilledIn() throws {
         let bytes = Array("---\ntitle: Solaris\nauthors: [Stanisław Lem]\nrating: 3\n---\n".utf8)
-        let (text, result) = try updated(bytes, from: Self.first)
-        #expect(result.kept == ["rating"])
+        let (text, result, _) = try updated(bytes, from: Self.first)
+        #expect(result.kept == ["rating"] && !result.unrecorded)
         #expect(result.changed == ["isbn", "status", "tags", "finished", "goodreads", "source", "body"])
         #expect(text.contains("\nrating: 3\n"))
-        #expect(text.contains("\nimported: goodreads "))
+        #expect(text.contains("\nimported: goodreads\n"))
+        #expect(result.record?.key == "42")
     }
 
     @Test func anotherServicesBaselineIsLeftAlone() throws {
         let bytes = Array("---\ntitle: Solaris\nauthors: [Stanisław Lem]\nimported: storygraph title=000000\n---\n".utf8)
-        let (text, _) = try updated(bytes, from: Self.first)
+        let (text, result, _) = try updated(bytes, from: Self.first)
         #expect(text.contains("\nimported: storygraph title=000000\n"))
+        #expect(result.record == nil)
     }
 
     @Test func theBaselineLineReadsBackAsWritten() throws {

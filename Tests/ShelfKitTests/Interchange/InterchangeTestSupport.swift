@@ -57,9 +57,16 @@ func interchangeBook(_ bytes: [UInt8], path: String = "book.md") throws -> Book 
 /// The book files a plan creates, read back as books at their planned paths.
 func interchangeCreatedBooks(_ actions: [ImportStep]) throws -> [Book] {
     try actions.compactMap { action -> Book? in
-        guard case let .create(_, path, bytes) = action else { return nil }
+        guard case let .create(_, path, bytes, _) = action else { return nil }
         return try interchangeBook(bytes, path: path)
     }
+}
+
+/// What a plan's new books record in `shelf-imports.txt`, as an update would read it.
+func interchangeBaselines(_ actions: [ImportStep]) -> ImportBaselines {
+    var file = ImportBaselineFile()
+    for case let .create(_, _, _, record?) in actions { file.record(record) }
+    return ImportBaselines(file: file)
 }
 
 /// A planner over an in-memory library: `files` are the paths that exist, `notes` the bodies.

@@ -42,7 +42,11 @@ import Testing
         let library = try TemporaryLibrary()
         try library.interchangeRun(["import", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
         let text = try library.interchangeText("jemisin-the-fifth-season.md")
+        // The service and the day of the import (today's), nothing else: what was imported is
+        // recorded beside shelf.yaml.
         let imported = try #require(text.split(separator: "\n").first { $0.hasPrefix("imported: goodreads ") })
+        #expect(imported.split(separator: " ").count == 3 && imported.count == "imported: goodreads 2026-11-28".count, "\(imported)")
+        #expect(try library.interchangeRecord("goodreads", "19161852")?.hasSuffix(" jemisin-the-fifth-season.md") == true)
         #expect(
             text == """
                 ---
@@ -104,7 +108,7 @@ import Testing
         let solaris = "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,Ocean.\n"
         let dune = "7,Dune (Dune #1),Frank Herbert,,3,to-read,,,\n"
         try library.write("v1.csv", header + solaris + dune)
-        try library.interchangeRun(["import", "goodreads", "v1.csv"])
+        #expect(try library.run(["import", "goodreads", "v1.csv"], environment: ["SHELF_TODAY": "2024-03-02"]).status == 0)
         // A local change: Dune's rating. Then the source changes both books' ratings.
         try library.interchangeRun(["rate", "herbert-dune.md", "5"])
         let solarisBefore = try library.interchangeText("lem-solaris.md")
@@ -117,14 +121,19 @@ import Testing
         let plain = try library.interchangeRun(["import", "goodreads", "v2.csv"])
         #expect(interchangeSummary(plain).hasSuffix(": 0 created, 0 updated, 2 unchanged, 0 skipped."))
 
-        let result = try library.interchangeRun(["import", "goodreads", "v2.csv", "--update"])
+        let recordsBefore = try library.interchangeRecords()
+        let result = try library.run(["import", "goodreads", "v2.csv", "--update"], environment: ["SHELF_TODAY": "2024-03-09"])
         #expect(
             result.stdoutLines == ["updated lem-solaris.md (rating)", "updated herbert-dune.md (status; kept yours: rating)"], "\(result)")
         #expect(interchangeSummary(result).hasSuffix(": 0 created, 2 updated, 0 unchanged, 0 skipped."))
+        // Each book's line gets the day of the import that wrote it; the records move on with it.
         let solarisAfter = try library.interchangeText("lem-solaris.md")
-        #expect(interchangeChangedLines(solarisBefore, solarisAfter).map { $0.prefix(9) } == ["rating: 5", "imported:"])
+        #expect(interchangeChangedLines(solarisBefore, solarisAfter) == ["rating: 5", "imported: goodreads 2024-03-09"])
         let duneAfter = try library.interchangeText("herbert-dune.md")
-        #expect(interchangeChangedLines(duneBefore, duneAfter).map { $0.prefix(9) } == ["status: r", "imported:"])
+        #expect(interchangeChangedLines(duneBefore, duneAfter) == ["status: read", "imported: goodreads 2024-03-09"])
+        let recordsAfter = try library.interchangeRecords()
+        #expect(recordsBefore.map { $0.prefix(24) } == ["goodreads 42 2024-03-02 ", "goodreads 7 2024-03-02 v"], "\(recordsBefore)")
+        #expect(recordsAfter.map { $0.prefix(24) } == ["goodreads 42 2024-03-09 ", "goodreads 7 2024-03-09 v"], "\(recordsAfter)")
         #expect(duneAfter.contains("\nrating: 5\n"))
 
         let before = try library.snapshot()

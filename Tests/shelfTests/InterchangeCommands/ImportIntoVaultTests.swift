@@ -7,17 +7,10 @@ import Testing
 @Suite struct ImportIntoVaultTests {
     static let header = "Book Id,Title,Author,ISBN13,My Rating,Exclusive Shelf,Bookshelves,Date Read,Date Added,My Review\n"
 
-    /// The `imported:` line of a file (its hashes are not the point here).
-    static func importedLine(_ text: String) throws -> String {
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("imported: goodreads ") })
-        return String(line)
-    }
-
     @Test func aGoodreadsExportCreatesFilesInTheVaultsKeys() throws {
         let vault = try vaultPlugin()
         let before = try vault.snapshot()
         try vault.vaultRun(["import", "goodreads", InterchangeCommandFixtures.path("goodreads-31-columns.csv")])
-        let text = try vault.vaultText("jemisin-the-fifth-season.md")
         try vaultExpectFile(
             "jemisin-the-fifth-season.md", in: vault,
             equals: """
@@ -42,7 +35,7 @@ import Testing
                   - {finished: true}
                 read_count: 2
                 owned_copies: 1
-                \(try Self.importedLine(text))
+                imported: goodreads 2024-03-05
                 ---
 
                 Stunning. The second-person chapters, & the reveal, wow.
@@ -69,8 +62,7 @@ import Testing
         let solaris = "42,Solaris,Stanisław Lem,\"=\"\"9780156027601\"\"\",4,read,\"classics, sci-fi\",2020/01/02,2019/12/01,Ocean.\n"
         try vault.write("v1.csv", Self.header + solaris)
         try vault.vaultRun(["import", "goodreads", "v1.csv"])
-        let created = try vault.vaultText("lem-solaris.md")
-        let firstImported = try Self.importedLine(created)
+        let firstRecord = try #require(try vault.interchangeRecord("goodreads", "42"))
         try vaultExpectFile(
             "lem-solaris.md", in: vault,
             equals: """
@@ -85,7 +77,7 @@ import Testing
                 finishReadDate: 2020-01-02
                 goodreads: "42"
                 source: goodreads
-                \(firstImported)
+                imported: goodreads 2024-03-05
                 ---
 
                 Ocean.
@@ -96,9 +88,9 @@ import Testing
         try vault.write("v2.csv", Self.header + solaris.replacingOccurrences(of: ",4,read,", with: ",5,to-read,"))
         let result = try vault.vaultRun(["import", "goodreads", "v2.csv", "--update"])
         #expect(result.stdoutLines == ["updated lem-solaris.md (status, rating)"], "\(result)")
-        let updated = try vault.vaultText("lem-solaris.md")
-        let secondImported = try Self.importedLine(updated)
-        #expect(secondImported != firstImported)
+        // The book's line names the service and the day; what was imported moved on beside it.
+        let secondRecord = try #require(try vault.interchangeRecord("goodreads", "42"))
+        #expect(secondRecord != firstRecord && secondRecord.hasSuffix(" lem-solaris.md"), "\(secondRecord)")
         try vaultExpectFile(
             "lem-solaris.md", in: vault,
             equals: """
@@ -113,7 +105,7 @@ import Testing
                 finishReadDate: 2020-01-02
                 goodreads: "42"
                 source: goodreads
-                \(secondImported)
+                imported: goodreads 2024-03-05
                 ---
 
                 Ocean.

@@ -44,6 +44,30 @@ extension TemporaryLibrary {
         return bodies
     }
 
+    /// The lines of `shelf-imports.txt` that record books (its comments left out); empty when
+    /// there is no such file.
+    func interchangeRecords() throws -> [String] {
+        let path = root.appendingPathComponent("shelf-imports.txt").path
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try interchangeText("shelf-imports.txt").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The line of `shelf-imports.txt` recording the book `id` at `source` (`goodreads 42`).
+    func interchangeRecord(_ source: String, _ id: String) throws -> String? {
+        try interchangeRecords().first { $0.hasPrefix("\(source) \(id) ") }
+    }
+
+    /// Imports `csv` from `source` on `day` (`SHELF_TODAY`), the export kept outside the library
+    /// so that snapshots of it see only the books and `shelf-imports.txt`.
+    func interchangeImport(
+        _ csv: String, from source: String = "goodreads", on day: String, update: Bool = true
+    ) throws -> CommandResult {
+        let export = FileManager.default.temporaryDirectory.appendingPathComponent("shelf-export-\(UUID().uuidString).csv")
+        try Data(csv.utf8).write(to: export)
+        defer { try? FileManager.default.removeItem(at: export) }
+        return try run(["import", source] + (update ? ["--update"] : []) + [export.path], environment: ["SHELF_TODAY": day])
+    }
+
     /// Runs shelf and requires success.
     @discardableResult
     func interchangeRun(_ args: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {

@@ -5,9 +5,12 @@ import Testing
 /// earlier ones as lines of reads:, a book read once in its simple form; a second import writes
 /// nothing, with or without --update.
 @Suite struct ImportReadsTests {
-    /// The file with its `imported:` line (its fingerprints) left out.
+    /// The file with its `imported:` line (the service and today's date, whichever day the test
+    /// runs) left out.
     func withoutBaseline(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("imported: ") }.joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("imported: ") }.map { $0.split(separator: " ").count } == [3], "\(text)")
+        return lines.filter { !$0.hasPrefix("imported: ") }.joined(separator: "\n")
     }
 
     /// Imports `file`, checks the books' bytes, then imports again (plain and --update) and
