@@ -41,6 +41,16 @@ extension Pages {
             context["rows"] = span.map { ["label": String($0.0), "books": $0.1, "pages": $0.2] as [String: Any] }
         }
         context.merge(Pages.figures(of: stats)) { mine, _ in mine }
+        if let pace = stats.pagesPerDay {
+            context["pace"] =
+                "\(Int(pace.rounded())) pages a day, over \(stats.paceBooks) \(stats.paceBooks == 1 ? "book" : "books") with pages and both dates"
+        }
+        if !stats.lengths.isEmpty {
+            let bands = LibraryStats.LengthBand.allCases
+            context["lengthsChart"] = SVGChart.bars(
+                bands.map { ($0.shortLabel, stats.lengths[$0] ?? 0) }, title: "Books finished by length")
+            context["lengthRows"] = bands.map { ["label": $0.label, "count": stats.lengths[$0] ?? 0] as [String: Any] }
+        }
         context["rereads"] = rereads.summary ?? ""
         context["review"] = "/review" + (year.map { "?year=\($0)" } ?? "")
         if let year { context["year"] = String(year) }
@@ -91,9 +101,11 @@ extension Templates {
         <details><summary>As a table</summary><div class="table-scroll" tabindex="0" role="region" aria-label="{{chartCaption}}"><table><tr><th></th><th>books</th><th>pages</th></tr>
         {{#rows}}<tr><td>{{label}}</td><td>{{books}}</td><td>{{pages}}</td></tr>{{/rows}}</table></div></details>{{/chart}}
         {{^chart}}<p class="muted">No book finished yet{{#heading}} in this span{{/heading}}.</p>{{/chart}}
-        <p>{{#average}}Average rating {{average}}. {{/average}}{{#days}}{{days}} days from start to finish on average. {{/days}}{{#rereads}}{{rereads}}.{{/rereads}}</p>
+        <p>{{#average}}Average rating {{average}}. {{/average}}{{#days}}{{days}} days from start to finish on average. {{/days}}{{#pace}}Pace: {{pace}}. {{/pace}}{{#rereads}}{{rereads}}.{{/rereads}}</p>
         <p><a href="{{review}}">{{#year}}{{year}} in review{{/year}}{{^year}}A year in review{{/year}}</a>: every read of the year, month by month, the longest and the shortest.</p>
         {{> figures}}
+        {{#lengthsChart}}<h2>Length</h2><figure>{{{lengthsChart}}}<figcaption>Books finished by length</figcaption></figure>
+        <details><summary>As a table</summary><table><tr><th>length</th><th>books</th></tr>{{#lengthRows}}<tr><td>{{label}}</td><td>{{count}}</td></tr>{{/lengthRows}}</table></details>{{/lengthsChart}}
         </article>
         """
 

@@ -26,6 +26,14 @@ public struct LibraryStats: Sendable {
     public var topTags: [(name: String, count: Int)]
     /// Mean days from `started` to `finished`, over books with both days.
     public var averageDaysToFinish: Double?
+    /// The finished books by length, over those whose page count is known.
+    public var lengths: [LengthBand: Int]
+    /// The reading pace: pages a day over the finished books with a page count, a start day and
+    /// a finish day — their pages over their days, both ends counted (a book started and
+    /// finished on one day took a day). Nil when no book has all three.
+    public var pagesPerDay: Double?
+    /// How many books `pagesPerDay` is worked out from.
+    public var paceBooks: Int
     /// With `by`: value of that field → count.
     public var by: [(value: String, count: Int)]?
     /// The year the monthly figures are for.
@@ -53,6 +61,7 @@ public struct LibraryStats: Sendable {
         pagesByMonth = [:]
         ratings = [:]
         ratingsInHalfStars = [:]
+        lengths = [:]
         var authorCounts: [String: (name: String, count: Int)] = [:]
         var tagCounts: [String: (name: String, count: Int)] = [:]
         var days: [Int] = []
@@ -77,8 +86,16 @@ public struct LibraryStats: Sendable {
                 if span >= 0 { days.append(span) }
             }
         }
+        var pace = (pages: 0, days: 0, books: 0)
         for book in finishedBooks {
             guard let finished = book.finished else { continue }
+            if let pages = book.pages, pages > 0 {
+                lengths[LengthBand(pages: pages), default: 0] += 1
+                if let started = book.started, started.day != nil, finished.day != nil {
+                    let span = DateSpan(finished).first - DateSpan(started).first
+                    if span >= 0 { pace = (pace.pages + pages, pace.days + span + 1, pace.books + 1) }
+                }
+            }
             finishedByYear[finished.year, default: 0] += 1
             if let pages = book.pages { pagesByYear[finished.year, default: 0] += pages }
         }
@@ -96,6 +113,8 @@ public struct LibraryStats: Sendable {
         let ratingCount = ratings.values.reduce(0, +)
         averageRating = ratingCount == 0 ? nil : ratingSum / Double(ratingCount)
         averageDaysToFinish = days.isEmpty ? nil : Double(days.reduce(0, +)) / Double(days.count)
+        pagesPerDay = pace.days == 0 ? nil : Double(pace.pages) / Double(pace.days)
+        paceBooks = pace.books
         let ranked: ([String: (name: String, count: Int)]) -> [(name: String, count: Int)] = { counts in
             Array(counts.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }.prefix(top))
         }
@@ -110,6 +129,50 @@ public struct LibraryStats: Sendable {
             }
             by = values.values.sorted { ($0.count, TextFolding.fold($1.name)) > ($1.count, TextFolding.fold($0.name)) }
                 .map { (value: $0.name, count: $0.count) }
+        }
+    }
+
+    /// How long a book is, in the bands a reader speaks of.
+    public enum LengthBand: Int, CaseIterable, Sendable {
+        case under200, under400, under600, longer
+
+        init(pages: Int) {
+            switch pages {
+            case ..<200: self = .under200
+            case ..<400: self = .under400
+            case ..<600: self = .under600
+            default: self = .longer
+            }
+        }
+
+        /// How a chart or a table labels the band.
+        public var label: String {
+            switch self {
+            case .under200: return "under 200 pages"
+            case .under400: return "200–399 pages"
+            case .under600: return "400–599 pages"
+            case .longer: return "600 pages or more"
+            }
+        }
+
+        /// A label short enough for a narrow bar: `<200`, `<400`, `<600`, `600+`.
+        public var shortLabel: String {
+            switch self {
+            case .under200: return "<200"
+            case .under400: return "<400"
+            case .under600: return "<600"
+            case .longer: return "600+"
+            }
+        }
+
+        /// The band's key in `shelf stats --format json`.
+        var key: String {
+            switch self {
+            case .under200: return "under_200"
+            case .under400: return "200_399"
+            case .under600: return "400_599"
+            case .longer: return "600_or_more"
+            }
         }
     }
 
@@ -147,6 +210,8 @@ public struct LibraryStats: Sendable {
         members.append(("top_authors", .array(topAuthors.map { .object([("name", .string($0.name)), ("count", .integer($0.count))]) })))
         members.append(("top_tags", .array(topTags.map { .object([("name", .string($0.name)), ("count", .integer($0.count))]) })))
         members.append(("average_days_to_finish", averageDaysToFinish.map { .number(($0 * 10).rounded() / 10) } ?? .null))
+        members.append(("pages_per_day", pagesPerDay.map { .number(($0 * 10).rounded() / 10) } ?? .null))
+        members.append(("lengths", .object(LengthBand.allCases.map { ($0.key, .integer(lengths[$0] ?? 0)) })))
         if let by { members.append(("by", .object(by.map { ($0.value, .integer($0.count)) }))) }
         return .object(members)
     }

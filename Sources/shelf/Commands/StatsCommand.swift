@@ -6,13 +6,14 @@ import ShelfPresentation
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Figures and charts about your reading: per year, per month, ratings, authors, tags.",
+        abstract: "Figures and charts about your reading: per year, per month, ratings, pace, length, authors, tags.",
         discussion: """
             A query narrows the books first. JSON keys: total, by_status, finished_by_year, \
             finished_by_month (with --year), pages_by_year, ratings, average_rating, top_authors, \
-            top_tags, average_days_to_finish, by (with --by), reads (every finished read: reads, \
-            rereads, reread_books, reads_by_year; with --year only the reads finished \
-            in that year).
+            top_tags, average_days_to_finish, pages_per_day, lengths (of the finished books: \
+            under_200, 200_399, 400_599, 600_or_more), by (with --by), reads (every finished \
+            read: reads, rereads, reread_books, reads_by_year; with --year only the reads \
+            finished in that year).
 
             Examples:
               shelf stats
@@ -66,6 +67,10 @@ enum StatsRenderer {
             text += (stats.averageRating == nil ? "" : " · ") + Plural.count(Int(days.rounded()), "day") + " to finish a book on average"
         }
         text += "\n"
+        if let pace = stats.pagesPerDay {
+            text +=
+                "Pace \(Plural.count(Int(pace.rounded()), "page")) a day, over \(Plural.count(stats.paceBooks, "book")) with pages and both dates\n"
+        }
         if let months = stats.finishedByMonth, let year = stats.monthYear {
             text += "\n" + style.bold("Finished in \(year), by month") + "\n"
             text += Charts.bars((1...12).map { (BookDate.monthAbbreviations[$0 - 1], months[$0] ?? 0) }, width: width, style: style)
@@ -81,6 +86,10 @@ enum StatsRenderer {
         if let year = stats.monthYear, !stats.pagesByMonth.isEmpty {
             let pages = (1...12).map { stats.pagesByMonth[$0] ?? 0 }
             text += "\n" + style.bold("Pages per month, \(year)") + "  " + Charts.sparkline(pages) + "  \(pages.reduce(0, +)) pages\n"
+        }
+        if !stats.lengths.isEmpty {
+            text += "\n" + style.bold("Length of the books finished") + "\n"
+            text += Charts.bars(LibraryStats.LengthBand.allCases.map { ($0.label, stats.lengths[$0] ?? 0) }, width: width, style: style)
         }
         for (title, rows) in [("Top authors", stats.topAuthors), ("Top tags", stats.topTags)] where !rows.isEmpty {
             text += "\n" + style.bold(title) + "\n" + Charts.bars(rows.prefix(5).map { ($0.name, $0.count) }, width: width, style: style)

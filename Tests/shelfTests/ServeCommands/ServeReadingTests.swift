@@ -160,7 +160,7 @@ import Testing
     @Test func theStatsPageShowsEveryYearAndOneYearByMonthWithTablesAndHalfStars() throws {
         let library = try TemporaryLibrary(books: [
             ("a.md", bookFile("title: A\nauthors: [Ann]\nstatus: read\nfinished: 2024-03-02\npages: 100\nrating: 4.5\ntags: [sf]")),
-            ("b.md", bookFile("title: B\nauthors: [Ann]\nstatus: read\nfinished: 2026-03-09\npages: 200\nrating: 4")),
+            ("b.md", bookFile("title: B\nauthors: [Ann]\nstatus: read\nstarted: 2026-03-01\nfinished: 2026-03-09\npages: 200\nrating: 4")),
             ("c.md", bookFile("title: C\nauthors: [Bo]\nstatus: read\nfinished: 2026-07-01\nrating: 4")),
             ("d.md", bookFile("title: D\nauthors: [Bo]\nstatus: to-read")),
         ])
@@ -173,6 +173,10 @@ import Testing
         // 4½ has a bar of its own beside 4.
         #expect(all.contains("<title>4½★: 1</title>") && all.contains("<title>4★: 2</title>"), "\(all)")
         #expect(all.contains("href=\"/?author=Ann\">Ann</a> <span class=\"muted\">2</span>"), "\(all)")
+        // The pace and the lengths, as `shelf stats` works them out (B: 200 pages in 9 days).
+        #expect(all.contains("Pace: 22 pages a day, over 1 book with pages and both dates."), "\(all)")
+        #expect(all.contains("<tr><td>under 200 pages</td><td>1</td></tr><tr><td>200–399 pages</td><td>1</td></tr>"), "\(all)")
+        #expect(all.contains("<title>600+: 0</title>"), "\(all)")
         let year = try server.request("/stats?year=2026").body
         #expect(
             year.contains("<h1>2026 in books</h1>") && year.contains("<title>Mar: 1</title>") && year.contains("<title>Jul: 1</title>"),

@@ -75,7 +75,7 @@ import Testing
         #expect(
             Set(json.keys) == [
                 "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
-                "top_authors", "top_tags", "average_days_to_finish", "reads",
+                "top_authors", "top_tags", "average_days_to_finish", "pages_per_day", "lengths", "reads",
             ])
         #expect((json["total"] as? NSNumber)?.intValue == 5)
         #expect(Self.ints(json["by_status"]) == ["to-read": 1, "reading": 1, "read": 3, "abandoned": 0])
@@ -87,6 +87,9 @@ import Testing
         #expect(Self.rows(json["top_authors"]) == ["Atwood=2", "Le Guin=2", "Banks=1"])
         #expect(Self.rows(json["top_tags"]) == ["classics=2", "fantasy=2", "sci-fi=2"])
         #expect((json["average_days_to_finish"] as? NSNumber)?.doubleValue == 15.5)
+        // Alpha's 300 pages in 11 days and Beta's 200 in 22 (both ends counted); Gamma has no start.
+        #expect((json["pages_per_day"] as? NSNumber)?.doubleValue == 15.2)
+        #expect(Self.ints(json["lengths"]) == ["under_200": 0, "200_399": 2, "400_599": 1, "600_or_more": 0])
     }
 
     @Test func jsonKeysComeInTheDocumentedOrder() throws {
@@ -95,7 +98,7 @@ import Testing
         let order = [
             "\"total\"", "\"by_status\"", "\"finished_by_year\"", "\"finished_by_month\"", "\"pages_by_year\"",
             "\"ratings\"", "\"average_rating\"", "\"top_authors\"", "\"top_tags\"",
-            "\"average_days_to_finish\"", "\"by\"",
+            "\"average_days_to_finish\"", "\"pages_per_day\"", "\"lengths\"", "\"by\"",
         ]
         let positions = order.compactMap { result.stdout.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count, "\(result)")
@@ -139,6 +142,8 @@ import Testing
         #expect((json["total"] as? NSNumber)?.intValue == 0)
         #expect(json["average_rating"] is NSNull)
         #expect(json["average_days_to_finish"] is NSNull)
+        #expect(json["pages_per_day"] is NSNull)
+        #expect(Self.ints(json["lengths"]) == ["under_200": 0, "200_399": 0, "400_599": 0, "600_or_more": 0])
         #expect(Self.ints(json["ratings"]) == ["1": 0, "2": 0, "3": 0, "4": 0, "5": 0])
     }
 
@@ -153,6 +158,8 @@ import Testing
         }
         #expect(text.contains("1 to-read · 1 reading · 3 read · 0 abandoned"), "\(result)")
         #expect(text.contains("Average rating 3.7"), "\(result)")
+        #expect(text.contains("Pace 15 pages a day, over 2 books with pages and both dates"), "\(result)")
+        #expect(text.contains("Length of the books finished") && text.contains("200–399 pages"), "\(result)")
         #expect(text.contains("2023") && text.contains("█"), "\(result)")
         #expect(text.contains("★★★★★"), "\(result)")
         for line in result.stdoutLines {
