@@ -103,9 +103,9 @@ public struct BookForm: Sendable {
 
 /// A list written on one line of a form: items between commas, an item holding a comma or
 /// starting with a quote in double quotes (`"Le Guin, Ursula K.", Tolkien`), as a CSV cell is.
-public enum FormList {
+enum FormList {
     /// The items on one line.
-    public static func text(_ items: [String]) -> String {
+    static func text(_ items: [String]) -> String {
         items.map { item in
             item.contains(",") || item.hasPrefix("\"") ? "\"" + item.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : item
         }.joined(separator: ", ")
@@ -113,7 +113,7 @@ public enum FormList {
 
     /// The items of a line: split at commas outside quotes, each trimmed, empty ones dropped. An
     /// unclosed quote runs to the end of the line.
-    public static func items(_ text: String) -> [String] {
+    static func items(_ text: String) -> [String] {
         var items: [String] = []
         var current = ""
         var quoted = false
