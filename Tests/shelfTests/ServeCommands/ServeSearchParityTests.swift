@@ -113,4 +113,20 @@ import Testing
         #expect(Self.webTitles(fields.body) == ["Aardvark Days", "Middle March", "Zed and Estraven"])
         #expect(!fields.body.contains(">relevance</a>"))
     }
+
+    /// The server keeps the library's index where the command line keeps it, and answers a search
+    /// from it; `shelf serve --no-cache` keeps none, as `--no-cache` does for every command.
+    @Test(arguments: [false, true])
+    func theServerKeepsTheLibrarysIndexUnlessNoCache(_ noCache: Bool) throws {
+        let library = try TemporaryLibrary(books: Self.books)
+        let cacheHome = try TemporaryLibrary(config: nil)
+        let server = try ServeProcess(
+            library: library, arguments: noCache ? ["--no-cache"] : [], environment: ["XDG_CACHE_HOME": cacheHome.root.path])
+        let page = try server.request("/?q=estraven")
+        #expect(Self.webTitles(page.body).count == 3, "\(page.body)")
+        #expect(try server.request("/").status == 200)
+        let indexes = (try? FileManager.default.contentsOfDirectory(atPath: cacheHome.path("shelf/libraries"))) ?? []
+        #expect(indexes.contains { $0.hasSuffix(".cache") } == !noCache, "\(indexes)")
+    }
 }
+
