@@ -40,22 +40,18 @@ struct Pages: Sendable {
         layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
     }
 
-    /// Every book, for the pages that look at all of them; when the library cannot be read, none
-    /// and the page that says so.
-    /// The live library's current snapshot, or the page that says it cannot be read.
-    func heldSnapshot() -> (snapshot: LiveLibrary.Snapshot?, failure: Page?) {
-        do {
-            return (try live.snapshot(), nil)
-        } catch {
-            return (nil, message(.internalServerError, "Cannot read the library", String(describing: error)))
-        }
+    /// The page that says the library cannot be read, thrown in place of its books.
+    struct UnreadableLibrary: Error {
+        var page: Page
     }
 
-    func everyBook() -> (books: [Book], failure: Page?) {
+    /// The live library's books as the files are now (`LiveLibrary.snapshot`), for the pages that
+    /// look at all of them; when they cannot be read, the page that says so.
+    func heldSnapshot() throws(UnreadableLibrary) -> LiveLibrary.Snapshot {
         do {
-            return (try live.load().index.books, nil)
+            return try live.snapshot()
         } catch {
-            return ([], message(.internalServerError, "Cannot read the library", String(describing: error)))
+            throw UnreadableLibrary(page: message(.internalServerError, "Cannot read the library", String(describing: error)))
         }
     }
 
