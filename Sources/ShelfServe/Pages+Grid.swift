@@ -90,9 +90,8 @@ extension Pages {
             + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
         // Where the words matched, as `shelf search` says it, cut for the books of this page only.
         let matches = found.search.map { search in
-            Dictionary(library.cuttingSnippets(of: search.results[shownRange], for: search.expression).map { ($0.book.path, $0.shownMatches) }) {
-                first, _ in first
-            }
+            let cut = library.cuttingSnippets(of: search.results[shownRange], for: search.expression)
+            return Dictionary(cut.map { ($0.book.path, $0.shownMatches) }) { first, _ in first }
         }
         context["books"] = books[shownRange].map { book -> [String: Any] in
             [
