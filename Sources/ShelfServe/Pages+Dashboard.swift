@@ -5,8 +5,8 @@ import ShelfKit
 /// when shelf.yaml sets one, and the year month by month and the ratings as charts.
 extension Pages {
     func dashboard() -> Page {
-        let (books, failure) = everyBook()
-        if let failure { return failure }
+        let books: [Book]
+        do { books = try heldSnapshot().index.books } catch { return error.page }
         let today = Clock.today()
         // shelf.yaml read again: a goal set while the server runs shows on the next load.
         let config = (try? Library(root: library.root))?.config ?? library.config

@@ -8,8 +8,8 @@ extension Pages {
     static let highlightsPageSize = 200
 
     func highlights(_ query: FormBody) -> Page {
-        let (held, failure) = heldSnapshot()
-        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
+        let snapshot: LiveLibrary.Snapshot
+        do { snapshot = try heldSnapshot() } catch { return error.page }
         // Every book's notes are read once per set of books, not at every search or page.
         let every = highlightsMemo.value(of: snapshot) { library.highlights(of: BookSortKey.title.sort(snapshot.index.books)) }
         let words = query["q"] ?? ""

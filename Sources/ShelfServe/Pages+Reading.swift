@@ -63,8 +63,8 @@ extension Pages {
     /// The books out on loan, the longest out first, overdue ones marked; `all=1` shows every
     /// loan ever made, the latest first (`shelf loans`, `shelf loans --history`).
     func loans(_ query: FormBody) -> Page {
-        let (held, failure) = heldSnapshot()
-        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
+        let snapshot: LiveLibrary.Snapshot
+        do { snapshot = try heldSnapshot() } catch { return error.page }
         let history = query["all"] == "1"
         let today = Clock.today()
         // Worked out once per set of books and day (a loan becomes overdue overnight).

@@ -5,8 +5,8 @@ import ShelfKit
 /// chart with its table.
 extension Pages {
     func review(_ query: FormBody) -> Page {
-        let (books, failure) = everyBook()
-        if let failure { return failure }
+        let books: [Book]
+        do { books = try heldSnapshot().index.books } catch { return error.page }
         let today = Clock.today()
         let years = YearInReview.years(of: books)
         let year = query["year"].flatMap { Int($0) } ?? years.first ?? today.year

@@ -5,8 +5,8 @@ import ShelfKit
 /// `shelf stats --year`), each chart with the same figures as a table beside it.
 extension Pages {
     func stats(_ query: FormBody) -> Page {
-        let (held, failure) = heldSnapshot()
-        guard let snapshot = held else { return failure ?? message(.internalServerError, "Cannot read the library", "") }
+        let snapshot: LiveLibrary.Snapshot
+        do { snapshot = try heldSnapshot() } catch { return error.page }
         let year = query["year"].flatMap { Int($0) }
         // Worked out once per set of books: every figure is a pass over the whole library.
         let content = contentMemo.value(of: snapshot, key: "stats " + (year.map(String.init) ?? "")) {

@@ -40,22 +40,18 @@ struct Pages: Sendable {
         layout(heading, content: render(["heading": heading, "text": text], "message"), status: status)
     }
 
-    /// Every book, for the pages that look at all of them; when the library cannot be read, none
-    /// and the page that says so.
-    /// The live library's current snapshot, or the page that says it cannot be read.
-    func heldSnapshot() -> (snapshot: LiveLibrary.Snapshot?, failure: Page?) {
-        do {
-            return (try live.snapshot(), nil)
-        } catch {
-            return (nil, message(.internalServerError, "Cannot read the library", String(describing: error)))
-        }
+    /// The page that says the library cannot be read, thrown in place of its books.
+    struct UnreadableLibrary: Error {
+        var page: Page
     }
 
-    func everyBook() -> (books: [Book], failure: Page?) {
+    /// The live library's books as the files are now (`LiveLibrary.snapshot`), for the pages that
+    /// look at all of them; when they cannot be read, the page that says so.
+    func heldSnapshot() throws(UnreadableLibrary) -> LiveLibrary.Snapshot {
         do {
-            return (try live.load().index.books, nil)
+            return try live.snapshot()
         } catch {
-            return ([], message(.internalServerError, "Cannot read the library", String(describing: error)))
+            throw UnreadableLibrary(page: message(.internalServerError, "Cannot read the library", String(describing: error)))
         }
     }
 
@@ -89,132 +85,6 @@ struct Pages: Sendable {
     static func stars(_ rating: Double?) -> String {
         guard let rating, rating > 0 else { return "" }
         return Rating.drawn(rating)
-    }
-
-    /// Books a page of the grid shows.
-    static let pageSize = 120
-
-    /// The library's books matching the search box and the facets, as a grid of covers, a page
-    /// at a time (the links to the next and previous pages keep the query and the facets).
-    /// The grid's overview of `snapshot`'s books, kept for the set of books (`gridMemo`).
-    func overview(of snapshot: LiveLibrary.Snapshot) -> GridOverview {
-        gridMemo.value(of: snapshot) { GridOverview(library: snapshot.index) }
-    }
-
-    func grid(_ query: FormBody) -> Page {
-        let text = query["q"] ?? ""
-        let faceted = FacetedQuery(text: text, status: query["status"], tag: query["tag"], author: query["author"], series: query["series"])
-        var context: [String: Any] = ["removed": query["removed"] ?? ""]
-        var books: [Book] = []
-        var searched: (answer: QueryResult, expression: QueryExpression)?
-        var overview = GridOverview(books: [])
-        do {
-            let today = Clock.today()
-            let snapshot = try live.snapshot()
-            overview = self.overview(of: snapshot)
-            // A file that could not be read is said on the page, never left to vanish.
-            let unread = snapshot.problems.filter { if case .conflictCopies = $0 { return false } else { return true } }.count
-            if unread > 0 { context["problems"] = unread == 1 ? "1 file could not be read" : "\(unread) files could not be read" }
-            if faceted.isEverything {
-                books = overview.byTitle
-            } else {
-                let expression = try faceted.expression(parser: library.queryParser(today: today))
-                let answer = try live.query(expression, today: today)
-                books = BookSortKey.title.sort(answer.books)
-                searched = (answer, expression)
-            }
-        } catch {
-            context["error"] = String(describing: error)
-        }
-        // The facets count the books shown: inside a filter, what narrowing further would leave.
-        let facets = faceted.isEverything ? overview : GridOverview(books: books)
-        let order = query["sort"].flatMap(BookSortKey.init(rawValue:)).flatMap { Pages.sortChoices.contains($0) ? $0 : nil }
-        if let order, order != .title {
-            books = order.sort(books)
-        } else if order == nil, query["series"].map({ !$0.isEmpty }) == true {
-            // A series in its order; books without a number after, by title.
-            books = books.enumerated().sorted {
-                ($0.element.seriesIndex ?? .infinity, $0.offset) < ($1.element.seriesIndex ?? .infinity, $1.offset)
-            }.map(\.element)
-        }
-        let pageCount = max(1, (books.count + Pages.pageSize - 1) / Pages.pageSize)
-        let page = min(max(1, Int(query["page"] ?? "") ?? 1), pageCount)
-        let shown = books.dropFirst((page - 1) * Pages.pageSize).prefix(Pages.pageSize)
-        context["summary"] =
-            (books.count == 1 ? "1 book" : "\(books.count) books")
-            + (pageCount > 1 ? " · page \(page) of \(pageCount)" : "")
-        // Where the words matched, as `shelf search` says it, for the books of this page only.
-        let matches = searched.map { library.searchMatches(of: Array(shown), in: $0.answer, for: $0.expression) } ?? [:]
-        context["books"] = shown.map { book -> [String: Any] in
-            [
-                "matches": Pages.matchedIn(matches[book.path] ?? [], expression: searched?.expression),
-                "title": book.title, "authors": book.authors.joined(separator: ", "), "link": Pages.bookLink(book.path),
-                "cover": hasCoverToShow(book) ? "/thumb?p=" + FormBody.encode(book.path) : "", "stars": Pages.stars(book.rating),
-                "tint": Pages.tint(of: book.title),
-            ]
-        }
-        if page > 1 { context["previous"] = Pages.gridLink(query, setting: "page", to: String(page - 1)) }
-        if page < pageCount { context["next"] = Pages.gridLink(query, setting: "page", to: String(page + 1)) }
-        context["statuses"] = facets.statuses.filter { $0.count > 0 || query["status"] == $0.name }.map {
-            facet($0.name, count: $0.count, key: "status", query: query)
-        }
-        context["tags"] = facets.tags.map { facet($0.name, count: $0.count, key: "tag", query: query) }
-        context["authorFacets"] = facets.authors.map { facet($0.name, count: $0.count, key: "author", query: query) }
-        context["seriesFacets"] = facets.series.map { facet($0.name, count: $0.count, key: "series", query: query) }
-        context["sorts"] = Pages.sortChoices.map { key -> [String: Any] in
-            let current = (order ?? .title) == key
-            return [
-                "name": key.rawValue, "current": current,
-                "link": Pages.gridLink(query, setting: "sort", to: key == .title ? nil : key.rawValue),
-            ]
-        }
-        context["heading"] = text.isEmpty ? "Library" : "Books matching \(text)"
-        return layout("Library", query: text, content: render(context, "grid"))
-    }
-
-    /// The orders the grid offers (`shelf ls --sort`'s, in their natural directions).
-    static let sortChoices: [BookSortKey] = [.title, .author, .added, .finished, .rating]
-
-    /// A facet's link: adds it to the query and the other facets, or takes it off when active.
-    private func facet(_ name: String, count: Int, key: String, query: FormBody) -> [String: Any] {
-        let active = query[key] == name
-        return ["name": name, "count": count, "active": active, "link": Pages.gridLink(query, setting: key, to: active ? nil : name)]
-    }
-
-    /// The 24 most used values, most used first, then by name.
-    static func top(_ values: [String]) -> [(name: String, count: Int)] {
-        var counts: [String: Int] = [:]
-        for value in values where !value.isEmpty { counts[value, default: 0] += 1 }
-        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(24).map { ($0.key, $0.value) }
-    }
-
-    /// The 24 most used tags, in any case (`Sci-Fi` and `sci-fi` are one, written as most books
-    /// write it), each counting the books its link shows: `tag:sci-fi` takes in `sci-fi/space`.
-    static func topTags(_ books: [Book]) -> [(name: String, count: Int)] {
-        var spellings: [String: [String: Int]] = [:]
-        for book in books {
-            for tag in Set(book.tags) where !tag.isEmpty { spellings[tag.lowercased(), default: [:]][tag, default: 0] += 1 }
-        }
-        let counted = spellings.map { key, names in (key: key, count: names.values.reduce(0, +)) }
-        let top = counted.sorted { ($0.count, $1.key) > ($1.count, $0.key) }.prefix(24)
-        return top.map { entry in
-            let name = spellings[entry.key]?.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.key
-            let shown = books.filter { $0.tags.contains { TextFolding.tag($0.lowercased(), matches: entry.key) } }.count
-            return (name, shown)
-        }
-    }
-
-    /// The grid's URL with one parameter set (or removed), the others kept; a new filter starts
-    /// again at page one.
-    static func gridLink(_ query: FormBody, setting key: String, to value: String?) -> String {
-        var pairs = query.fields.filter {
-            $0.name != key && $0.name != "removed" && !$0.value.isEmpty && (key == "page" || $0.name != "page")
-        }
-        if let value { pairs.append((key, value)) }
-        let order = ["q", "status", "tag", "author", "series", "sort", "page"]
-        pairs.sort { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
-        guard !pairs.isEmpty else { return "/" }
-        return "/?" + pairs.map { FormBody.encode($0.name) + "=" + FormBody.encode($0.value) }.joined(separator: "&")
     }
 
     /// One book: its fields, rendered notes (highlights among them), and the forms that edit it.

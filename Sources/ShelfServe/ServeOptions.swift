@@ -1,6 +1,7 @@
 import ShelfKit
 
-/// What `shelf serve` passed on: `--library DIR --host HOST --port N [--read-only] [--tls CERT KEY]`.
+/// What `shelf serve` passed on: `--library DIR --host HOST --port N [--read-only] [--no-cache]
+/// [--tls CERT KEY]`.
 struct ServeOptions: Sendable {
     var library: Library
     var host = "127.0.0.1"
@@ -15,6 +16,7 @@ struct ServeOptions: Sendable {
 
     init(arguments: [String]) throws {
         var root: String?
+        var noCache = false
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -26,6 +28,7 @@ struct ServeOptions: Sendable {
                 }
                 port = value
             case "--read-only": readOnly = true
+            case "--no-cache": noCache = true
             case "--tls":
                 guard let certificate = rest.popFirst(), let key = rest.popFirst() else {
                     throw Invalid(description: "--tls takes a certificate and a key file")
@@ -36,5 +39,12 @@ struct ServeOptions: Sendable {
         }
         guard let root else { throw Invalid(description: "--library is required") }
         library = try Library(root: root)
+        // The library's index, as the command line keeps it (`LibraryOptions.open`): the grid
+        // loads unchanged books from it, and a search of the notes is answered from it as
+        // `shelf search` answers it, not by reading every file.
+        if !noCache, let folder = LibraryCacheFolder.standard() {
+            library.cacheFolder = folder.path
+            library.cacheLimit = folder.limit
+        }
     }
 }

@@ -89,15 +89,10 @@ extension Library {
                     read = .some(text)
                     return text
                 }
-                let matches = hit.fields.map { field -> SearchMatch in
-                    guard withSnippets else { return SearchMatch(field: field.rawValue, snippet: "") }
-                    if field == .notes, let match = Self.notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
-                    let texts = SearchRanker.texts(of: field, in: book, notes: notes)
-                    let snippet =
-                        texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first
-                        ?? texts.joined(separator: ", ")
-                    return SearchMatch(field: field.rawValue, snippet: snippet)
-                }
+                let matches =
+                    withSnippets
+                    ? Self.matches(in: hit.fields, of: book, terms: terms, prefixWord: prefixWord, notes: notes)
+                    : hit.fields.map { SearchMatch(field: $0.rawValue, snippet: "") }
                 slots.set(position, SearchResult(book: book, score: hit.score, matches: matches))
             }
         }
@@ -158,20 +153,39 @@ extension QueryExpression {
 }
 
 extension Library {
-    /// What `shelf search` says of each of `books`, a page of `answer`'s books: where the query's
-    /// words matched, each match with its snippet, keyed by path. Only those books are ranked
-    /// and their notes read, so a page of a large answer costs a page. Empty when the query has
-    /// no words (fields only: `tag:sci-fi`), since nothing was searched for in a text.
-    public func searchMatches(
-        of books: [Book], in answer: QueryResult, for expression: QueryExpression
-    ) -> [String: [SearchMatch]] {
-        guard !expression.positiveTerms.isEmpty, !books.isEmpty else { return [:] }
-        let wanted = Set(books.map(\.path))
-        let page = QueryResult(
-            index: answer.index, matches: answer.matches.filter { wanted.contains(answer.index.books[Int($0)].path) },
-            problems: [])
-        let found = results(of: rank(page, for: expression, limit: nil), for: expression, withSnippets: true)
-        return Dictionary(found.map { ($0.book.path, $0.shownMatches) }) { first, _ in first }
+    /// `results`, found without snippets (`search(_:today:limit:withSnippets: false)`), with
+    /// the snippet of each match cut as `search` cuts them: a page of a long ranked answer (the
+    /// web grid's) reads the notes of that page's books only.
+    public func cuttingSnippets(of results: some Collection<SearchResult>, for expression: QueryExpression) -> [SearchResult] {
+        let terms = expression.positiveTerms
+        let prefixWord = expression.lastPrefixWord
+        return results.map { result in
+            var read: String??
+            let notes: (Book) -> String? = { book in
+                if let text = read { return text }
+                let text = self.notes(of: book)
+                read = .some(text)
+                return text
+            }
+            let fields = result.matches.compactMap { SearchRanker.Field(rawValue: $0.field == "highlight" ? "notes" : $0.field) }
+            var cut = result
+            cut.matches = Self.matches(in: fields, of: result.book, terms: terms, prefixWord: prefixWord, notes: notes)
+            return cut
+        }
+    }
+
+    /// Where `book` matched `terms` in each of `fields`, with a snippet each: a match in the
+    /// notes named `highlight` when only the highlights hold it.
+    fileprivate static func matches(
+        in fields: [SearchRanker.Field], of book: Book, terms: [[String]], prefixWord: String?, notes: (Book) -> String?
+    ) -> [SearchMatch] {
+        fields.map { field -> SearchMatch in
+            if field == .notes, let match = notesMatch(terms, prefixWord: prefixWord, in: notes(book) ?? "") { return match }
+            let texts = SearchRanker.texts(of: field, in: book, notes: notes)
+            let snippet =
+                texts.lazy.compactMap { Snippet.around(terms, prefixWord: prefixWord, in: $0) }.first ?? texts.joined(separator: ", ")
+            return SearchMatch(field: field.rawValue, snippet: snippet)
+        }
     }
 }
 

@@ -7,9 +7,11 @@ import Dispatch
 import Synchronization
 
 /// A library held in memory by a long-running process (`shelf serve`): each use looks at the
-/// folder (one scan, one `stat` per file) and loads the books again only when a file was added,
-/// removed or changed, so that a change made in an editor, by a sync tool or by the command line
-/// shows at once without every request decoding every book.
+/// files (one `stat` each) and loads the books again only when a file was added, removed or
+/// changed, so that a change made in an editor, by a sync tool or by the command line shows at
+/// once without every request decoding every book. While no folder changed (a `stat` each), no
+/// file was added, removed or renamed, and the folders are not listed again, as
+/// `IndexedQuery.quick()` does for the command line.
 ///
 /// The books are kept only when every file's times were older than `LibraryCache.racyWindow`
 /// when they were looked at: a second write in the same timestamp tick leaves a stamp unchanged,
@@ -35,6 +37,9 @@ public final class LiveLibrary: Sendable {
         var stamps: [FileStamp?]
         var index: LibraryIndex
         var problems: [LibraryProblem]
+        /// The folders as listed, when their stamps can be trusted to change with what they hold
+        /// (`CacheListing.trustedFolders`); nil: list them at every use.
+        var folders: [BookFileScanner.ListedFolder]?
     }
 
     private let held = Mutex<Held?>(nil)
@@ -49,6 +54,10 @@ public final class LiveLibrary: Sendable {
 
     private let generations = Atomic<UInt64>(0)
 
+    /// How many times the folders were listed (tests look: not while none changed).
+    var listings: Int { listed.load(ordering: .relaxed) }
+    private let listed = Atomic<Int>(0)
+
     /// The books as the files are now, and the files that failed.
     public func load() throws(FileError) -> (index: LibraryIndex, problems: [LibraryProblem]) {
         let snapshot = try self.snapshot()
@@ -59,19 +68,29 @@ public final class LiveLibrary: Sendable {
     /// worked out from them (a sorted grid, facet counts) until a file changes.
     public func snapshot() throws(FileError) -> Snapshot {
         let started = FileStamp.now()
+        let kept = held.withLock { $0 }
+        if let kept, let folders = kept.folders, CacheListing.unchanged(folders, root: library.root),
+            LiveLibrary.stamps(kept.paths, root: library.root) == kept.stamps
+        {
+            return Snapshot(index: kept.index, problems: kept.problems, generation: kept.generation)
+        }
         let scan = try BookFileScanner.scanAll(root: library.root)
+        listed.add(1, ordering: .relaxed)
         let paths = scan.books
         let stamps = LiveLibrary.stamps(paths, root: library.root)
-        if let kept = held.withLock({ $0 }), kept.paths == paths, kept.stamps == stamps {
+        if let kept, kept.paths == paths, kept.stamps == stamps {
             return Snapshot(index: kept.index, problems: kept.problems, generation: kept.generation)
         }
         // Looked at before the load: a file changed during it shows as changed next time.
         let loaded = library.load(scan, started: started, cache: nil, withNotes: false, withWords: true, noteFilter: nil)
         let settled = stamps.allSatisfy { stamp in stamp.map { $0.latest < started - LibraryCache.racyWindow } ?? true }
         let generation = generations.add(1, ordering: .relaxed).newValue
+        let folders = CacheListing.trustsFolderTimes(root: library.root) ? CacheListing.trustedFolders(of: scan, started: started) : nil
         let next =
             settled
-            ? Held(generation: generation, paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems) : nil
+            ? Held(
+                generation: generation, paths: paths, stamps: stamps, index: loaded.index, problems: loaded.problems, folders: folders)
+            : nil
         held.withLock { $0 = next }
         return Snapshot(index: loaded.index, problems: loaded.problems, generation: settled ? generation : nil)
     }

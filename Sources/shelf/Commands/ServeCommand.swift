@@ -66,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         }
         var arguments = [program, "--library", library.root, "--host", host, "--port", String(port)]
         if readOnly { arguments.append("--read-only") }
+        if self.library.noCache { arguments.append("--no-cache") }
         if tls.count == 2 {
             // Absolute: the server reads them after the library's folder is opened.
             arguments += ["--tls"] + tls.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

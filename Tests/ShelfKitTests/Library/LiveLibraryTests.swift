@@ -44,4 +44,31 @@ import Testing
                 "\(text)")
         }
     }
+
+    @Test func theFoldersAreListedAgainOnlyWhenOneChanged() async throws {
+        let test = try CacheTestLibrary()
+        defer { test.remove() }
+        try FileManager.default.createDirectory(atPath: test.path("shelf-a"), withIntermediateDirectories: true)
+        try test.write("shelf-a/kept.md", "---\ntitle: Kept\n---\n")
+        try await LibraryCacheTests.waitPastRacyWindow()
+        let live = LiveLibrary(library: try Library(root: test.root))
+        let first = try live.snapshot()
+        #expect(live.isHolding)
+        let listings = live.listings
+        // Nothing changed: one stat per folder and per file, no listing, the same books.
+        for _ in 0..<3 { #expect(try live.snapshot().generation == first.generation) }
+        #expect(live.listings == listings, "no folder changed: none listed again")
+
+        // A file added in a folder below the root changes that folder's times: listed again.
+        try test.write("shelf-a/new.md", "---\ntitle: New Arrival\n---\n")
+        let added = try live.snapshot()
+        #expect(added.index.books.contains { $0.path == "shelf-a/new.md" })
+        #expect(live.listings == listings + 1)
+        // A file removed, and a file renamed, the same.
+        try FileManager.default.removeItem(atPath: test.path("shelf-a/kept.md"))
+        #expect(try !live.snapshot().index.books.contains { $0.path == "shelf-a/kept.md" })
+        try FileManager.default.moveItem(atPath: test.path("shelf-a/new.md"), toPath: test.path("shelf-a/renamed.md"))
+        #expect(try live.snapshot().index.books.map(\.path).filter { $0.hasPrefix("shelf-a/") } == ["shelf-a/renamed.md"])
+        #expect(try live.snapshot().index.books.map(\.path) == Library(root: test.root).load().index.books.map(\.path))
+    }
 }

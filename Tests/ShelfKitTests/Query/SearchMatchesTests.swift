@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import ShelfKit
 
-/// `Library.searchMatches`: what the web grid says of a page of a query's books is what
-/// `shelf search` says of them (`Library.search`), worked out for that page only.
+/// `Library.cuttingSnippets`: what the web grid says of a page of a ranked search, found without
+/// snippets, is what `shelf search` says of those books (`Library.search` with snippets), cut
+/// for that page only.
 @Suite struct SearchMatchesTests {
     static let today = BookDate(year: 2025, month: 6, day: 10)
 
@@ -23,14 +24,14 @@ import Testing
         let expression = try library.queryParser(today: Self.today).parse(text)
         let searched = try library.search(expression, today: Self.today, limit: nil).results
         #expect(!searched.isEmpty)
-        let answer = try library.query(expression, today: Self.today)
-        // A page of two books, as the grid would show them (by title, not by rank).
-        let page = Array(BookSortKey.title.sort(answer.books).prefix(2))
-        let matches = library.searchMatches(of: page, in: answer, for: expression)
-        #expect(Set(matches.keys) == Set(page.map(\.path)))
-        for book in page {
-            let expected = try #require(searched.first { $0.book.path == book.path })
-            #expect(matches[book.path] == expected.shownMatches, "\(text): \(book.path)")
+        let bare = try library.search(expression, today: Self.today, limit: nil, withSnippets: false).results
+        #expect(bare.map(\.book.path) == searched.map(\.book.path), "the same ranking with or without snippets")
+        // A page of two results, as the grid would show them.
+        let page = library.cuttingSnippets(of: bare.prefix(2), for: expression)
+        #expect(page.map(\.book.path) == searched.prefix(2).map(\.book.path))
+        for (cut, expected) in zip(page, searched) {
+            #expect(cut.matches == expected.matches, "\(text): \(cut.book.path)")
+            #expect(cut.score == expected.score)
         }
     }
 
@@ -39,9 +40,9 @@ import Testing
         defer { test.remove() }
         func matches(_ text: String, _ path: String) throws -> [SearchMatch] {
             let expression = try library.queryParser(today: Self.today).parse(text)
-            let answer = try library.query(expression, today: Self.today)
-            let book = try #require(answer.books.first { $0.path == path }, "\(text) finds \(path)")
-            return library.searchMatches(of: [book], in: answer, for: expression)[path] ?? []
+            let found = try library.search(expression, today: Self.today, limit: nil, withSnippets: false).results
+            let result = try #require(found.first { $0.book.path == path }, "\(text) finds \(path)")
+            return library.cuttingSnippets(of: [result], for: expression).first?.shownMatches ?? []
         }
         let leGuin = "le-guin-the-left-hand-of-darkness.md"
         #expect(try matches("estraven", leGuin).map(\.field) == ["notes"])
@@ -57,8 +58,8 @@ import Testing
         let (test, library) = try Self.library()
         defer { test.remove() }
         let expression = try library.queryParser(today: Self.today).parse("tag:sci-fi")
-        let answer = try library.query(expression, today: Self.today)
-        #expect(!answer.books.isEmpty)
-        #expect(library.searchMatches(of: answer.books, in: answer, for: expression).isEmpty)
+        let found = try library.search(expression, today: Self.today, limit: nil, withSnippets: false).results
+        #expect(!found.isEmpty)
+        #expect(library.cuttingSnippets(of: found, for: expression).allSatisfy { $0.matches.isEmpty })
     }
 }

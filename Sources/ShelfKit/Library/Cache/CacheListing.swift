@@ -24,14 +24,8 @@ struct CacheListing: Sendable, Equatable {
     /// The listing of `scan` (made at `started`), whose books have `records` (nil: no entry);
     /// nil when it cannot be trusted.
     init?(scan: BookFileScanner.Scan, records: [CacheRecord?], started: Int64) {
-        let recentSince = started - LibraryCache.racyWindow
-        // One file system, which keeps folder times as a local disk does (see
-        // `trustsFolderTimes`): a folder mounted inside the library, or a library on a network
-        // or FUSE file system, is listed at every query.
-        guard scan.unreadable.isEmpty, let device = scan.folders.first?.stamp.device, records.count == scan.books.count,
-            scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.device == device && $0.stamp.latest < recentSince })
-        else { return nil }
-        folders = scan.folders
+        guard records.count == scan.books.count, let folders = Self.trustedFolders(of: scan, started: started) else { return nil }
+        self.folders = folders
         unrecorded = scan.books.indices.filter { records[$0] == nil }.map { scan.books[$0] }
         conflicts = scan.conflicts.map(\.path)
     }
@@ -40,6 +34,19 @@ struct CacheListing: Sendable, Equatable {
         self.folders = folders
         self.unrecorded = unrecorded
         self.conflicts = conflicts
+    }
+
+    /// The folders `scan` listed (at `started`), when their stamps can be trusted to change with
+    /// what they hold: every folder was listed, none had changed in the last few seconds, and all
+    /// are on one file system, which keeps folder times as a local disk does (see
+    /// `trustsFolderTimes`: a folder mounted inside the library, or a library on a network or
+    /// FUSE file system, is listed every time). Nil otherwise.
+    static func trustedFolders(of scan: BookFileScanner.Scan, started: Int64) -> [BookFileScanner.ListedFolder]? {
+        let recentSince = started - LibraryCache.racyWindow
+        guard scan.unreadable.isEmpty, let device = scan.folders.first?.stamp.device,
+            scan.folders.allSatisfy({ $0.stamp.inode != 0 && $0.stamp.device == device && $0.stamp.latest < recentSince })
+        else { return nil }
+        return scan.folders
     }
 
     /// True when the file system at `root` is one whose folders' times change whenever an entry
@@ -58,6 +65,11 @@ struct CacheListing: Sendable, Equatable {
 
     /// True when every folder has the stamp it had when it was listed (one `stat` each).
     func foldersUnchanged(root: String) -> Bool {
+        Self.unchanged(folders, root: root)
+    }
+
+    /// True when each of `folders` has the stamp it had when it was listed (one `stat` each).
+    static func unchanged(_ folders: [BookFileScanner.ListedFolder], root: String) -> Bool {
         folders.allSatisfy { folder in
             var info = stat()
             let path = folder.path.isEmpty ? root : root + "/" + folder.path
