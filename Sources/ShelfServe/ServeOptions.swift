@@ -46,5 +46,9 @@ struct ServeOptions: Sendable {
             library.cacheFolder = folder.path
             library.cacheLimit = folder.limit
         }
+        // A library without shelf.yaml is read in its files' own words, as the command line
+        // reads it (`shelf serve` has said so on stderr): the web and the terminal show one
+        // library, not the same files read two ways.
+        if let inferred = library.inferringVocabulary() { library = inferred.library }
     }
 }

@@ -85,4 +85,23 @@ import Testing
         let body = try server.request("/dashboard").body
         #expect(body.contains("4 books finished · goal <span class=\"goal-text\">4 of 12</span>"), "\(body)")
     }
+
+    /// A vault without shelf.yaml is read in its files' own words by the web as by `ls`: the
+    /// name beside the slug, not the slug.
+    @Test func aVaultWithoutSettingsReadsTheSameOnTheWebAsInTheTerminal() throws {
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("maps.md", bookFile("title: Maps of Meaning\nauthor: jordan-b-peterson\nauthor_name: Jordan B. Peterson")),
+                ("dune.md", bookFile("title: Dune\nauthor: frank-herbert\nauthor_name: Frank Herbert")),
+            ])
+        try vaultAge(vault)
+        let listed = try vault.vaultRun(["ls", "--format", "json", "--library", vault.root.path])
+        #expect(listed.stdout.contains("\"Jordan B. Peterson\""), "\(listed)")
+        let server = try ServeProcess(library: vault, environment: vaultClock)
+        let all = try server.request("/").body
+        #expect(all.contains("Jordan B. Peterson") && !all.contains("jordan-b-peterson"), "\(all)")
+        let grid = try server.request("/?author=Frank%20Herbert").body
+        #expect(grid.contains("<strong>Dune</strong>"), "\(grid)")
+    }
 }
