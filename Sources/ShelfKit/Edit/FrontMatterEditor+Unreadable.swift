@@ -36,7 +36,8 @@ extension FrontMatterEditor {
         switch field {
         case .added, .started, .finished, .published:
             // A word for "not known" (`?`) is replaced as freely as an empty value.
-            return BookDate(text) == nil && !WrittenText.isUnknownDate(text) ? "is not a date shelf reads (YYYY-MM-DD, 21.04.2025, April 21, 2025…)" : nil
+            return BookDate(text) == nil && !WrittenText.isUnknownDate(text)
+                ? "is not a date shelf reads (YYYY-MM-DD, 21.04.2025, April 21, 2025…)" : nil
         case .rating:
             return Rating.read(text) == .invalid ? "is not a rating shelf reads (0.5 to 5 stars)" : nil
         case .status:

@@ -29,7 +29,8 @@ public enum BookTranslations {
     static func isLanguage(_ code: Substring) -> Bool {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard languageCodes.contains(String(parts[0])) else { return false }
-        return parts.count == 1 || (parts.count == 2 && (2...4).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
+        return parts.count == 1
+            || (parts.count == 2 && (2...4).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isLetter })
     }
 
     private static let languageCodes: Set<String> = Set(

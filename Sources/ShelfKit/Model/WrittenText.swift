@@ -37,7 +37,9 @@ enum WrittenText {
         return (!word.isEmpty && word.allSatisfy { $0 == "?" }) || unknownDateWords.contains(word)
     }
 
-    private static let unknownDateWords: Set<String> = ["unknown", "n/a", "-", "--", "—", "tbd", "unbekannt", "desconocido", "inconnu", "未知"]
+    private static let unknownDateWords: Set<String> = [
+        "unknown", "n/a", "-", "--", "—", "tbd", "unbekannt", "desconocido", "inconnu", "未知",
+    ]
 
     /// True for a year before the common era, as a publication year is written for the classics
     /// (`published: '-850'`, `500 BC`, `500 BCE`): shelf's dates start at year 1, so it is no date

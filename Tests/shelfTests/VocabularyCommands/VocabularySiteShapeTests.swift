@@ -159,7 +159,11 @@ import Testing
         #expect(!show.stdout.contains("translated"), "\(show)")
         // Nor does a library of volumes alone merge them, though `ii` and `vi` are language codes.
         let volumes = try TemporaryLibrary(
-            config: nil, books: [("Saga.ii.md", page("Saga II")), ("Saga.vi.md", page("Saga VI")), ("Chronicles.ii.md", page("C II")), ("Chronicles.iv.md", page("C IV"))])
+            config: nil,
+            books: [
+                ("Saga.ii.md", page("Saga II")), ("Saga.vi.md", page("Saga VI")), ("Chronicles.ii.md", page("C II")),
+                ("Chronicles.iv.md", page("C IV")),
+            ])
         try vaultAge(volumes)
         #expect(try books(volumes).count == 4)
     }
