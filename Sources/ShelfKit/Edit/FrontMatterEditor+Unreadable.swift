@@ -35,7 +35,9 @@ extension FrontMatterEditor {
     private func unreadableReason(_ text: String, as field: CanonicalField) -> String? {
         switch field {
         case .added, .started, .finished, .published:
-            return BookDate(text) == nil ? "is not a date shelf reads (YYYY-MM-DD, 21.04.2025, April 21, 2025…)" : nil
+            // A word for "not known" (`?`) is replaced as freely as an empty value.
+            return BookDate(text) == nil && !WrittenText.isUnknownDate(text)
+                ? "is not a date shelf reads (YYYY-MM-DD, 21.04.2025, April 21, 2025…)" : nil
         case .rating:
             return Rating.read(text) == .invalid ? "is not a rating shelf reads (0.5 to 5 stars)" : nil
         case .status:

@@ -208,7 +208,7 @@ extension Book {
                 return
             }
             finished = readDate(value, text, key: key)
-        case .published: published = readDate(value, text, key: key)
+        case .published: published = readDate(value, text, key: key, yearsBeforeCommonEra: true)
         case .series:
             if let (name, index) = Book.firstSeries(in: value) {
                 series = name
@@ -250,11 +250,13 @@ extension Book {
         }
     }
 
-    private mutating func readDate(_ value: FieldValue, _ text: String?, key: String) -> BookDate? {
+    private mutating func readDate(_ value: FieldValue, _ text: String?, key: String, yearsBeforeCommonEra: Bool = false) -> BookDate? {
         guard let text = nonEmpty(text) else { return nil }
         if let date = BookDate(text) { return date }
         // `published: false` (Hugo, Jekyll) says the post is a draft, not when the book came out.
         if case .scalar(_, isPlain: true) = value, WrittenText.isBoolean(text) { return nil }
+        // `start: '?'` says the day is not known; `published: '-850'` is a year before the common era.
+        if WrittenText.isUnknownDate(text) || (yearsBeforeCommonEra && WrittenText.isYearBeforeCommonEra(text)) { return nil }
         problems.append(BookProblem(code: "invalid-date", key: key, message: "'\(text)' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"))
         return nil
     }

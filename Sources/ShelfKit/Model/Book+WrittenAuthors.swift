@@ -16,21 +16,27 @@ extension Book {
     /// side of it reads as a person's name. ` by ` has the author after it; ` - ` mostly too
     /// (`Title - Author`), else before it (`Agatha Christie - Mort sur le Nil`). With ` - `, which
     /// many titles hold for other reasons (`Castlevania - Aria of Sorrow`), a name must be two words
-    /// or more, and when the file's name holds words the title does not (`2022-02-24-Emile-Zola-
-    /// L-Assommoir.md`), the name must share one of them.
+    /// or more (or one word the file's name gives as its author's part, `Voltaire_Candide.md`), and
+    /// when the file's name holds words the title does not (`2022-02-24-Emile-Zola-L-Assommoir.md`),
+    /// the name must share one of them.
     static func titleWithAuthor(in written: String, separator: String, path: String) -> TitleWithAuthor? {
         guard let last = written.range(of: separator, options: .backwards) else { return nil }
         let byWord = separator == " by "
-        let fileWords = byWord ? [] : Book.words(of: Book.fileStem(path))
+        let stem = byWord ? "" : Book.fileStem(path)
+        let fileWords = Book.words(of: stem)
+        // `Voltaire_Candide.md`: the file named `Author_title`, its author's part before the `_`.
+        let fileAuthorWords = stem.firstIndex(of: "_").map { Book.words(of: String(stem[..<$0])) } ?? []
         func attempt(author: Substring, title: Substring, kept: Substring, authorFirst: Bool) -> TitleWithAuthor? {
             let bare = String(title).trimmingSpaces
             guard bare.contains(where: \.isLetter) else { return nil }
             let names = Book.splitNamesInTitle(String(author).trimmingSpaces)
-            // One word is a name after ` by `, or beside a longer one (`Arcadi et Boris Strougatski`).
-            let oneWord = byWord || names.contains { $0.contains(" ") }
-            guard !names.isEmpty, names.allSatisfy({ Book.readsAsNameInTitle($0, oneWord: oneWord) }) else { return nil }
             let extra = fileWords.subtracting(Book.words(of: bare))
-            guard extra.isEmpty || !extra.isDisjoint(with: Book.words(of: String(author))) else { return nil }
+            let authorWords = Book.words(of: String(author))
+            // One word is a name after ` by `, beside a longer one (`Arcadi et Boris Strougatski`),
+            // or when the file's name gives it as the author's part (`Voltaire_Candide.md`).
+            let oneWord = byWord || names.contains { $0.contains(" ") } || (!authorWords.isEmpty && fileAuthorWords == authorWords)
+            guard !names.isEmpty, names.allSatisfy({ Book.readsAsNameInTitle($0, oneWord: oneWord) }) else { return nil }
+            guard extra.isEmpty || !extra.isDisjoint(with: authorWords) else { return nil }
             return TitleWithAuthor(title: bare, authors: names, kept: String(kept), authorFirst: authorFirst)
         }
         if let split = attempt(

@@ -30,6 +30,31 @@ enum WrittenText {
         return name.isEmpty ? text : name
     }
 
+    /// True for a word written where a date goes to say it is not known (`start: '?'`,
+    /// `unknown`, `n/a`, `-`): no date, and nothing wrong.
+    static func isUnknownDate(_ text: String) -> Bool {
+        let word = text.trimmingSpaces.lowercased()
+        return (!word.isEmpty && word.allSatisfy { $0 == "?" }) || unknownDateWords.contains(word)
+    }
+
+    private static let unknownDateWords: Set<String> = [
+        "unknown", "n/a", "-", "--", "—", "tbd", "unbekannt", "desconocido", "inconnu", "未知",
+    ]
+
+    /// True for a year before the common era, as a publication year is written for the classics
+    /// (`published: '-850'`, `500 BC`, `500 BCE`): shelf's dates start at year 1, so it is no date
+    /// shelf compares, and nothing wrong.
+    static func isYearBeforeCommonEra(_ text: String) -> Bool {
+        var word = Substring(text.trimmingSpaces.lowercased())
+        if word.hasPrefix("-") {
+            word = word.dropFirst()
+        } else {
+            guard let suffix = [" bce", " bc", " b.c.", " b.c.e.", " v. chr."].first(where: { word.hasSuffix($0) }) else { return false }
+            word = word.dropLast(suffix.count)
+        }
+        return (1...5).contains(word.count) && word.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// True for a plain YAML boolean: `published: false` or `draft: true` says nothing about a date.
     static func isBoolean(_ text: String) -> Bool {
         switch text.lowercased() {

@@ -77,6 +77,7 @@ public struct LibraryChecker {
         var isbnOwners: [String: String] = [:]
         var mixing = VocabularyMixing()
         var pages: [String] = []
+        var bare = NotesWithoutFrontMatter()
         for (done, path) in scan.books.enumerated() {
             // Counted as each file starts: its checks end in several places below.
             progress(done, scan.books.count)
@@ -94,8 +95,11 @@ public struct LibraryChecker {
                         severity: code == "unreadable" ? .error : .warning, message: error.reason))
                 continue
             }
-            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing, pages: &pages)
+            findings += fileFindings(path, bytes: bytes, isbnOwners: &isbnOwners, mixing: &mixing, pages: &pages, bare: &bare)
         }
+        // A vault's own notes without front matter (an author's page, a dashboard) are no news.
+        let quiet = bare.quiet
+        if !quiet.isEmpty { findings.removeAll { $0.code == "no-front-matter" && quiet.contains($0.path) } }
         if let first = pages.first {
             // Said once for all: each page is a blog's post, not a problem of its file.
             findings.append(
@@ -110,7 +114,7 @@ public struct LibraryChecker {
 
     private func fileFindings(
         _ path: String, bytes: [UInt8], isbnOwners: inout [String: String],
-        mixing: inout VocabularyMixing, pages: inout [String]
+        mixing: inout VocabularyMixing, pages: inout [String], bare: inout NotesWithoutFrontMatter
     ) -> [CheckFinding] {
         let document: BookDocument
         do {
@@ -123,6 +127,7 @@ public struct LibraryChecker {
         guard let frontMatter = document.frontMatter else {
             // A note whose book fields are all inline (`rating:: 4`) is a book, and fine.
             if library.book(at: path, in: document) != nil { return [] }
+            bare.record(path: path, bytes: bytes, vocabulary: library.config.vocabulary)
             return [
                 CheckFinding(
                     path: path, line: 1, column: 1, code: "no-front-matter", severity: .warning,

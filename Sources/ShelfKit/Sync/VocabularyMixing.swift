@@ -23,7 +23,9 @@ struct VocabularyMixing {
             guard let canonical = field.canonical, let wanted = vocabulary.keys[canonical],
                 !vocabulary.isPreferredKey(field.key, for: canonical),
                 // A file that holds the library's key too is read from it: the other is not mixing.
-                !book.fields.contains(where: { vocabulary.isPreferredKey($0.key, for: canonical) })
+                !book.fields.contains(where: { vocabulary.isPreferredKey($0.key, for: canonical) }),
+                // `isbn10` where the library writes `isbn13` is the other form of an ISBN, not another name for the key.
+                !VocabularyMixing.areISBNForms(field.key, wanted)
             else { continue }
             if counts[field.key] == nil {
                 let at = position(field.key)
@@ -31,6 +33,17 @@ struct VocabularyMixing {
             }
             counts[field.key]?.files += 1
         }
+    }
+
+    /// True when the two keys are named for the two forms of an ISBN (`isbn10` and `isbn13`,
+    /// `book.isbn10` and `book.isbn13`), which Book Search and Goodreads keep side by side.
+    static func areISBNForms(_ key: String, _ other: String) -> Bool {
+        func form(_ key: String) -> String? {
+            let leaf = CanonicalField.fold(String(key.split(separator: ".").last ?? Substring(key)))
+            return leaf == "isbn10" || leaf == "isbn13" ? leaf : nil
+        }
+        guard let one = form(key), let two = form(other) else { return false }
+        return one != two
     }
 
     /// One warning per key, at the first file holding it.

@@ -124,5 +124,10 @@ import Testing
         let paths = ["a/record.en.md", "a/record.zh.md", "b/record.zh.md", "c/x.fr.md", "c/x.md", "d/notes.md", "d/vol.ii.md"]
         #expect(BookTranslations.listedOnce(paths) == ["a/record.en.md", "b/record.zh.md", "c/x.md", "d/notes.md", "d/vol.ii.md"])
         #expect(BookTranslations.listedOnce(["a.md", "b.md"]) == ["a.md", "b.md"])
+        // Volumes and versions are no translations; nor is one translated note among untranslated ones.
+        let volumes = ["a/x.ii.md", "a/x.iii.md", "a/x.iv.md", "a/x.md", "b/y.ii.md", "b/y.vi.md", "notes.md", "notes.v2.md"]
+        #expect(BookTranslations.listedOnce(volumes) == volumes)
+        let once = ["a.de.md", "b.fr.md", "c.fr.md", "c.md"]
+        #expect(BookTranslations.listedOnce(once) == once)
     }
 }

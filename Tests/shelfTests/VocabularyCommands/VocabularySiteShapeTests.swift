@@ -128,6 +128,46 @@ import Testing
         #expect(!check.stdout.contains("duplicate"), "\(check)")
     }
 
+    @Test func translationsAreListedOnceOnlyWhereTheLibraryKeepsBooksSo() throws {
+        let page = { (title: String) in bookFile("title: \(title)\nauthor: Frank Herbert") }
+        // A Hugo site: most names that give a language have a sibling; a page not yet translated is a book.
+        let site = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("dune/index.md", page("Dune")), ("dune/index.fr.md", page("Dune (fr)")),
+                ("messiah/index.md", page("Dune Messiah")), ("messiah/index.fr.md", page("Le Messie de Dune")),
+                ("children/index.de.md", page("Die Kinder des Wüstenplaneten")),
+            ])
+        try vaultAge(site)
+        #expect(try books(site).compactMap { $0["path"] as? String } == ["children/index.de.md", "dune/index.md", "messiah/index.md"])
+        #expect(try site.vaultRun(["show", "dune/index.md", "--library", site.root.path]).stdout.contains("dune/index.fr.md (edits go to"))
+        // A vault of volumes and versions: `x.ii.md` beside `x.iv.md`, `notes.v2.md` beside `notes.md`,
+        // and names that give a language mostly alone: every file is a book of its own.
+        let vault = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("Dune.md", page("Dune")), ("Dune.fr.md", page("Dune, en français")),
+                ("Lettres.fr.md", page("Lettres")), ("Briefe.de.md", page("Briefe")),
+                ("Chronicles.ii.md", page("Chronicles II")), ("Chronicles.iv.md", page("Chronicles IV")),
+                ("Saga.ii.md", page("Saga II")), ("Saga.vi.md", page("Saga VI")),
+                ("notes.md", page("Notes")), ("notes.v2.md", page("Notes, again")),
+            ])
+        try vaultAge(vault)
+        let listed = try books(vault)
+        #expect(listed.count == 10, "\(listed.compactMap { $0["path"] })")
+        let show = try vault.vaultRun(["show", "Dune.md", "--library", vault.root.path])
+        #expect(!show.stdout.contains("translated"), "\(show)")
+        // Nor does a library of volumes alone merge them, though `ii` and `vi` are language codes.
+        let volumes = try TemporaryLibrary(
+            config: nil,
+            books: [
+                ("Saga.ii.md", page("Saga II")), ("Saga.vi.md", page("Saga VI")), ("Chronicles.ii.md", page("C II")),
+                ("Chronicles.iv.md", page("C IV")),
+            ])
+        try vaultAge(volumes)
+        #expect(try books(volumes).count == 4)
+    }
+
     @Test func aReadKeyHoldingADateIsTheFinishedDate() throws {
         let vault = try TemporaryLibrary(
             config: nil,
