@@ -129,4 +129,3 @@ import Testing
         #expect(indexes.contains { $0.hasSuffix(".cache") } == !noCache, "\(indexes)")
     }
 }
-
