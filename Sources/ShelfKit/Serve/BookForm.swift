@@ -79,8 +79,9 @@ public struct BookForm: Sendable {
 
     static let commonLists: Set<String> = ["authors", "tags"]
 
-    /// Fields with a form of their own on the book page.
-    static let ownedElsewhere: Set<CanonicalField> = [.status, .rating]
+    /// Fields with a form of their own on the book page, and the cover, whose address stays off
+    /// the page (the server fetches it once; the browser is never sent to a third party).
+    static let ownedElsewhere: Set<CanonicalField> = [.status, .rating, .cover]
 
     /// Keys shelf writes as structures or bookkeeping, and the names of the form's own controls.
     static let reservedKeys: Set<String> = [

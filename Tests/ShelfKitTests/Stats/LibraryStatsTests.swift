@@ -113,7 +113,7 @@ import Testing
         #expect(
             Self.keys(json) == [
                 "total", "by_status", "finished_by_year", "pages_by_year", "ratings", "average_rating",
-                "top_authors", "top_tags", "average_days_to_finish",
+                "top_authors", "top_tags", "average_days_to_finish", "pages_per_day", "lengths",
             ])
         #expect(Self.member("total", of: json) == .integer(6))
         #expect(
