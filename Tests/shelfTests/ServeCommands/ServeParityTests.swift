@@ -89,13 +89,7 @@ import Testing
     /// A vault without shelf.yaml is read in its files' own words by the web as by `ls`: the
     /// name beside the slug, not the slug.
     @Test func aVaultWithoutSettingsReadsTheSameOnTheWebAsInTheTerminal() throws {
-        let vault = try TemporaryLibrary(
-            config: nil,
-            books: [
-                ("maps.md", bookFile("title: Maps of Meaning\nauthor: jordan-b-peterson\nauthor_name: Jordan B. Peterson")),
-                ("dune.md", bookFile("title: Dune\nauthor: frank-herbert\nauthor_name: Frank Herbert")),
-            ])
-        try vaultAge(vault)
+        let vault = try VocabularyInferredTests.slugAndNameVault()
         let listed = try vault.vaultRun(["ls", "--format", "json", "--library", vault.root.path])
         #expect(listed.stdout.contains("\"Jordan B. Peterson\""), "\(listed)")
         let server = try ServeProcess(library: vault, environment: vaultClock)

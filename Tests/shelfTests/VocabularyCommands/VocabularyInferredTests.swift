@@ -38,7 +38,8 @@ import Testing
         #expect(!dune.contains("myRate") && !dune.contains("\ntag:"), "\(dune)")
     }
 
-    @Test func lsWithoutShelfYAMLReadsTheNotesOwnKeysAndSaysSoOnce() throws {
+    /// Two notes with a slug in `author` and the name beside it in `author_name`, no shelf.yaml.
+    static func slugAndNameVault() throws -> TemporaryLibrary {
         let vault = try TemporaryLibrary(
             config: nil,
             books: [
@@ -46,6 +47,11 @@ import Testing
                 ("dune.md", bookFile("title: Dune\nauthor: frank-herbert\nauthor_name: Frank Herbert")),
             ])
         try vaultAge(vault)
+        return vault
+    }
+
+    @Test func lsWithoutShelfYAMLReadsTheNotesOwnKeysAndSaysSoOnce() throws {
+        let vault = try Self.slugAndNameVault()
         let before = try vault.snapshot()
         let result = try vault.vaultRun(["ls", "--format", "json", "--library", vault.root.path])
         let books = try parseJSONArray(result.stdout)
