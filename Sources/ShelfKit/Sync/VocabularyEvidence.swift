@@ -31,6 +31,8 @@ struct VocabularyEvidence {
         /// For a key whose name says it may hold labels (`topics`, `categories`): each label,
         /// folded, with the files holding it (see `VocabularyLabels`).
         var labels: [String: Int] = [:]
+        /// Files holding two labels or more under the key.
+        var severalLabelFiles = 0
 
         /// The files holding the one name most of them hold.
         var commonestNameFiles: Int { names.values.max() ?? 0 }

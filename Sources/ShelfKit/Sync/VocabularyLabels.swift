@@ -15,7 +15,9 @@ extension VocabularyEvidence.KeyRecord {
     /// Counts each label a file holds under the key (folded; the first 256 labels met).
     mutating func recordLabels(_ texts: [String], key: String) {
         guard VocabularyEvidence.KeyRecord.mayHoldLabels(key) else { return }
-        for label in Set(texts.map(ListSplicer.fold)) where labels.count < 256 || labels[label] != nil {
+        let distinct = Set(texts.map(ListSplicer.fold))
+        if distinct.count > 1 { severalLabelFiles += 1 }
+        for label in distinct where labels.count < 256 || labels[label] != nil {
             labels[label, default: 0] += 1
         }
     }
@@ -30,9 +32,10 @@ extension VocabularyEvidence.KeyRecord {
 
 extension VocabularyChoice {
     /// Proposes a key of labels as `tags` when the files have no tags key: the one most files
-    /// hold as a list (`topics: [Fantasy, Mythologie]`), its labels varying. Drops a genres key
-    /// holding one value on nearly every file. A scalar (`category: 文学-外国文学`, one to a
-    /// book) is a classification, left to genres.
+    /// hold as a list (`topics: [Fantasy, Mythologie]`), its labels varying, several to a book on
+    /// one file in ten or more. One label to every book (`categories: [sci-fi]`, `category:
+    /// 文学-外国文学`) is a classification, left to genres. Drops a genres key holding one value
+    /// on nearly every file.
     mutating func chooseLabels(_ evidence: VocabularyEvidence) {
         if let key = keys[.genres], let record = evidence.record(of: key), record.labels.count > 0, record.labelsAreOneValue {
             keys[.genres] = nil
@@ -46,6 +49,7 @@ extension VocabularyChoice {
         let candidates = evidence.allKeys.filter { record in
             VocabularyEvidence.KeyRecord.mayHoldLabels(record.spelling) && record.filled >= 2 && record.lists * 2 >= record.files
                 && record.labels.count >= 2 && !record.labelsAreOneValue
+                && record.severalLabelFiles >= 2 && record.severalLabelFiles * 10 >= record.filled
         }
         guard let best = candidates.max(by: { ($0.filled, $1.spelling) < ($1.filled, $0.spelling) }) else { return }
         keys[.tags] = best.spelling

@@ -69,6 +69,17 @@ import Testing
         let set = try site.run(["set", "a.md", "started=2024-05-13"], environment: env)
         #expect(set.status == 0, "\(set)")
         #expect(try site.snapshot() == before, "the start shown, set again, is no change")
+
+        // WeRead's word for "not marked" is no status: the start alone says reading, and stays so.
+        try site.write("c.md", "---\ntitle: 时间\nauthor: 季羡林\nreadingStatus: 未标记\nreadingDate: 2025-01-09\n---\n")
+        let unmarked = try parseJSONObject(try site.run(["show", "c.md", "--format", "json"], environment: env).stdout)
+        #expect(unmarked["status"] as? String == "reading" && unmarked["started"] as? String == "2025-01-09", "\(unmarked)")
+        let check = try site.run(["check", "--format", "json"], environment: env)
+        #expect(!check.stdout.contains("unknown-status"), "\(check)")
+        let marked = try site.snapshot()
+        let same = try site.run(["set", "c.md", "status=reading"], environment: env)
+        #expect(same.status == 0, "\(same)")
+        #expect(try site.snapshot() == marked, "the status shown, set again, is no change")
     }
 
     @Test func aCatalogueNationalityAndRoleAreNotPartOfTheName() throws {

@@ -2,16 +2,18 @@ import Foundation
 import Testing
 
 /// The owner's labels under another key than `tags` (`categories:`, `topics:`), read as tags in a
-/// folder without `shelf.yaml` when they vary; a key with one value on nearly every note
-/// (`category: reading`) is the page's, and is read as neither tags nor genres.
+/// folder without `shelf.yaml` when they vary and some books have several; a key with one value
+/// on nearly every note (`category: reading`) is the page's, and is read as neither tags nor genres.
 @Suite struct VaultLabelTests {
     /// Twelve Hugo posts, each with `category: reading` and its own `categories:` list.
     static func site() throws -> TemporaryLibrary {
         let labels = ["Fiction", "Memoir", "Fiction", "History", "Science", "Fiction", "Essays", "Poetry", "Fiction", "Memoir", "Art", "Fiction"]
         let books = labels.enumerated().map { index, label in
-            (
+            // Two books of twelve have two labels: the owner labels, not classifies.
+            let list = ["  - \(label)"] + (index % 6 == 5 ? ["  - Favourites"] : [])
+            return (
                 "2020/book-\(index)/index.md",
-                "---\ntitle: \"Book \(index)\"\ncategory: reading\ncategories:\n  - \(label)\nbook:\n  author: \"Ann Writer\"\n---\n"
+                "---\ntitle: \"Book \(index)\"\ncategory: reading\ncategories:\n\(list.joined(separator: "\n"))\nbook:\n  author: \"Ann Writer\"\n---\n"
             )
         }
         return try TemporaryLibrary(config: nil, books: books)
