@@ -17,15 +17,15 @@ extension Book {
             let after = rest[rest.index(after: end)...].drop { $0 == " " }
             if (1...3).contains(inside.count), inside.allSatisfy(isHan), after.count >= 2 { rest = after }
         }
-        for role in roles where rest.hasSuffix(role) {
+        // Roles may follow one another (`马永武等编著`): each goes, so that reading the name
+        // shown again gives the same name.
+        while let role = roles.first(where: { rest.hasSuffix($0) }) {
             let kept = rest.dropLast(role.count)
             let trimmed = kept.reversed().drop { $0 == " " }
             // The role follows a Chinese name, never a Latin one (`Tom Lee 著` is not written).
-            if trimmed.count >= 2, let last = trimmed.first, isHan(last) || last == "·" || last == "•" {
-                rest = kept
-                while rest.last == " " { rest = rest.dropLast() }
-            }
-            break
+            guard trimmed.count >= 2, let last = trimmed.first, isHan(last) || last == "·" || last == "•" else { break }
+            rest = kept
+            while rest.last == " " { rest = rest.dropLast() }
         }
         return rest.count == name.count ? name : String(rest)
     }
