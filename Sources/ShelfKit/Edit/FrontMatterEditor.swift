@@ -117,10 +117,14 @@ struct FrontMatterEditor {
         case .add(let key, let item):
             let found = FrontMatterEditor.target(key, in: frontMatter, vocabulary: vocabulary)
             if isShownWithoutItsKey(.list([item]), field: vocabulary.field(forKey: key), over: found, adding: true) { return }
+            // An author already shown is no change, even from a string shelf splits into names.
+            if vocabulary.field(forKey: key) == .authors, showsAuthors([item]) { return }
             guard let entry = found else {
+                if vocabulary.field(forKey: key) == .authors { try refuseAddingBesideShownAuthors(key) }
                 try insertLine(key: writtenKey(key), value: .list([item]), in: frontMatter)
                 return
             }
+            if vocabulary.field(forKey: key) == .authors { try refuseAddingToJoinedNames(entry) }
             if let splice = try splicer(for: key).add(item, to: entry, afterColon: afterColon(of: entry)) {
                 try replace(splice.range, with: splice.bytes)
             }

@@ -142,8 +142,10 @@ extension Book {
             seriesIndex = found.index
         }
         // A log kept without a status says it by its dates (`date_read: "2013/07/01"`): a finished
-        // date is read, a started one reading. Only when no status is written at all.
-        if status == nil, !chosen.hasValue(.status, in: fields) {
+        // date is read, a started one reading. Only when no status is written at all, or a word
+        // saying there is none (`未标记`).
+        let statusWrittenAsNone = chosen[.status] >= 0 && fields[chosen[.status]].value.writtenText.map(Book.meansNoStatus) == true
+        if status == nil, !chosen.hasValue(.status, in: fields) || statusWrittenAsNone {
             status = finished != nil ? .read : started != nil ? .reading : nil
         }
     }
@@ -172,7 +174,7 @@ extension Book {
                 status = Book.statusShelf(in: value, vocabulary: vocabulary)?.status
                 return
             }
-            guard let text = linkedText else { return }
+            guard let text = linkedText, !Book.meansNoStatus(text) else { return }
             status = vocabulary.status(fromWord: text)
             if status == nil {
                 problems.append(

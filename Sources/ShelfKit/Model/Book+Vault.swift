@@ -64,16 +64,19 @@ extension Book {
 
     /// People's names (authors) or genres from a list or one string: list items one by one, an
     /// unquoted link as its text; one string split at `;` (never part of a name), and at `,` too
-    /// when the vocabulary says the vault joins names with commas (Obsidian Book Search does).
+    /// when the vocabulary says the vault joins names with commas (Obsidian Book Search does);
+    /// a catalogue's marks around a name (`[美]`, `等`) left out (`withoutCatalogueMarks`).
     static func readNames(_ value: FieldValue, vocabulary: Vocabulary) -> [String] {
         var names: [String] = []
         func add(_ text: String) {
             let trimmed = text.trimmingSpaces
             guard !trimmed.isEmpty, !WrittenText.isPlaceholder(trimmed) else { return }
-            names.append(WrittenText.unlinked(trimmed))
+            names.append(Book.withoutCatalogueMarks(WrittenText.unlinked(trimmed)))
         }
         switch value {
-        case .scalar(let text, _):
+        case .scalar(let written, _):
+            // An illustrator or translator named after a comma is no author (`A, Illustrationen von B`).
+            let text = written.containsByte(UInt8(ascii: ",")) ? Book.withoutContributors(written) : written
             // Most names hold no separator byte at all: no need to look at them by character.
             let mayHoldSeparator = text.containsByte {
                 $0 == UInt8(ascii: ";") || ($0 == UInt8(ascii: ",") && vocabulary.joinsNamesWithCommas)

@@ -55,6 +55,9 @@ enum FieldHints {
         // A key named for the act of reading (`read: 2021-12-12`, `readOn:`) holding a date is the
         // day the book was finished; its values decide, as for any other key.
         if ["read", "readon", "readat", "wasread"].contains(folded), !fields.contains(.finished) { fields.append(.finished) }
+        // The day reading began, named for the act (WeRead's `readingDate` beside `finishedDate`):
+        // proposed only beside a finished key (`VocabularyChoice.keepReadingStartBesideFinish`).
+        if folded == "readingdate", !fields.contains(.started) { fields.append(.started) }
         return fields
     }
 }

@@ -175,6 +175,8 @@ public struct LibraryChecker {
         let vocabulary = library.config.vocabulary
         if let statusEntry = FrontMatterEditor.target("status", in: frontMatter, vocabulary: vocabulary), let status = book.status,
             let written = statusEntry.value.scalar?.value, written != vocabulary.word(for: status),
+            // A word saying there is none (`未标记`) is no spelling of the status the dates give.
+            !Book.meansNoStatus(written),
             // A word shelf.yaml declares (`statuses: {completed: read}`) is the vault's own, not a misspelling.
             !vocabulary.statuses.keys.contains(where: { $0.lowercased() == written.trimmingSpaces.lowercased() })
         {

@@ -21,6 +21,8 @@ struct VocabularyChoice {
     init(_ evidence: VocabularyEvidence) {
         for field in CanonicalField.allCases { choose(field, evidence) }
         preferTitleOfAuthorsMap(evidence)
+        chooseLabels(evidence)
+        keepReadingStartBesideFinish()
         for (path, record) in evidence.nested.sorted(by: { $0.key < $1.key }) where !keys.values.contains(path) {
             let leaf = String(path.split(separator: ".").last ?? "")
             for field in FieldHints.fields(forKey: leaf) where VocabularyChoice.readsInside(field) {
@@ -52,6 +54,14 @@ struct VocabularyChoice {
                 field: .title, chosen: path, over: page,
                 reason: "\(authors) gives the book's authors beside it: the book's own title, not the page's"
             ))
+    }
+
+    /// A key named for reading (`readingDate`) is the start only beside a key that gives the
+    /// finish (`finishedDate`); alone, it could as well be the day the book was read.
+    private mutating func keepReadingStartBesideFinish() {
+        guard let started = keys[.started], CanonicalField.fold(started).lowercased() == "readingdate", support[.finished] == nil else { return }
+        keys[.started] = nil
+        support[.started] = nil
     }
 
     /// Fields a key inside a map (`params.author`) may be proposed for: those told by their

@@ -28,6 +28,11 @@ struct VocabularyEvidence {
         /// For a key that may hold authors: its values that read as names, with the files holding
         /// each (the first 64 values): one value on nearly every file is the site owner's name.
         var names: [String: Int] = [:]
+        /// For a key whose name says it may hold labels (`topics`, `categories`): each label,
+        /// folded, with the files holding it (see `VocabularyLabels`).
+        var labels: [String: Int] = [:]
+        /// Files holding two labels or more under the key.
+        var severalLabelFiles = 0
 
         /// The files holding the one name most of them hold.
         var commonestNameFiles: Int { names.values.max() ?? 0 }
@@ -87,6 +92,7 @@ struct VocabularyEvidence {
         guard !texts.isEmpty else { return }
         record.filled += 1
         if record.example == nil { record.example = texts[0] }
+        record.recordLabels(texts, key: entry.key)
         for field in FieldHints.fields(forKey: entry.key) {
             let reading = texts.filter { ValueShape.reads($0, as: field) }
             // A list reads as the field when most of its items do (a list of authors); a list of
@@ -105,6 +111,9 @@ struct VocabularyEvidence {
             }
         }
     }
+
+    /// The records of every top-level key.
+    var allKeys: [KeyRecord] { Array(keys.values) }
 
     /// The record of a top-level key.
     func record(of key: String) -> KeyRecord? { keys[CanonicalField.fold(key)] }

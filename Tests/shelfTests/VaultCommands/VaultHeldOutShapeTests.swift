@@ -55,4 +55,65 @@ import Testing
         #expect(tag.status == 0, "\(tag)")
         #expect(try site.snapshot() == before, "a tag it has is no change")
     }
+
+    @Test func aWeReadReadingDateBesideItsFinishedDateIsTheStart() throws {
+        let note = { (title: String, start: String, end: String) in
+            "---\ntitle: \(title)\nauthor: 傅举有\nreadingStatus: 读完\nreadingDate: \(start)\nfinishedDate: \(end)\n---\n"
+        }
+        let site = try TemporaryLibrary(
+            config: nil, books: [("a.md", note("马王堆汉墓", "2024-05-13", "2024-05-28")), ("b.md", note("红楼梦", "2024-01-02", "2024-02-09"))])
+        let env = ["SHELF_LIBRARY": site.root.path]
+        let shown = try parseJSONObject(try site.run(["show", "a.md", "--format", "json"], environment: env).stdout)
+        #expect(shown["started"] as? String == "2024-05-13" && shown["finished"] as? String == "2024-05-28", "\(shown)")
+        let before = try site.snapshot()
+        let set = try site.run(["set", "a.md", "started=2024-05-13"], environment: env)
+        #expect(set.status == 0, "\(set)")
+        #expect(try site.snapshot() == before, "the start shown, set again, is no change")
+
+        // WeRead's word for "not marked" is no status: the start alone says reading, and stays so.
+        try site.write("c.md", "---\ntitle: 时间\nauthor: 季羡林\nreadingStatus: 未标记\nreadingDate: 2025-01-09\n---\n")
+        let unmarked = try parseJSONObject(try site.run(["show", "c.md", "--format", "json"], environment: env).stdout)
+        #expect(unmarked["status"] as? String == "reading" && unmarked["started"] as? String == "2025-01-09", "\(unmarked)")
+        let check = try site.run(["check", "--format", "json"], environment: env)
+        #expect(!check.stdout.contains("unknown-status") && !check.stdout.contains("status-spelling"), "\(check)")
+        let marked = try site.snapshot()
+        let same = try site.run(["set", "c.md", "status=reading"], environment: env)
+        #expect(same.status == 0, "\(same)")
+        #expect(try site.snapshot() == marked, "the status shown, set again, is no change")
+    }
+
+    @Test func aCatalogueNationalityAndRoleAreNotPartOfTheName() throws {
+        let notes = [("a.md", "\"[美]马特·希金斯\""), ("b.md", "【哥】加西亚•马尔克斯"), ("c.md", "屈原等"), ("d.md", "（英）毛姆 著"), ("e.md", "Tom Lee"), ("f.md", "马永武等编著")]
+        let site = try TemporaryLibrary(
+            config: nil, books: notes.map { ($0.0, "---\ntitle: Book \($0.0.prefix(1))\nauthor: \($0.1)\n---\n") })
+        let env = ["SHELF_LIBRARY": site.root.path]
+        let expected = ["a.md": "马特·希金斯", "b.md": "加西亚•马尔克斯", "c.md": "屈原", "d.md": "毛姆", "e.md": "Tom Lee", "f.md": "马永武"]
+        for (path, name) in expected {
+            let shown = try parseJSONObject(try site.run(["show", path, "--format", "json"], environment: env).stdout)
+            #expect(shown["authors"] as? [String] == [name], "\(path): \(shown)")
+        }
+        let before = try site.snapshot()
+        let set = try site.run(["set", "a.md", "authors=马特·希金斯"], environment: env)
+        #expect(set.status == 0, "\(set)")
+        #expect(try site.snapshot() == before, "the name shown, set again, is no change")
+    }
+
+    @Test func anIllustratorNamedBesideTheAuthorIsNoAuthor() throws {
+        let notes = [
+            ("a.md", "Edgar Allan Poe, Illustrationen von Kat Menschik", ["Edgar Allan Poe"]),
+            ("b.md", "Albert Burkhardt, Werner Schinko (Illustrationen)", ["Albert Burkhardt"]),
+            ("c.md", "Le Guin, Ursula K.", ["Le Guin, Ursula K."]),
+        ]
+        let site = try TemporaryLibrary(
+            config: nil, books: notes.map { ($0.0, "---\ntitle: Book \($0.0.prefix(1))\nauthor: \"\($0.1)\"\n---\n") })
+        let env = ["SHELF_LIBRARY": site.root.path]
+        for (path, _, names) in notes {
+            let shown = try parseJSONObject(try site.run(["show", path, "--format", "json"], environment: env).stdout)
+            #expect(shown["authors"] as? [String] == names, "\(path): \(shown)")
+        }
+        let before = try site.snapshot()
+        let set = try site.run(["set", "a.md", "authors=Edgar Allan Poe"], environment: env)
+        #expect(set.status == 0, "\(set)")
+        #expect(try site.snapshot() == before, "the author shown, set again, is no change: the illustrator stays in the file")
+    }
 }
