@@ -9,7 +9,9 @@ extension FrontMatterEditor {
             let written = FieldValue(entry.value)
             if case .map = written { return false }
             // A word saying there is no status (`未标记`) is as empty: the dates give the status shown.
-            guard written.texts.allSatisfy({ $0.trimmingSpaces.isEmpty || (field == .status && Book.meansNoStatus($0)) }) else { return false }
+            guard written.texts.allSatisfy({ $0.trimmingSpaces.isEmpty || (field == .status && Book.meansNoStatus($0)) }) else {
+                return false
+            }
         }
         guard let book = Book(path: path, document: document, vocabulary: vocabulary) else { return false }
         if adding, field == .authors, case .list(let names) = value { return names.allSatisfy(book.authors.contains) }

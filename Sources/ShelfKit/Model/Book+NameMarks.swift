@@ -45,7 +45,9 @@ extension Book {
         "illustrationen von", "illustriert von", "mit illustrationen von", "illustrated by", "illustrations by",
         "translated by", "übersetzt von", "aus dem englischen von", "übersetzung von",
     ]
-    private static let roleSuffixes = ["(illustrationen)", "(illustrator)", "(illustrations)", "(übersetzer)", "(übersetzung)", "(translator)"]
+    private static let roleSuffixes = [
+        "(illustrationen)", "(illustrator)", "(illustrations)", "(übersetzer)", "(übersetzung)", "(translator)",
+    ]
 
     /// `text` without its comma-separated parts that name an illustrator or a translator; `text`
     /// itself when it has none, or when nothing else would be left.

@@ -59,7 +59,9 @@ struct VocabularyChoice {
     /// A key named for reading (`readingDate`) is the start only beside a key that gives the
     /// finish (`finishedDate`); alone, it could as well be the day the book was read.
     private mutating func keepReadingStartBesideFinish() {
-        guard let started = keys[.started], CanonicalField.fold(started).lowercased() == "readingdate", support[.finished] == nil else { return }
+        guard let started = keys[.started], CanonicalField.fold(started).lowercased() == "readingdate", support[.finished] == nil else {
+            return
+        }
         keys[.started] = nil
         support[.started] = nil
     }

@@ -83,7 +83,10 @@ import Testing
     }
 
     @Test func aCatalogueNationalityAndRoleAreNotPartOfTheName() throws {
-        let notes = [("a.md", "\"[美]马特·希金斯\""), ("b.md", "【哥】加西亚•马尔克斯"), ("c.md", "屈原等"), ("d.md", "（英）毛姆 著"), ("e.md", "Tom Lee"), ("f.md", "马永武等编著")]
+        let notes = [
+            ("a.md", "\"[美]马特·希金斯\""), ("b.md", "【哥】加西亚•马尔克斯"), ("c.md", "屈原等"), ("d.md", "（英）毛姆 著"), ("e.md", "Tom Lee"),
+            ("f.md", "马永武等编著"),
+        ]
         let site = try TemporaryLibrary(
             config: nil, books: notes.map { ($0.0, "---\ntitle: Book \($0.0.prefix(1))\nauthor: \($0.1)\n---\n") })
         let env = ["SHELF_LIBRARY": site.root.path]

@@ -7,7 +7,9 @@ import Testing
 @Suite struct VaultLabelTests {
     /// Twelve Hugo posts, each with `category: reading` and its own `categories:` list.
     static func site() throws -> TemporaryLibrary {
-        let labels = ["Fiction", "Memoir", "Fiction", "History", "Science", "Fiction", "Essays", "Poetry", "Fiction", "Memoir", "Art", "Fiction"]
+        let labels = [
+            "Fiction", "Memoir", "Fiction", "History", "Science", "Fiction", "Essays", "Poetry", "Fiction", "Memoir", "Art", "Fiction",
+        ]
         let books = labels.enumerated().map { index, label in
             // Two books of twelve have two labels: the owner labels, not classifies.
             let list = ["  - \(label)"] + (index % 6 == 5 ? ["  - Favourites"] : [])
@@ -36,6 +38,7 @@ import Testing
         #expect(added.status == 0, "\(added)")
         try expectEditFile(
             "2020/book-1/index.md", in: site,
-            equals: "---\ntitle: \"Book 1\"\ncategory: reading\ncategories:\n  - Memoir\n  - Travel\nbook:\n  author: \"Ann Writer\"\n---\n")
+            equals: "---\ntitle: \"Book 1\"\ncategory: reading\ncategories:\n  - Memoir\n  - Travel\nbook:\n  author: \"Ann Writer\"\n---\n"
+        )
     }
 }
