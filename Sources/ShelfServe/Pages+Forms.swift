@@ -59,14 +59,15 @@ extension Pages {
     private func edit(_ state: BookFileState, path: String, form: FormBody) throws -> Outcome {
         let current = form["version"] == state.version.text
         let lists = Set(BookForm(state.book).fields.filter(\.isList).map(\.key))
-        var fields = BookForm.postedKeys(form.fields.map(\.name)).compactMap { key -> FormMerge.Field? in
+        let posted = BookForm.postedKeys(form.fields.map(\.name))
+        var fields = posted.compactMap { key -> FormMerge.Field? in
             guard let mine = form[key] else { return nil }
             let theirs = BookForm.text(of: key, in: state.book)
             return FormMerge.Field(
                 key: key, original: current ? theirs : form[BookForm.originalPrefix + key], mine: mine, theirs: theirs,
                 isList: form[Pages.itemsPrefix + key] != nil || lists.contains(key))
         }
-        if let added = try Pages.addedField(form, book: state.book) { fields.append(added) }
+        if let added = try Pages.addedField(form, posted: posted, book: state.book) { fields.append(added) }
         let merge = FormMerge(fields, vocabulary: library.config.vocabulary)
         guard merge.conflicts.isEmpty else { return .page(conflict(state, path: path, merge: merge)) }
         let edits = try merge.edits()
@@ -82,10 +83,10 @@ extension Pages {
 
     /// The key the form's last line adds: shown as empty, so a file that gained the same key
     /// with another value meanwhile is a conflict, not overwritten. Nil when the line is empty.
-    static func addedField(_ form: FormBody, book: Book) throws -> FormMerge.Field? {
+    static func addedField(_ form: FormBody, posted: [String], book: Book) throws -> FormMerge.Field? {
         let key = (form[BookForm.newKeyField] ?? "").trimmingCharacters(in: .whitespaces)
         guard !key.isEmpty else { return nil }
-        guard !BookForm.postedKeys(form.fields.map(\.name)).contains(key) else {
+        guard !posted.contains(key) else {
             throw FormError("\(key) is already a field of the form: change it there")
         }
         let value = form[BookForm.newValueField] ?? ""

@@ -54,9 +54,10 @@ struct ImportBaselineStore {
         for attempt in 1...3 {
             let folder = try OpenFolder.open("", below: writer.library.root)
             let current = try ImportBaselineStore.snapshot(name, in: folder, display: writer.display(name))
-            var file = current.map { ImportBaselineFile(bytes: $0) } ?? ImportBaselineFile()
+            let before = current.map { ImportBaselineFile(bytes: $0) }
+            var file = before ?? ImportBaselineFile()
             for entry in pending { file.record(entry) }
-            if current.map({ ImportBaselineFile(bytes: $0) }) == file { return }
+            if before == file { return }
             do {
                 return try writer.writeFile(name, bytes: file.bytes, ifStill: current ?? [])
             } catch {

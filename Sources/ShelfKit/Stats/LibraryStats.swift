@@ -81,20 +81,14 @@ public struct LibraryStats: Sendable {
             for tag in book.tags {
                 tagCounts[TextFolding.foldTag(tag), default: (tag, 0)].count += 1
             }
-            if let started = book.started, let finished = book.finished, started.day != nil, finished.day != nil {
-                let span = DateSpan(finished).first - DateSpan(started).first
-                if span >= 0 { days.append(span) }
-            }
+            if let span = LibraryStats.daysReading(book) { days.append(span) }
         }
         var pace = (pages: 0, days: 0, books: 0)
         for book in finishedBooks {
             guard let finished = book.finished else { continue }
             if let pages = book.pages, pages > 0 {
                 lengths[LengthBand(pages: pages), default: 0] += 1
-                if let started = book.started, started.day != nil, finished.day != nil {
-                    let span = DateSpan(finished).first - DateSpan(started).first
-                    if span >= 0 { pace = (pace.pages + pages, pace.days + span + 1, pace.books + 1) }
-                }
+                if let span = LibraryStats.daysReading(book) { pace = (pace.pages + pages, pace.days + span + 1, pace.books + 1) }
             }
             finishedByYear[finished.year, default: 0] += 1
             if let pages = book.pages { pagesByYear[finished.year, default: 0] += pages }
@@ -174,6 +168,13 @@ public struct LibraryStats: Sendable {
             case .longer: return "600_or_more"
             }
         }
+    }
+
+    /// The days from the book's start to its finish, when both are days and in that order.
+    static func daysReading(_ book: Book) -> Int? {
+        guard let started = book.started, let finished = book.finished, started.day != nil, finished.day != nil else { return nil }
+        let span = DateSpan(finished).first - DateSpan(started).first
+        return span >= 0 ? span : nil
     }
 
     /// A book is of a year when, by `basis`, one of its reads was finished or started in it, or
